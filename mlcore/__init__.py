@@ -1,0 +1,19 @@
+"""mlcore: classical classifiers written from scratch with numpy only."""
+
+from .base import (BaseEstimator, ClassifierMixin, NotFittedError, ValidationError,
+                   check_is_fitted, clone)
+from .knn import KNeighborsClassifier
+from .least_squares import LeastSquaresClassifier
+from .logistic import LogisticRegression
+from .naive_bayes import CategoricalNB, GaussianNB
+from .perceptron import Perceptron
+from .prototype import PrototypeClassifier
+from .registry import MODELS
+from .specs import ModelSpec, ParamSpec
+
+__all__ = [
+    "BaseEstimator", "ClassifierMixin", "NotFittedError", "ValidationError",
+    "check_is_fitted", "clone", "MODELS", "ModelSpec", "ParamSpec",
+    "KNeighborsClassifier", "PrototypeClassifier", "GaussianNB", "CategoricalNB",
+    "Perceptron", "LeastSquaresClassifier", "LogisticRegression",
+]

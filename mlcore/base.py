@@ -1,0 +1,189 @@
+"""The estimator contract shared by every model (scikit-learn's conventions).
+
+* ``__init__`` only stores keyword hyperparameters.
+* ``fit(X, y)`` validates, learns, returns ``self``; learned state ends in ``_``.
+* ``predict`` returns labels taken from ``classes_`` (ints, strings, anything hashable).
+* Bad input raises :class:`ValidationError` with a message a student can act on.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import numbers
+
+import numpy as np
+
+
+class ValidationError(ValueError):
+    """Input a model cannot use; the message says what to change."""
+
+
+class NotFittedError(ValidationError, AttributeError):
+    """A model was asked to predict before ``fit`` was called."""
+
+
+class BaseEstimator:
+    """Hyperparameters are exactly the keyword arguments of ``__init__``."""
+
+    @classmethod
+    def _param_names(cls) -> list[str]:
+        sig = inspect.signature(cls.__init__)
+        names = []
+        for p in sig.parameters.values():
+            if p.name == "self":
+                continue
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                raise TypeError(f"{cls.__name__}.__init__ must list its hyperparameters explicitly")
+            names.append(p.name)
+        return sorted(names)
+
+    def get_params(self, deep: bool = True) -> dict:
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params):
+        valid = set(self._param_names())
+        for name, value in params.items():
+            if name not in valid:
+                raise ValidationError(
+                    f"{type(self).__name__} has no hyperparameter {name!r}; "
+                    f"it has {', '.join(sorted(valid))}"
+                )
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        sig = inspect.signature(type(self).__init__)
+        shown = []
+        for name in self._param_names():
+            default = sig.parameters[name].default
+            value = getattr(self, name)
+            if not _same(value, default):
+                shown.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+
+def _same(a, b) -> bool:
+    try:
+        return bool(a == b) and type(a) is type(b)
+    except (TypeError, ValueError):
+        return a is b
+
+
+def clone(estimator):
+    """A new unfitted estimator with the same hyperparameters (deep-copied)."""
+    if not isinstance(estimator, BaseEstimator):
+        raise ValidationError(f"cannot clone {estimator!r}: it is not an mlcore estimator")
+    params = {k: clone(v) if isinstance(v, BaseEstimator) else copy.deepcopy(v)
+              for k, v in estimator.get_params().items()}
+    return type(estimator)(**params)
+
+
+class ClassifierMixin:
+    def score(self, X, y) -> float:
+        """Mean accuracy: (1/n) sum_i [predict(x_i) == y_i]."""
+        y = np.asarray(y)
+        return float(np.mean(self.predict(X) == y))
+
+
+def check_is_fitted(estimator, attribute: str = "classes_") -> None:
+    if not hasattr(estimator, attribute):
+        raise NotFittedError(
+            f"this {type(estimator).__name__} is not fitted yet: call fit(X, y) before using it"
+        )
+
+
+def check_array(X, *, name: str = "X", n_features: int | None = None) -> np.ndarray:
+    """A 2-D finite float64 array, or a ValidationError saying what is wrong."""
+    try:
+        arr = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValidationError(f"{name} must contain numbers only") from None
+    if arr.ndim == 1:
+        raise ValidationError(f"{name} must be 2-D (one row per point); got a 1-D array of {arr.size} values")
+    if arr.ndim != 2:
+        raise ValidationError(f"{name} must be 2-D (one row per point); got {arr.ndim} dimensions")
+    if arr.shape[0] == 0:
+        raise ValidationError(f"{name} has no points")
+    if arr.shape[1] == 0:
+        raise ValidationError(f"{name} has no features")
+    if not np.all(np.isfinite(arr)):
+        raise ValidationError(f"{name} contains NaN or infinite values; remove or fill them first")
+    if n_features is not None and arr.shape[1] != n_features:
+        raise ValidationError(
+            f"{name} has {arr.shape[1]} features but the model was trained on {n_features}"
+        )
+    return arr
+
+
+def check_X_y(X, y, *, min_classes: int = 2):
+    """Validate training data; return ``X, y_encoded, classes_``.
+
+    ``classes_, y_enc = np.unique(y, return_inverse=True)``, so every column of a
+    score matrix follows ``classes_`` and labels of any sortable type work.
+    """
+    X = check_array(X)
+    y = np.asarray(y)
+    if y.ndim != 1:
+        y = y.reshape(-1) if y.ndim == 2 and 1 in y.shape else y
+    if y.ndim != 1:
+        raise ValidationError("y must be 1-D: one label per point")
+    if y.shape[0] != X.shape[0]:
+        raise ValidationError(f"X has {X.shape[0]} points but y has {y.shape[0]} labels")
+    if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
+        raise ValidationError("y contains NaN or infinite labels")
+    if y.dtype.kind == "O":
+        if any(v is None for v in y):
+            raise ValidationError("y contains missing labels (None)")
+    try:
+        classes, y_enc = np.unique(y, return_inverse=True)
+    except TypeError:
+        raise ValidationError("labels must be all numbers or all strings, not a mix") from None
+    if len(classes) < min_classes:
+        only = f" (every point is {classes[0]!r})" if len(classes) == 1 else ""
+        raise ValidationError(
+            f"need at least {min_classes} classes to learn a boundary; got {len(classes)}{only}"
+        )
+    return X, y_enc.astype(np.intp), classes
+
+
+def check_scalar(value, name: str, *, kind=numbers.Real, low=None, high=None,
+                 low_inclusive: bool = True, high_inclusive: bool = True, model: str = ""):
+    """Check one hyperparameter; return it (as int or float)."""
+    where = f" for {model}" if model else ""
+    if isinstance(value, bool) or not isinstance(value, kind):
+        what = "a whole number" if kind is numbers.Integral else "a number"
+        raise ValidationError(f"{name}={value!r}{where} must be {what}")
+    if kind is not numbers.Integral and not np.isfinite(value) and not (high is None and value == np.inf):
+        raise ValidationError(f"{name}={value!r}{where} must be a finite number")
+    if low is not None and (value < low or (value == low and not low_inclusive)):
+        op = ">=" if low_inclusive else ">"
+        raise ValidationError(f"{name}={value!r}{where} must be {op} {low}")
+    if high is not None and (value > high or (value == high and not high_inclusive)):
+        op = "<=" if high_inclusive else "<"
+        raise ValidationError(f"{name}={value!r}{where} must be {op} {high}")
+    return int(value) if kind is numbers.Integral else float(value)
+
+
+def check_choice(value, name: str, choices, *, model: str = ""):
+    if value not in choices:
+        where = f" for {model}" if model else ""
+        raise ValidationError(f"{name}={value!r}{where} must be one of {', '.join(map(repr, choices))}")
+    return value
+
+
+def check_random_state(seed) -> np.random.Generator:
+    """``random_state`` may be None, an int or a Generator; never a global seed."""
+    if seed is None or isinstance(seed, (numbers.Integral, np.integer)):
+        return np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        return seed
+    raise ValidationError(f"random_state={seed!r} must be an integer or None")
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    """Row-wise softmax exp(z_k - max z) / sum_j exp(z_j - max z), stable for any scale."""
+    z = z - z.max(axis=1, keepdims=True)
+    np.exp(z, out=z)
+    z /= z.sum(axis=1, keepdims=True)
+    return z

@@ -1,0 +1,96 @@
+"""The single list of what the app offers. Pages build widgets from it and the
+contract tests run every entry through the same checks.
+
+Adding a model: write the class, add a ``ModelSpec`` below. Keys and parameter
+names are public API (they appear in shared URLs): never rename them.
+"""
+
+from __future__ import annotations
+
+from .knn import KNeighborsClassifier
+from .least_squares import LeastSquaresClassifier
+from .logistic import LogisticRegression
+from .naive_bayes import GaussianNB
+from .perceptron import Perceptron
+from .prototype import PrototypeClassifier
+from .specs import ModelSpec, ParamSpec
+
+PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multiclass"
+
+_SPECS = [
+    ModelSpec(
+        key="knn", label="k nearest neighbours", family="Instance-based",
+        cls=KNeighborsClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Vote among the k training points closest to the query.",
+        params=(
+            ParamSpec("k", "int", 5, 1, 50, label="k (neighbours)",
+                      help="How many nearest training points vote. k = 1 memorises the data; large k smooths the boundary."),
+            ParamSpec("metric", "choice", "euclidean", choices=("euclidean", "manhattan", "minkowski"),
+                      help="How distance is measured: straight line, city blocks, or the general Minkowski q-norm."),
+            ParamSpec("p", "float", 3.0, 1.0, 10.0, step=0.5, label="q (Minkowski power)",
+                      help="The q in (sum |x_i - z_i|^q)^(1/q). q = 1 is Manhattan, q = 2 Euclidean.",
+                      when={"metric": ("minkowski",)}),
+            ParamSpec("weights", "choice", "uniform", choices=("uniform", "distance", "distance_squared"),
+                      help="uniform: one vote each. distance: vote 1/d. distance_squared: vote 1/d^2, so close points dominate."),
+        ),
+    ),
+    ModelSpec(
+        key="prototype", label="Learning with prototypes", family="Instance-based",
+        cls=PrototypeClassifier, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="Each class is its mean; predict the nearest mean.",
+        params=(
+            ParamSpec("metric", "choice", "euclidean", choices=("euclidean", "manhattan", "mahalanobis"),
+                      help="Euclidean gives the perpendicular bisector of the means; Mahalanobis bends it to each class's spread."),
+        ),
+    ),
+    ModelSpec(
+        key="gaussian_nb", label="Gaussian naive Bayes", family="Probabilistic",
+        cls=GaussianNB, capabilities=frozenset({PROBA, DECISION, MULTICLASS}),
+        summary="Each feature is a normal distribution per class; features independent given the class.",
+        params=(
+            ParamSpec("var_smoothing", "float", 1e-9, 1e-12, 1.0, log=True, label="variance smoothing",
+                      help="Adds this fraction of the largest feature variance to every variance, so a flat feature cannot divide by zero."),
+        ),
+    ),
+    ModelSpec(
+        key="perceptron", label="Perceptron", family="Linear",
+        cls=Perceptron, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
+        summary="Online mistake-driven updates w += lr·y·x (one-vs-all for more classes).",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("max_epochs", "int", 20, 1, 200, label="epochs",
+                      help="Passes over the training data. Stops early once an epoch makes no mistake."),
+            ParamSpec("lr", "float", 1.0, 1e-3, 10.0, log=True, label="learning rate",
+                      help="Step size of each update. Starting from w = 0 it only rescales w, so the boundary is the same."),
+            ParamSpec("pocket", "bool", False, label="pocket",
+                      help="Keep the weights with the fewest training mistakes seen so far: sensible on data that is not separable."),
+        ),
+    ),
+    ModelSpec(
+        key="least_squares", label="Least-squares classifier", family="Linear",
+        cls=LeastSquaresClassifier, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="Regress ±1 targets with the pseudo-inverse; predict the sign (one-vs-all for more classes).",
+        params=(),
+    ),
+    ModelSpec(
+        key="logistic", label="Logistic regression", family="Linear",
+        cls=LogisticRegression, capabilities=frozenset({PROBA, DECISION, HISTORY, MULTICLASS}),
+        summary="Maximise the likelihood of a sigmoid (softmax for K > 2) model, with a penalty.",
+        params=(
+            ParamSpec("C", "float", 1.0, 1e-3, 1e4, log=True,
+                      help="Inverse regularisation strength: small C keeps weights small (wide, soft boundary), large C fits the data harder.",
+                      when={"penalty": ("l2", "l1")}),
+            ParamSpec("penalty", "choice", "l2", choices=("l2", "l1", "none"),
+                      help="l2 shrinks all weights, l1 pushes some exactly to zero, none maximises the likelihood alone."),
+        ),
+    ),
+]
+
+MODELS: dict[str, ModelSpec] = {s.key: s for s in _SPECS}
+
+
+def get(key: str) -> ModelSpec:
+    try:
+        return MODELS[key]
+    except KeyError:
+        raise KeyError(f"no model {key!r}; choose one of {', '.join(MODELS)}") from None

@@ -1,0 +1,96 @@
+"""Descriptions of models and hyperparameters that the UI and the tests read."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One hyperparameter: what kind it is, its default, its legal range.
+
+    kind: "int", "float", "choice" or "bool".
+    log: the slider moves on a log10 scale (C, gamma, learning rates).
+    when: only relevant when other parameters have given values, e.g.
+          {"metric": ("minkowski",)}; the UI hides it otherwise.
+    allow_inf: float parameters that accept ``inf`` (C = inf is a hard margin).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    low: float | None = None
+    high: float | None = None
+    log: bool = False
+    choices: tuple = ()
+    help: str = ""
+    label: str = ""
+    step: float | None = None
+    when: dict = field(default_factory=dict)
+    allow_inf: bool = False
+
+    def relevant(self, params: dict) -> bool:
+        return all(params.get(k) in allowed for k, allowed in self.when.items())
+
+    def coerce(self, value):
+        """Turn a value from a widget or a URL into this parameter's type, or raise ValueError."""
+        if self.kind == "choice":
+            for c in self.choices:
+                if str(c) == str(value):
+                    return c
+            raise ValueError(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if str(value).lower() in ("1", "true", "yes", "on"):
+                return True
+            if str(value).lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"{self.name} must be true or false")
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{self.name} must be a number") from None
+        if math.isnan(v) or (math.isinf(v) and not self.allow_inf):
+            raise ValueError(f"{self.name} must be a finite number")
+        if self.kind == "int":
+            if v != int(v):
+                raise ValueError(f"{self.name} must be a whole number")
+            v = int(v)
+        if self.low is not None and v < self.low:
+            raise ValueError(f"{self.name} must be at least {self.low:g}")
+        if self.high is not None and v > self.high and not (self.allow_inf and math.isinf(v)):
+            raise ValueError(f"{self.name} must be at most {self.high:g}")
+        return v
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """A registered classifier: everything a page or a test needs to use it."""
+
+    key: str
+    label: str
+    family: str
+    cls: type
+    params: tuple = ()
+    capabilities: frozenset = frozenset()
+    summary: str = ""
+    fixed: dict = field(default_factory=dict)  # constructor arguments the UI does not expose
+
+    def defaults(self) -> dict:
+        return {p.name: p.default for p in self.params}
+
+    def param(self, name: str) -> ParamSpec:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def make(self, **params):
+        """An unfitted model with the defaults overridden by ``params``."""
+        return self.cls(**{**self.fixed, **self.defaults(), **params})
+
+    def has(self, capability: str) -> bool:
+        return capability in self.capabilities
