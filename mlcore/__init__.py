@@ -1,7 +1,6 @@
 """mlcore: classical classifiers written from scratch with numpy only."""
 
-from .base import (BaseEstimator, ClassifierMixin, NotFittedError, ValidationError,
-                   check_is_fitted, clone)
+from .base import BaseEstimator, ClassifierMixin, NotFittedError, ValidationError, check_is_fitted, clone
 from .knn import KNeighborsClassifier
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
