@@ -3,7 +3,7 @@
 ``make_dataset(name, ...)`` returns ``X`` (n, 2) float64 and ``y`` (n,) int64 with
 labels 0..K-1. Every clean generator keeps its points within about [-2.6, 2.6]
 on both axes, so all datasets look right on the same plot; outliers sit just
-outside, on the ring 3.0 <= ||x|| <= 3.6.
+outside, in the square frame 2.8 <= max(|x1|, |x2|) <= 3.2.
 
 Randomness is split into independent streams (one each for the shape, the
 jitter, the label flips, the outliers and the final shuffle), all derived from
@@ -24,7 +24,7 @@ the sizes add up to ``n`` exactly; every class keeps at least one point.
 
 ``label_noise = p`` flips ``round(p * n)`` labels, each to a different class
 chosen uniformly. ``outliers = q`` then replaces ``round(q * n)`` points,
-chosen independently of the flips, by points on the outlier ring with uniformly
+chosen independently of the flips, by points in the outlier frame with uniformly
 random labels. One point per class is never flipped or replaced, so every label
 0..K-1 is always present.
 """
@@ -43,7 +43,7 @@ __all__ = ["GeneratorSpec", "GENERATORS", "make_dataset", "class_sizes", "train_
 
 N_MIN, N_MAX = 4, 5000
 MARGIN_MAX = 2.0
-OUTLIER_RING = (3.0, 3.6)
+OUTLIER_FRAME = (2.8, 3.2)
 
 
 @dataclass(frozen=True)
@@ -108,13 +108,19 @@ def _xor(sizes, rng, margin):
 
 
 def _spirals(sizes, rng, margin):
-    """Arm k: radius r = 0.3 + 2.2 t, angle 2pi k/K + 1.5pi t, t = sqrt(u), u uniform (even density along the arm)."""
+    """Arm k: radius r = 0.3 + 2.2 t, angle 2pi (k/K + turns t), t = sqrt(u), u uniform.
+
+    sqrt(u) gives even density along the arm. turns = max(0.75, 1.75 - K/4): two
+    arms wind 1.25 times, four or five arms 0.75 times, so neighbouring arms
+    stay at least about 0.5 apart.
+    """
     k = len(sizes)
+    turns = max(0.75, 1.75 - k / 4)
     parts = []
     for c, m in enumerate(sizes):
         t = np.sqrt(rng.uniform(0, 1, m))
         r = 0.3 + 2.2 * t
-        a = 2 * math.pi * c / k + 1.5 * math.pi * t
+        a = 2 * math.pi * (c / k + turns * t)
         parts.append(np.column_stack([r * np.cos(a), r * np.sin(a)]))
     return parts
 
@@ -235,6 +241,16 @@ def class_sizes(n: int, n_classes: int, imbalance: float = 0.0) -> np.ndarray:
     return sizes
 
 
+def _frame_points(m: int, rng) -> np.ndarray:
+    """m points uniform in the frame 2.8 <= max(|x1|, |x2|) <= 3.2, outside every clean shape."""
+    inner, outer = OUTLIER_FRAME
+    got = np.empty((0, 2))
+    while len(got) < m:  # rejection from the outer square keeps about a quarter
+        cand = rng.uniform(-outer, outer, (4 * m + 16, 2))
+        got = np.vstack([got, cand[np.abs(cand).max(axis=1) >= inner]])
+    return got[:m]
+
+
 # --- the public generator -------------------------------------------------------------
 
 
@@ -251,10 +267,9 @@ def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_c
         raise ValidationError(f"unknown dataset {name!r}; choose one of {', '.join(GENERATORS)}")
     spec = GENERATORS[name]
     if spec.min_classes == spec.max_classes:
-        if n_classes != spec.min_classes:
-            _whole(n_classes, "n_classes", 1, 10**9, "number of classes")
+        if isinstance(n_classes, bool) or n_classes != spec.min_classes:
             raise ValidationError(
-                f"{spec.label} always has {spec.min_classes} classes; got n_classes={n_classes}")
+                f"{spec.label} always has {spec.min_classes} classes; got n_classes={n_classes!r}")
         k = spec.min_classes
     else:
         k = _whole(n_classes, "n_classes", spec.min_classes, spec.max_classes,
@@ -287,9 +302,7 @@ def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_c
     n_out = int(round(outliers * n))
     if n_out:
         idx = outlier_rng.choice(free, n_out, replace=False)
-        r = np.sqrt(outlier_rng.uniform(OUTLIER_RING[0] ** 2, OUTLIER_RING[1] ** 2, n_out))
-        t = outlier_rng.uniform(0, 2 * math.pi, n_out)
-        X[idx] = np.column_stack([r * np.cos(t), r * np.sin(t)])
+        X[idx] = _frame_points(n_out, outlier_rng)
         y[idx] = outlier_rng.integers(0, k, n_out)
 
     order = shuffle_rng.permutation(n)
