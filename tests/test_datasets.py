@@ -9,6 +9,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.optimize import linprog
 from sklearn.svm import SVC
 
@@ -163,6 +165,20 @@ def test_everything_at_once_at_the_smallest_size_keeps_every_class():
         assert np.all(np.isfinite(X))
 
 
+@settings(max_examples=50, deadline=None)
+@given(name=st.sampled_from(sorted(GENERATORS)), data=st.data(), n=st.integers(4, 300),
+       noise=st.floats(0, 1), imbalance=st.floats(0, 0.9), label_noise=st.floats(0, 0.5),
+       outliers=st.floats(0, 0.2), margin=st.floats(0, 2), seed=st.integers(0, 2**32 - 1))
+def test_any_legal_recipe_gives_a_usable_dataset(name, data, n, noise, imbalance, label_noise,
+                                                 outliers, margin, seed):
+    spec = GENERATORS[name]
+    k = data.draw(st.integers(spec.min_classes, min(spec.max_classes, n // 2)))
+    X, y = make_dataset(name, n=n, noise=noise, seed=seed, n_classes=k, imbalance=imbalance,
+                        label_noise=label_noise, outliers=outliers, margin=margin)
+    assert X.shape == (n, 2) and np.all(np.isfinite(X)) and np.abs(X).max() < 8
+    assert sorted(set(y.tolist())) == list(range(k))
+
+
 # --- linear separability ------------------------------------------------------------------
 
 
@@ -252,6 +268,23 @@ def test_stratified_split_keeps_class_proportions(counts, test_size):
         in_test = int(np.sum(yte == c))
         assert abs(in_test - test_size * n_c) <= 1.0 + 1e-9  # proportional up to rounding
         assert np.sum(ytr == c) >= 1
+
+
+@settings(max_examples=50, deadline=None)
+@given(counts=st.lists(st.integers(1, 40), min_size=2, max_size=6), test_size=st.floats(0.05, 0.95),
+       seed=st.integers(0, 1000))
+def test_stratified_split_properties(counts, test_size, seed):
+    y = np.repeat(np.arange(len(counts)), counts)
+    n, k = len(y), len(counts)
+    X = np.arange(n).reshape(-1, 1)
+    if min(math.ceil(test_size * n), n - k) < 1:
+        with pytest.raises(ValidationError, match="too few points"):
+            train_test_split(X, y, test_size=test_size, seed=seed)
+        return
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, seed=seed)
+    assert len(yte) == min(math.ceil(test_size * n - 1e-9), n - k)
+    assert sorted(np.concatenate([Xtr[:, 0], Xte[:, 0]]).tolist()) == list(range(n))
+    assert set(ytr.tolist()) == set(range(k))  # every class keeps a training point
 
 
 def test_split_is_deterministic_and_seed_dependent():
