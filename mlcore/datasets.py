@@ -13,7 +13,7 @@ point where it was.
 
 What ``noise`` (in [0, 1]) means, per generator: every point gets Gaussian
 jitter with standard deviation ``noise * s``, where ``s`` is the generator's
-natural length (listed in each spec's ``noise_help``). For blobs s = 1 and the
+natural length (each spec's ``noise_scale``, explained in its ``noise_help``). For blobs s = 1 and the
 jitter adds to the clusters' own spread of 0.2, so a cluster's standard
 deviation is ``sqrt(0.2**2 + noise**2)``.
 
@@ -59,6 +59,7 @@ class GeneratorSpec:
     uses_margin: bool
     description: str
     noise_help: str
+    noise_scale: float  # s: the jitter's standard deviation is noise * s
 
 
 # --- the clean shapes -------------------------------------------------------------
@@ -157,44 +158,39 @@ def _checkerboard(sizes, rng, margin):
 
 
 _SHAPES = {
-    "blobs": (_blobs, 1.0),
-    "moons": (_moons, 1.6),
-    "circles": (_circles, 1.2),
-    "xor": (_xor, 1.25),
-    "spirals": (_spirals, 0.5),
-    "linear": (_linear, 1.0),
-    "checkerboard": (_checkerboard, 1.2),
+    "blobs": _blobs, "moons": _moons, "circles": _circles, "xor": _xor,
+    "spirals": _spirals, "linear": _linear, "checkerboard": _checkerboard,
 }
 
 GENERATORS: dict[str, GeneratorSpec] = {
     "blobs": GeneratorSpec(
         "blobs", "Gaussian blobs", 2, 6, 200, 0.4, False,
         "Round clusters evenly spaced on a circle, one per class.",
-        "Cluster standard deviation is sqrt(0.2^2 + noise^2) (centres are 1.8 from the origin)."),
+        "Cluster standard deviation is sqrt(0.2^2 + noise^2) (centres are 1.8 from the origin).", 1.0),
     "moons": GeneratorSpec(
         "moons", "Two moons", 2, 2, 200, 0.15, False,
         "Two interleaving half circles: no straight line separates them.",
-        "Jitter standard deviation is noise x 1.6, the radius of a moon."),
+        "Jitter standard deviation is noise x 1.6, the radius of a moon.", 1.6),
     "circles": GeneratorSpec(
         "circles", "Concentric circles", 2, 2, 200, 0.1, False,
         "One class on an inner circle, the other on an outer ring around it.",
-        "Jitter standard deviation is noise x 1.2, the gap between the circles."),
+        "Jitter standard deviation is noise x 1.2, the gap between the circles.", 1.2),
     "xor": GeneratorSpec(
         "xor", "XOR (quadrants)", 2, 2, 200, 0.1, False,
         "Opposite quadrants share a class: the classic problem a single perceptron cannot solve.",
-        "Jitter standard deviation is noise x 1.25, half the width of a quadrant."),
+        "Jitter standard deviation is noise x 1.25, half the width of a quadrant.", 1.25),
     "spirals": GeneratorSpec(
         "spirals", "Spirals", 2, 5, 300, 0.1, False,
         "Interleaved spiral arms, one per class.",
-        "Jitter standard deviation is noise x 0.5."),
+        "Jitter standard deviation is noise x 0.5.", 0.5),
     "linear": GeneratorSpec(
         "linear", "Linearly separable", 2, 2, 200, 0.0, True,
         "Two classes on either side of a straight line, with an empty gap of width margin between them.",
-        "Jitter standard deviation is noise x 1.0; with noise 0 the classes are separated by the gap."),
+        "Jitter standard deviation is noise x 1.0; with noise 0 the classes are separated by the gap.", 1.0),
     "checkerboard": GeneratorSpec(
         "checkerboard", "Checkerboard", 2, 2, 400, 0.0, False,
         "A 4 x 4 board: neighbouring squares have different classes.",
-        "Jitter standard deviation is noise x 1.2, the width of a square."),
+        "Jitter standard deviation is noise x 1.2, the width of a square.", 1.2),
 }
 
 
@@ -287,11 +283,10 @@ def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_c
     shape_rng, jitter_rng, flip_rng, outlier_rng, shuffle_rng = (
         np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(5))
     sizes = class_sizes(n, k, imbalance)
-    shape, length = _SHAPES[name]
-    X = np.vstack(shape(sizes, shape_rng, margin)).astype(np.float64)
+    X = np.vstack(_SHAPES[name](sizes, shape_rng, margin)).astype(np.float64)
     y = np.repeat(np.arange(k, dtype=np.int64), sizes)
     # Drawn even when noise is 0, so the noise slider scales one fixed jitter pattern.
-    X += noise * length * jitter_rng.standard_normal(X.shape)
+    X += noise * spec.noise_scale * jitter_rng.standard_normal(X.shape)
 
     anchors = np.cumsum(sizes) - sizes  # first point of each class: never flipped or replaced
     free = np.setdiff1d(np.arange(n), anchors)

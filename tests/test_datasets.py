@@ -104,6 +104,25 @@ def test_more_noise_spreads_the_same_points_further():
     assert np.std(r1 - r0) > 0.2
 
 
+# the jitter scale s of each generator as documented in its noise_help
+DOCUMENTED_SCALE = {"blobs": 1.0, "moons": 1.6, "circles": 1.2, "xor": 1.25, "spirals": 0.5,
+                    "linear": 1.0, "checkerboard": 1.2}
+
+
+@pytest.mark.parametrize("name", GENERATORS)
+def test_noise_is_gaussian_jitter_of_the_documented_size(name):
+    assert GENERATORS[name].noise_scale == DOCUMENTED_SCALE[name]
+    assert str(DOCUMENTED_SCALE[name]).rstrip("0").rstrip(".") in GENERATORS[name].noise_help
+    k = GENERATORS[name].max_classes
+    X0, y0 = make_dataset(name, n=3000, n_classes=k, noise=0.0, seed=9)
+    X1, y1 = make_dataset(name, n=3000, n_classes=k, noise=0.4, seed=9)
+    np.testing.assert_array_equal(y0, y1)
+    jitter = X1 - X0
+    # std of 6000 standard-normal draws times 0.4 s: within 5% (about 3.5 standard errors)
+    assert np.std(jitter) == pytest.approx(0.4 * DOCUMENTED_SCALE[name], rel=0.05)
+    assert abs(np.mean(jitter)) < 0.1 * DOCUMENTED_SCALE[name]
+
+
 # --- imbalance, label noise, outliers --------------------------------------------------
 
 
