@@ -339,8 +339,8 @@ def train_test_split(X, y, test_size: float = 0.3, seed: int = 0, stratify: bool
             raise ValidationError(
                 f"too few points to split: {n} points in {k} classes leave nothing for the test set "
                 "once every class has a training point")
-        ideal = n_test * counts / n
-        per_class = np.minimum(np.floor(ideal).astype(np.int64), counts - 1)
+        ideal = n_test * counts / n  # < counts, since n_test < n
+        per_class = np.floor(ideal).astype(np.int64)
         room = counts - 1 - per_class
         for c in np.argsort(-(ideal - per_class), kind="stable"):
             if per_class.sum() == n_test:
