@@ -9,10 +9,12 @@ from .perceptron import Perceptron
 from .prototype import PrototypeClassifier
 from .registry import MODELS
 from .specs import ModelSpec, ParamSpec
+from .tree import DecisionTreeClassifier
 
 __all__ = [
     "BaseEstimator", "ClassifierMixin", "NotFittedError", "ValidationError",
     "check_is_fitted", "clone", "MODELS", "ModelSpec", "ParamSpec",
     "KNeighborsClassifier", "PrototypeClassifier", "GaussianNB", "CategoricalNB",
     "Perceptron", "LeastSquaresClassifier", "LogisticRegression",
+    "DecisionTreeClassifier",
 ]

@@ -14,6 +14,7 @@ from .naive_bayes import GaussianNB
 from .perceptron import Perceptron
 from .prototype import PrototypeClassifier
 from .specs import ModelSpec, ParamSpec
+from .tree import DecisionTreeClassifier
 
 PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multiclass"
 
@@ -82,6 +83,28 @@ _SPECS = [
                       when={"penalty": ("l2", "l1")}),
             ParamSpec("penalty", "choice", "l2", choices=("l2", "l1", "none"),
                       help="l2 shrinks all weights, l1 pushes some exactly to zero, none maximises the likelihood alone."),
+        ),
+    ),
+    ModelSpec(
+        key="tree", label="Decision tree (CART)", family="Trees",
+        cls=DecisionTreeClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Ask yes/no questions x_f <= t, each chosen to make the two groups as pure as possible.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
+                      help="How mixed a node is: Gini 1 - sum p_k^2, entropy -sum p_k log2 p_k, or misclassification 1 - max p_k."),
+            # max_depth None means no limit (grow until the leaves are pure); it is a choice, not an int
+            # slider, because a ParamSpec int cannot hold "unlimited".
+            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
+                      help="How many questions deep the tree may grow. None: until every leaf is pure or too small to split."),
+            ParamSpec("min_samples_split", "int", 2, 2, 50, label="min samples to split",
+                      help="A node with fewer training points than this becomes a leaf."),
+            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
+                      help="Every split must leave at least this many training points on each side."),
+            ParamSpec("min_impurity_decrease", "float", 0.0, 0.0, 0.2, step=0.005, label="min impurity decrease",
+                      help="Split only if the impurity drops by at least this, weighted by the node's share of the points (scikit-learn's rule)."),
+            ParamSpec("gain_ratio", "bool", False, label="gain ratio",
+                      help="Choose splits by gain / split information (C4.5). On yes/no splits this favours cuts that peel off a small group."),
         ),
     ),
 ]
