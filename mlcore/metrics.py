@@ -28,6 +28,13 @@ __all__ = ["accuracy", "confusion_matrix", "precision_recall_f1", "classificatio
 AVERAGES = ("macro", "micro", "weighted")
 
 
+def _same_kind(a: np.ndarray, b: np.ndarray) -> bool:
+    """False when one array holds text labels and the other numbers (object arrays could be either)."""
+    if "O" in (a.dtype.kind, b.dtype.kind):
+        return True
+    return (a.dtype.kind in "US") == (b.dtype.kind in "US")
+
+
 def _labels_pair(y_true, y_pred):
     y_true = np.asarray(y_true)
     y_pred = np.asarray(y_pred)
@@ -40,9 +47,7 @@ def _labels_pair(y_true, y_pred):
         raise ValidationError(f"y_true has {y_true.shape[0]} labels but y_pred has {y_pred.shape[0]}")
     if y_true.shape[0] == 0:
         raise ValidationError("there are no labels to score")
-    text = {"U", "S"}
-    if (y_true.dtype.kind in text) != (y_pred.dtype.kind in text) and "O" not in (y_true.dtype.kind,
-                                                                                   y_pred.dtype.kind):
+    if not _same_kind(y_true, y_pred):
         raise ValidationError("y_true and y_pred must both hold numbers or both hold text labels, not one of each")
     return y_true, y_pred
 
@@ -58,6 +63,10 @@ def _label_list(y_true, y_pred, labels):
         raise ValidationError("labels must be a non-empty list of class labels")
     if len(set(labels.tolist())) != labels.size:
         raise ValidationError("labels must not repeat a class")
+    if not _same_kind(labels, y_true):
+        raise ValidationError("labels and y_true must both hold numbers or both hold text labels")
+    if not (np.isin(labels, y_true).any() or np.isin(labels, y_pred).any()):
+        raise ValidationError("none of the given labels occurs in y_true or y_pred")
     return labels
 
 

@@ -121,6 +121,13 @@ def test_binary_formulas_by_hand():
     assert f[1] == pytest.approx(2 * 0.6 * 0.75 / 1.35)
 
 
+def test_object_labels_work():
+    y_true = np.array(["a", "b", "b"], dtype=object)
+    y_pred = np.array(["a", "a", "b"], dtype=object)
+    np.testing.assert_array_equal(confusion_matrix(y_true, y_pred), [[1, 0], [1, 1]])
+    assert accuracy(y_true, y_pred) == pytest.approx(2 / 3)
+
+
 def test_results_are_plain_types():
     rep = classification_report(np.array([0, 1, 1]), np.array([0, 1, 0]))
     assert all(type(k) is int for k in rep["per_class"])
@@ -137,6 +144,8 @@ def test_results_are_plain_types():
     (lambda: confusion_matrix([0, 1], [0, 1], labels=[]), "non-empty"),
     (lambda: confusion_matrix([0, 1], [0, 1], labels=[0, 0, 1]), "repeat"),
     (lambda: precision_recall_f1([0, 1], [0, 1], average="binary"), "average='binary'"),
+    (lambda: confusion_matrix([0, 1], [0, 1], labels=["a", "b"]), "both hold numbers or both hold text"),
+    (lambda: precision_recall_f1([0, 1], [0, 1], labels=[5, 6]), "none of the given labels"),
 ])
 def test_bad_input_is_explained(call, match):
     with pytest.raises(ValidationError, match=match):
