@@ -1,0 +1,216 @@
+"""SVC by SMO against scikit-learn's SVC (LIBSVM), analytic hard-margin cases, and edge cases."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_blobs, make_circles, make_moons
+from sklearn.multiclass import OneVsRestClassifier
+from sklearn.svm import SVC as SkSVC
+
+from mlcore import NotFittedError, ValidationError
+from mlcore.svm import SVC
+
+
+def _data(name, n=120, seed=0):
+    if name == "moons":
+        return make_moons(n, noise=0.25, random_state=seed)
+    if name == "circles":
+        return make_circles(n, noise=0.1, factor=0.5, random_state=seed)
+    if name == "blobs3":
+        return make_blobs(n, centers=3, cluster_std=1.5, random_state=seed)
+    if name == "xor":
+        rng = np.random.default_rng(seed)
+        X = rng.uniform(-1, 1, size=(n, 2))
+        return X, (X[:, 0] * X[:, 1] > 0).astype(int)
+    raise KeyError(name)
+
+
+def _grid(X, m=60):
+    lo, hi = X.min(axis=0) - 0.5, X.max(axis=0) + 0.5
+    g0, g1 = np.meshgrid(np.linspace(lo[0], hi[0], m), np.linspace(lo[1], hi[1], m))
+    return np.column_stack([g0.ravel(), g1.ravel()])
+
+
+def _sk_objective(sk, kernel_of):
+    dc = sk.dual_coef_[0]
+    return np.abs(dc).sum() - 0.5 * dc @ kernel_of(sk.support_vectors_, sk.support_vectors_) @ dc
+
+
+def _jaccard(a, b):
+    a, b = set(a.tolist()), set(b.tolist())
+    return len(a & b) / len(a | b)
+
+
+CASES = [
+    ("moons", "rbf", 1.0), ("moons", "linear", 0.01), ("moons", "sigmoid", 0.1),
+    ("circles", "poly", 10.0), ("circles", "rbf", 1000.0), ("xor", "rbf", 100.0),
+    ("xor", "poly", 1.0), ("moons", "linear", 1000.0), ("blobs3", "linear", 1.0),
+    ("blobs3", "rbf", 10.0), ("blobs3", "poly", 0.1),
+]
+
+
+@pytest.mark.parametrize("data,kernel,C", CASES)
+def test_matches_libsvm(data, kernel, C):
+    X, y = _data(data)
+    params = dict(C=C, kernel=kernel, gamma="scale", degree=3, coef0=0.0, tol=1e-5)
+    ours = SVC(**params).fit(X, y)
+    sk = SkSVC(**params, decision_function_shape="ovo").fit(X, y)
+    assert ours.fit_status_ == "converged"
+    G = _grid(X)
+    scale = max(1.0, float(np.abs(ours.pairwise_decision(G)).max()))
+
+    if len(ours.classes_) == 2:
+        np.testing.assert_allclose(ours.dual_objective_[0], _sk_objective(sk, ours.kernel_matrix), rtol=1e-4)
+        np.testing.assert_allclose(ours.decision_function(G), sk.decision_function(G), atol=1e-3 * scale)
+    else:
+        # one-vs-one: each pairwise machine is the binary SVM on that pair's points; LIBSVM's
+        # pairwise values are positive for the first class of the pair, ours for the second.
+        np.testing.assert_allclose(ours.pairwise_decision(G), -sk.decision_function(G), atol=1e-3 * scale)
+        for p, (a, b) in enumerate(ours.pairs_):
+            keep = np.isin(y, [a, b])
+            sk_pair = SkSVC(**{**params, "gamma": ours.gamma_}).fit(X[keep], y[keep])
+            np.testing.assert_allclose(ours.dual_objective_[p], _sk_objective(sk_pair, ours.kernel_matrix), rtol=1e-4)
+    assert _jaccard(ours.support_, sk.support_) >= 0.95
+    assert np.mean(ours.predict(G) == sk.predict(G)) >= 0.995
+    np.testing.assert_array_equal(ours.n_support_, sk.n_support_)
+
+
+def test_linear_coef_and_intercept_match_libsvm():
+    X, y = _data("moons")
+    ours = SVC(C=0.5, kernel="linear", tol=1e-6).fit(X, y)
+    sk = SkSVC(C=0.5, kernel="linear", tol=1e-6).fit(X, y)
+    np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(ours.intercept_, sk.intercept_, atol=1e-4)
+    # LIBSVM lists support vectors class by class; compare coefficient by training index
+    full_ours, full_sk = np.zeros(len(y)), np.zeros(len(y))
+    full_ours[ours.support_] = ours.dual_coef_[0]
+    full_sk[sk.support_] = sk.dual_coef_[0]
+    np.testing.assert_allclose(full_ours, full_sk, atol=1e-4)
+
+
+def test_string_labels_and_one_vs_rest():
+    X, y = _data("blobs3")
+    names = np.array(["ant", "bee", "cat"])[y]
+    ours = SVC(C=1.0, kernel="rbf", multiclass="ovr", tol=1e-5).fit(X, names)
+    ref = OneVsRestClassifier(SkSVC(C=1.0, kernel="rbf", gamma=ours.gamma_, tol=1e-5)).fit(X, names)
+    G = _grid(X)
+    assert ours.decision_function(G).shape == (len(G), 3)
+    np.testing.assert_allclose(ours.decision_function(G), ref.decision_function(G), atol=1e-3)
+    assert np.mean(ours.predict(G) == ref.predict(G)) >= 0.995
+    assert set(ours.predict(X)) <= set(names)
+
+
+def test_hard_margin_two_points_is_the_perpendicular_bisector():
+    # x = (0,0) in class 0, (2,0) in class 1: w = (1, 0), b = -1, margin 2/||w|| = 2, alphas = 1/2
+    X = np.array([[0.0, 0.0], [2.0, 0.0]])
+    m = SVC(C=np.inf, kernel="linear").fit(X, [0, 1])
+    np.testing.assert_allclose(m.coef_[0], [1.0, 0.0], atol=1e-9)
+    np.testing.assert_allclose(m.intercept_, [-1.0], atol=1e-9)
+    np.testing.assert_allclose(m.alpha_[0], [0.5, 0.5], atol=1e-9)
+    assert m.margin_width() == pytest.approx(2.0)
+    assert m.free_.all() and not m.at_bound_.any()
+
+
+def test_hard_margin_on_separable_data_puts_every_point_outside_the_margin():
+    X, y = make_blobs(60, centers=[[-3, 0], [3, 0]], cluster_std=0.6, random_state=1)
+    m = SVC(C=np.inf, kernel="linear", tol=1e-6).fit(X, y)
+    s = np.where(y == 1, 1.0, -1.0) * m.decision_function(X)
+    assert s.min() >= 1 - 1e-5
+    on_margin = np.abs(s[m.support_] - 1) < 1e-4
+    assert on_margin.all()
+    sk = SkSVC(C=1e10, kernel="linear", tol=1e-6).fit(X, y)
+    np.testing.assert_allclose(m.coef_, sk.coef_, rtol=1e-3)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "poly"])
+def test_hard_margin_on_overlapping_classes_says_use_finite_C(kernel):
+    X, y = _data("moons")
+    with pytest.raises(ValidationError, match="not linearly separable.*finite C"):
+        SVC(C=np.inf, kernel=kernel, degree=2).fit(X, y)
+
+
+def test_hard_margin_with_contradicting_duplicates_is_refused():
+    X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+    with pytest.raises(ValidationError, match="finite C"):
+        SVC(C=np.inf, kernel="rbf").fit(X, [0, 1, 1, 0])
+
+
+def test_free_vectors_lie_on_the_margin_and_bounded_ones_at_C():
+    X, y = _data("moons")
+    m = SVC(C=2.0, kernel="rbf", tol=1e-6).fit(X, y)
+    s = np.where(y == 1, 1.0, -1.0)[m.support_] * m.decision_function(m.support_vectors_)
+    free = m.free_[0]
+    assert free.any() and m.at_bound_[0].any()
+    np.testing.assert_allclose(s[free], 1.0, atol=1e-4)
+    np.testing.assert_allclose(m.alpha_[0][m.at_bound_[0]], 2.0)
+    assert (s[m.at_bound_[0]] <= 1 + 1e-4).all()
+    # non-support vectors are outside the margin
+    rest = np.setdiff1d(np.arange(len(y)), m.support_)
+    assert (np.where(y == 1, 1.0, -1.0)[rest] * m.decision_function(X[rest]) >= 1 - 1e-4).all()
+    # the slack is 1 - y f(x) exactly for the bounded vectors
+    xi = m.slack(X, y)
+    np.testing.assert_allclose(xi[m.support_][m.at_bound_[0]], 1 - s[m.at_bound_[0]], atol=1e-12)
+
+
+def test_dual_objective_equals_the_primal_at_the_optimum():
+    X, y = _data("moons")
+    m = SVC(C=1.0, kernel="linear", tol=1e-7).fit(X, y)
+    primal = 0.5 * m.coef_[0] @ m.coef_[0] + 1.0 * m.slack(X, y).sum()
+    assert m.dual_objective_[0] == pytest.approx(primal, rel=1e-5)
+
+
+def test_contributions_sum_to_the_decision_value():
+    X, y = _data("circles")
+    m = SVC(C=1.0, kernel="rbf").fit(X, y)
+    x = np.array([0.3, -0.2])
+    assert m.contributions(x).sum() + m.intercept_[0] == pytest.approx(m.decision_function([x])[0])
+
+
+def test_ovo_votes_break_ties_towards_the_smallest_class():
+    m = SVC(kernel="linear").fit(*_data("blobs3"))
+    f = np.array([[1.0, -1.0, 1.0]])  # 0v1 -> 1, 0v2 -> 0, 1v2 -> 2: one vote each
+    votes, _ = m._votes(f)
+    assert votes.tolist() == [[1, 1, 1]] and votes.argmax() == 0
+
+
+def test_iteration_cap_stops_with_a_stated_reason():
+    X, y = _data("moons")
+    m = SVC(C=1000.0, kernel="poly", max_iter=50).fit(X, y)
+    assert "max_iter=50" in m.fit_status_ and m.n_iter_[0] == 50
+    assert np.isfinite(m.decision_function(X)).all()
+
+
+@pytest.mark.parametrize("scale", [1e-9, 1e9])
+def test_extreme_scales_give_finite_results(scale):
+    X, y = _data("moons", n=60)
+    for kernel in ("linear", "rbf", "poly", "sigmoid"):
+        m = SVC(kernel=kernel, max_iter=5000).fit(X * scale, y)
+        assert np.isfinite(m.decision_function(X * scale)).all()
+        if kernel == "rbf":  # gamma="scale" makes the RBF machine scale-free
+            assert np.mean(m.predict(X * scale) == SVC(kernel=kernel).fit(X, y).predict(X)) == 1.0
+
+
+@pytest.mark.parametrize("C", [1e-2, 1e3, np.inf])
+@pytest.mark.parametrize("gamma", [1e-3, 1e3])
+@pytest.mark.parametrize("kernel,degree", [("rbf", 3), ("poly", 1), ("poly", 10), ("sigmoid", 3)])
+def test_extreme_parameters_give_a_result_or_a_clear_message(C, gamma, kernel, degree):
+    X, y = _data("moons", n=60)
+    try:
+        m = SVC(C=C, kernel=kernel, gamma=gamma, degree=degree, max_iter=20_000).fit(X, y)
+    except ValidationError as e:
+        assert "finite C" in str(e) or "overflows" in str(e)
+        return
+    assert np.isfinite(m.decision_function(_grid(X, 20))).all()
+    assert m.fit_status_ == "converged" or "max_iter" in m.fit_status_
+
+
+def test_bad_hyperparameters_and_unfitted_use():
+    X, y = _data("moons", n=30)
+    for bad in (dict(C=0.0), dict(C=-1.0), dict(tol=0.0), dict(kernel="cubic"),
+                dict(degree=0), dict(multiclass="ecoc"), dict(gamma="wide")):
+        with pytest.raises(ValidationError):
+            SVC(**bad).fit(X, y)
+    with pytest.raises(NotFittedError):
+        SVC().predict(X)
+    m = SVC().fit(X, y)
+    with pytest.raises(ValidationError, match="features"):
+        m.predict(np.zeros((2, 3)))
