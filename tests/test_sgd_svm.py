@@ -1,0 +1,54 @@
+"""Pegasos against the exact soft-margin optimum (scikit-learn's SVC with C = 1 / (lambda n))."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_blobs, make_moons
+from sklearn.svm import SVC as SkSVC
+
+from mlcore import ValidationError
+from mlcore.sgd_svm import LinearSVMSGD, primal_objective
+
+
+@pytest.mark.parametrize("lam", [1e-3, 1e-2, 1e-1, 1.0])
+def test_pegasos_reaches_within_one_percent_of_the_primal_optimum(lam):
+    X, y = make_moons(200, noise=0.25, random_state=0)
+    ys = np.where(y == 1, 1.0, -1.0)
+    sk = SkSVC(C=1.0 / (lam * len(y)), kernel="linear", tol=1e-6).fit(X, y)
+    best = primal_objective(sk.coef_[0], sk.intercept_[0], X, ys, lam)
+    m = LinearSVMSGD(lam=lam, max_epochs=100, random_state=0).fit(X, y)
+    reached = primal_objective(m.coef_[0], m.intercept_[0], X, ys, lam)
+    assert best <= reached <= 1.01 * best
+    assert m.history_[-1]["objective"] == pytest.approx(reached, rel=1e-9)
+
+
+def test_history_and_determinism():
+    X, y = make_moons(100, noise=0.2, random_state=1)
+    a = LinearSVMSGD(max_epochs=12, random_state=3).fit(X, y)
+    b = LinearSVMSGD(max_epochs=12, random_state=3).fit(X, y)
+    assert len(a.history_) == 12 and a.history_[0]["epoch"] == 1
+    np.testing.assert_array_equal(a.coef_, b.coef_)
+    h = a.history_[-1]
+    f = X @ h["w"] + h["b"]
+    np.testing.assert_allclose(f, a.decision_function(X), atol=1e-9)
+
+
+def test_multiclass_one_vs_rest_and_string_labels():
+    X, y = make_blobs(120, centers=3, random_state=0)
+    labels = np.array(["r", "g", "b"])[y]
+    m = LinearSVMSGD(random_state=0).fit(X, labels)
+    assert m.decision_function(X).shape == (120, 3) and m.coef_.shape == (3, 2)
+    assert m.score(X, labels) > 0.9
+
+
+@pytest.mark.parametrize("scale", [1e-9, 1e9])
+def test_extreme_scales_stay_finite(scale):
+    X, y = make_moons(60, noise=0.2, random_state=0)
+    m = LinearSVMSGD(max_epochs=5, random_state=0).fit(X * scale, y)
+    assert np.isfinite(m.decision_function(X * scale)).all()
+
+
+def test_bad_parameters():
+    X, y = make_moons(20, random_state=0)
+    for bad in (dict(lam=0.0), dict(max_epochs=0), dict(batch_size=0)):
+        with pytest.raises(ValidationError):
+            LinearSVMSGD(**bad).fit(X, y)
