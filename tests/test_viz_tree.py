@@ -1,0 +1,172 @@
+"""Tree figures: the drawn splits are exactly the model's thresholds, regions exact per leaf."""
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from sklearn.datasets import make_blobs, make_moons
+
+from mlcore.id3 import ID3Classifier
+from mlcore.pruning import reduced_error_prune
+from mlcore.tables import tennis
+from mlcore.tree import DecisionTreeClassifier
+from viz.tree import (
+    gains_figure,
+    id3_diagram,
+    leaf_rectangles,
+    pruning_figure,
+    split_segments,
+    tree_diagram,
+    tree_plane_figure,
+)
+
+BOUNDS = (-2.5, 3.5, -2.0, 2.5)
+
+
+@pytest.fixture(scope="module")
+def model():
+    X, y = make_moons(200, noise=0.3, random_state=0)
+    return DecisionTreeClassifier(max_depth=5).fit(X, y), X, y
+
+
+def _box_by_walking(tree, node, bounds):
+    """The node's rectangle from the tests on its path (independent of viz)."""
+    x0, x1, y0, y1 = bounds
+    lo, hi = [x0, y0], [x1, y1]
+    child = node
+    while tree.parent[child] >= 0:
+        parent = tree.parent[child]
+        f, t = tree.feature[parent], tree.threshold[parent]
+        if tree.children_left[parent] == child:
+            hi[f] = min(hi[f], t)
+        else:
+            lo[f] = max(lo[f], t)
+        child = parent
+    return lo[0], hi[0], lo[1], hi[1]
+
+
+def _segments(x, y):
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    return [(x[i], x[i + 1], y[i], y[i + 1]) for i in range(0, len(x), 3)]
+
+
+def test_split_segments_are_exactly_the_thresholds(model):
+    m, _, _ = model
+    t = m.tree_
+    x, y = split_segments(t, BOUNDS)
+    assert x.dtype == np.float64 and np.isnan(x[2::3]).all() and np.isnan(y[2::3]).all()
+    segs = _segments(x, y)
+    internal = np.flatnonzero(t.feature >= 0)
+    assert len(segs) == len(internal)
+    for (sx0, sx1, sy0, sy1), node in zip(segs, internal, strict=True):
+        bx0, bx1, by0, by1 = _box_by_walking(t, node, BOUNDS)
+        if t.feature[node] == 0:
+            assert sx0 == sx1 == t.threshold[node]   # exact, no rounding
+            assert (sy0, sy1) == (by0, by1)
+        else:
+            assert sy0 == sy1 == t.threshold[node]
+            assert (sx0, sx1) == (bx0, bx1)
+
+
+def test_plane_figure_splits_trace_and_exact_regions(model):
+    m, X, y = model
+    fig = tree_plane_figure(m, X, y, bounds=BOUNDS)
+    splits = next(tr for tr in fig.data if tr.name == "splits")
+    sx, sy = np.asarray(splits.x, float), np.asarray(splits.y, float)
+    drawn_vertical = set(sx[0::3][sx[0::3] == sx[1::3]])
+    t = m.tree_
+    assert drawn_vertical == set(t.threshold[t.feature == 0])
+    drawn_horizontal = set(sy[0::3][sy[0::3] == sy[1::3]])
+    assert drawn_horizontal == set(t.threshold[t.feature == 1])
+
+    heat = [tr for tr in fig.data if tr.type == "heatmap"]
+    assert len(heat) == 1
+    h = heat[0]
+    z = np.asarray(h.z)
+    xe, ye = np.asarray(h.x, float), np.asarray(h.y, float)
+    assert z.dtype == np.float32 and z.shape == (len(ye) - 1, len(xe) - 1)  # x, y are cell edges
+    assert xe[0] == BOUNDS[0] and xe[-1] == BOUNDS[1]
+    # every cell lies inside one leaf: the model's prediction anywhere in the cell is floor(z)
+    rng = np.random.default_rng(0)
+    for j in range(z.shape[0]):
+        for i in range(z.shape[1]):
+            pts = np.column_stack([rng.uniform(xe[i], xe[i + 1], 5), rng.uniform(ye[j], ye[j + 1], 5)])
+            pts = pts[(pts[:, 0] > xe[i]) & (pts[:, 1] > ye[j])]
+            pred = np.searchsorted(m.classes_, m.predict(pts))
+            assert np.all(pred == int(np.floor(z[j, i])))
+    # the data layers from decision_figure are still there
+    assert any(tr.name == "class 0 (train)" for tr in fig.data)
+
+
+def test_leaf_rectangles_tile_the_bounds(model):
+    m, _, _ = model
+    leaves, boxes = leaf_rectangles(m.tree_, BOUNDS)
+    area = np.sum((boxes[:, 1] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 2]))
+    assert area == pytest.approx((BOUNDS[1] - BOUNDS[0]) * (BOUNDS[3] - BOUNDS[2]))
+    centres = np.column_stack([(boxes[:, 0] + boxes[:, 1]) / 2, (boxes[:, 2] + boxes[:, 3]) / 2])
+    np.testing.assert_array_equal(m.apply(centres), leaves)
+
+
+def test_highlighted_path(model):
+    m, X, y = model
+    point = (0.4, 0.1)
+    path = m.path(point)
+    fig = tree_plane_figure(m, X, y, bounds=BOUNDS, highlight=point)
+    tr = next(t for t in fig.data if t.name == "path splits")
+    assert len(_segments(tr.x, tr.y)) == len(path) - 1
+    d = tree_diagram(m, x=point)
+    nodes = next(t for t in d.data if t.name == "nodes")
+    assert len(nodes.x) == m.tree_.node_count
+    widths = np.asarray(nodes.marker.line.width)
+    assert sorted(np.flatnonzero(widths == 3).tolist()) == sorted(path)
+    edges = next(t for t in d.data if t.name == "path")
+    assert len(_segments(edges.x, edges.y)) == len(path) - 1
+
+
+def test_diagram_layout_parents_above_children(model):
+    m, _, _ = model
+    d = tree_diagram(m)
+    nodes = next(t for t in d.data if t.name == "nodes")
+    ids = np.asarray(nodes.customdata).astype(int)
+    y = dict(zip(ids, np.asarray(nodes.y), strict=False))
+    x = dict(zip(ids, np.asarray(nodes.x), strict=False))
+    t = m.tree_
+    for node in np.flatnonzero(t.feature >= 0):
+        left, right = t.children_left[node], t.children_right[node]
+        assert y[left] == y[right] == y[node] - 1
+        assert x[left] < x[node] < x[right]
+    leaves_x = sorted(x[i] for i in np.flatnonzero(t.feature < 0))
+    assert np.allclose(np.diff(leaves_x), 1.0)  # leaves evenly spaced, never on top of each other
+    # one class bar trace per class
+    assert sum(tr.name.startswith("class") for tr in d.data) == 2
+
+
+def test_three_class_diagram_and_plane():
+    X, y = make_blobs(150, centers=3, random_state=1)
+    m = DecisionTreeClassifier(max_depth=3, criterion="entropy").fit(X, y)
+    fig = tree_plane_figure(m, X, y)
+    assert isinstance(fig, go.Figure)
+    d = tree_diagram(m, x=X[0])
+    assert sum(tr.name.startswith("class") for tr in d.data) == 3
+
+
+def test_id3_diagram_and_gains():
+    t = tennis()
+    m = ID3Classifier().fit(t.X, t.y, feature_names=t.features)
+    d = id3_diagram(m, row=t.X[0])
+    texts = {a.text for a in d.layout.annotations}
+    assert {"sunny", "overcast", "rain", "high", "normal", "weak", "strong"} <= texts
+    root = m.nodes_[0]
+    g = gains_figure(root, chosen=root.feature)
+    bar = g.data[0]
+    assert list(bar.y) == [c.name for c in root.candidates]
+    np.testing.assert_allclose(bar.x, [c.gain for c in root.candidates])
+
+
+def test_pruning_figure_follows_the_path():
+    X, y = make_moons(300, noise=0.4, random_state=2)
+    m = DecisionTreeClassifier().fit(X[:150], y[:150])
+    path = reduced_error_prune(m, X[150:], y[150:])
+    fig = pruning_figure(path, current=3)
+    val = next(t for t in fig.data if t.name == "validation accuracy")
+    np.testing.assert_allclose(val.y, [s.val_accuracy for s in path.steps])
+    np.testing.assert_array_equal(val.x, [s.n_leaves for s in path.steps])

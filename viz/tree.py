@@ -1,0 +1,424 @@
+"""Pictures of decision trees: the splits on the plane, the node diagram, pruning and gains.
+
+* :func:`tree_plane_figure` — the regions of a fitted 2-D tree drawn EXACTLY: every
+  leaf is an axis-aligned rectangle, so the regions are one small ``go.Heatmap``
+  whose cell edges are the tree's own thresholds (no grid sampling), shaded by the
+  leaf's class and purity; every split is a line segment ``x_f = t`` across its
+  node's rectangle (one scatter trace, NaN between segments, float64 so the
+  coordinates are exactly the thresholds).
+* :func:`tree_diagram` — the tree as a node-link diagram (test, impurity, samples
+  and a class bar per node; a point's path highlighted). The same builder draws
+  ID3 trees via :func:`id3_diagram`.
+* :func:`pruning_figure` — training and validation accuracy along the pruning sequence.
+* :func:`gains_figure` — the score of every candidate feature at one ID3 node.
+
+Pure functions: no Streamlit, no fitting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+from . import palette
+from .decision import decision_figure, label_names, region_colorscale
+from .grid import Bounds, evaluate_grid, make_bounds
+
+__all__ = ["node_boxes", "split_segments", "leaf_rectangles", "tree_plane_figure", "tree_diagram",
+           "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode"]
+
+_FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
+_SPLIT_COLOR = palette.INK
+_PATH_COLOR = "#D55E00"
+
+
+# --- geometry on the plane -------------------------------------------------------------
+
+def node_boxes(tree, bounds: Bounds) -> np.ndarray:
+    """(node_count, 4) rectangle [x0, x1, y0, y1] of every node, clipped to ``bounds``.
+
+    The root's box is ``bounds``; a split x_f <= t gives the left child the part with
+    x_f <= t and the right child the rest (parents come before children in ``tree``).
+    """
+    if tree.n_features != 2:
+        raise ValueError(f"the tree uses {tree.n_features} features; only 2-D trees can be drawn on the plane")
+    boxes = np.empty((tree.node_count, 4))
+    boxes[0] = bounds
+    for node in range(tree.node_count):
+        f = tree.feature[node]
+        if f < 0:
+            continue
+        t = tree.threshold[node]
+        lo, hi = 2 * f, 2 * f + 1
+        left, right = boxes[node].copy(), boxes[node].copy()
+        left[hi] = min(max(t, left[lo]), left[hi])
+        right[lo] = max(min(t, right[hi]), right[lo])
+        boxes[tree.children_left[node]] = left
+        boxes[tree.children_right[node]] = right
+    return boxes
+
+
+def split_segments(tree, bounds: Bounds, nodes=None) -> tuple[np.ndarray, np.ndarray]:
+    """The splits as segments, float64 x and y with NaN between segments.
+
+    Split x_1 <= t is the vertical segment x = t across its node's box; x_2 <= t the
+    horizontal one. ``nodes`` restricts to some internal nodes (default: all), in id order.
+    """
+    boxes = node_boxes(tree, bounds)
+    internal = np.flatnonzero(tree.feature >= 0)
+    if nodes is not None:
+        internal = np.intersect1d(internal, np.asarray(list(nodes), dtype=np.intp))
+    f = tree.feature[internal]
+    t = tree.threshold[internal]
+    b = boxes[internal]
+    vertical = f == 0
+    x = np.where(vertical[:, None], t[:, None], b[:, 0:2])
+    y = np.where(vertical[:, None], b[:, 2:4], t[:, None])
+    gap = np.full((len(internal), 1), np.nan)
+    return np.hstack([x, gap]).ravel(), np.hstack([y, gap]).ravel()
+
+
+def leaf_rectangles(tree, bounds: Bounds) -> tuple[np.ndarray, np.ndarray]:
+    """Leaf ids and their boxes (n_leaves, 4) as [x0, x1, y0, y1]."""
+    boxes = node_boxes(tree, bounds)
+    leaves = np.flatnonzero(tree.feature < 0)
+    return leaves, boxes[leaves]
+
+
+def _edges(tree, bounds: Bounds, axis: int) -> np.ndarray:
+    lo, hi = bounds[2 * axis], bounds[2 * axis + 1]
+    t = tree.threshold[tree.feature == axis]
+    t = t[(t > lo) & (t < hi)]
+    return np.unique(np.concatenate([[lo, hi], t]))
+
+
+def _leaf_purity(tree) -> tuple[np.ndarray, np.ndarray]:
+    """Majority class and confidence (p_max - 1/K) / (1 - 1/K) of every node."""
+    total = tree.value.sum(axis=1, keepdims=True)
+    p = tree.value / np.where(total > 0, total, 1.0)
+    K = tree.value.shape[1]
+    label = np.argmax(p, axis=1)
+    conf = (p.max(axis=1) - 1.0 / K) / (1.0 - 1.0 / K)
+    return label, np.clip(conf, 0.0, 1.0)
+
+
+def _regions_exact(model, bounds: Bounds, names, show_confidence: bool) -> go.Heatmap:
+    """One heatmap whose cells are the rectangles cut out by the thresholds: exact regions."""
+    tree = model.tree_
+    xe, ye = _edges(tree, bounds, 0), _edges(tree, bounds, 1)
+    xc, yc = (xe[1:] + xe[:-1]) / 2, (ye[1:] + ye[:-1]) / 2
+    gx, gy = np.meshgrid(xc, yc)
+    leaves = tree.apply(np.column_stack([gx.ravel(), gy.ravel()])).reshape(gx.shape)
+    label, conf = _leaf_purity(tree)
+    K = tree.value.shape[1]
+    z = label[leaves] + (0.001 + 0.998 * conf[leaves] if show_confidence else 0.5)
+    text = np.asarray(names, dtype=object)[label[leaves]]
+    samples = tree.n_node_samples[leaves]
+    custom = np.stack([conf[leaves], samples, leaves], axis=-1).astype(np.float32)
+    return go.Heatmap(
+        x=xe.astype(np.float64), y=ye.astype(np.float64), z=z.astype(np.float32),
+        zmin=0.0, zmax=float(K), colorscale=region_colorscale(K, show_confidence),
+        showscale=False, zsmooth=False, name="regions", showlegend=False, text=text,
+        customdata=custom,
+        hovertemplate=("leaf %{customdata[2]:.0f}: <b>%{text}</b><br>purity %{customdata[0]:.0%}"
+                       " · %{customdata[1]:.0f} training points<extra></extra>"),
+    )
+
+
+def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = True,
+                      show_confidence: bool = True, bounds: Bounds | None = None, highlight=None,
+                      class_names=None, feature_names=("x₁", "x₂"), title: str | None = None,
+                      height: int = 560, uirevision="tree-plane") -> go.Figure:
+    """Regions of a fitted 2-D tree (exact leaf rectangles) with every split as a segment.
+
+    ``highlight`` is a point (x1, x2): its path's splits are drawn thick and its leaf
+    outlined. The data layers (points, test points, misclassified rings, layout) are
+    those of :func:`viz.decision.decision_figure`.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    if bounds is None:
+        pts = [X] + ([np.asarray(X_test, float)] if X_test is not None and len(X_test) else [])
+        bounds = make_bounds(np.vstack(pts))
+    bounds = tuple(float(b) for b in bounds)
+    names = label_names(model.classes_, class_names)
+    # decision_figure needs a grid; a 2 x 2 one costs nothing and its heatmap is replaced.
+    tiny = evaluate_grid(model, bounds, 2)
+    fig = decision_figure(model, X, y, X_test=X_test, y_test=y_test, show_test=show_test,
+                          show_confidence=show_confidence, show_boundary=False, grid=tiny,
+                          class_names=class_names, title=title, height=height, uirevision=uirevision)
+    traces = [_regions_exact(model, bounds, names, show_confidence)]
+    sx, sy = split_segments(model.tree_, bounds)
+    traces.append(go.Scatter(x=sx, y=sy, mode="lines", name="splits", showlegend=False,
+                             line=dict(color=_SPLIT_COLOR, width=1.5), hoverinfo="skip",
+                             connectgaps=False))
+    if highlight is not None:
+        path = model.path(highlight)
+        px, py = split_segments(model.tree_, bounds, nodes=path[:-1])
+        traces.append(go.Scatter(x=px, y=py, mode="lines", name="path splits", showlegend=False,
+                                 line=dict(color=_PATH_COLOR, width=4), hoverinfo="skip",
+                                 connectgaps=False))
+        x0, x1, y0, y1 = node_boxes(model.tree_, bounds)[path[-1]]
+        traces.append(go.Scatter(x=[x0, x1, x1, x0, x0], y=[y0, y0, y1, y1, y0], mode="lines",
+                                 name="leaf of the point", showlegend=False, hoverinfo="skip",
+                                 line=dict(color=_PATH_COLOR, width=2, dash="dot")))
+        traces.append(go.Scatter(x=[float(highlight[0])], y=[float(highlight[1])], mode="markers",
+                                 name="selected point", showlegend=False,
+                                 marker=dict(symbol="x", size=14, color=_PATH_COLOR,
+                                             line=dict(color=palette.WHITE, width=1)),
+                                 hovertemplate="selected point (%{x:.3g}, %{y:.3g})<extra></extra>"))
+    fig = go.Figure(data=[traces[0], *traces[1:3], *fig.data[1:], *traces[3:]], layout=fig.layout)
+    fig.update_xaxes(title_text=feature_names[0])
+    fig.update_yaxes(title_text=feature_names[1])
+    return fig
+
+
+# --- the node diagram ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DiagramNode:
+    """What the diagram needs to know about a node (CART and ID3 alike)."""
+
+    id: int
+    parent: int
+    label: str          # the test ("x1 <= 0.3", "outlook") or the leaf's class
+    detail: str         # impurity and samples, shown under the label
+    counts: np.ndarray  # per class
+    is_leaf: bool
+    edge: str = ""      # text on the edge from the parent ("yes"/"no", a category)
+
+
+def _positions(nodes: list[DiagramNode]) -> dict[int, tuple[float, float]]:
+    """Leaves at consecutive x in depth-first order; a parent above the middle of its children."""
+    children: dict[int, list[int]] = {n.id: [] for n in nodes}
+    root = None
+    for n in nodes:
+        if n.parent < 0:
+            root = n.id
+        else:
+            children[n.parent].append(n.id)
+    pos: dict[int, tuple[float, float]] = {}
+    depth = {root: 0}
+    next_x = [0.0]
+    order = [root]
+    stack = [(root, False)]
+    while stack:  # iterative post-order
+        node, done = stack.pop()
+        if done or not children[node]:
+            kids = children[node]
+            if kids:
+                x = (pos[kids[0]][0] + pos[kids[-1]][0]) / 2
+            else:
+                x = next_x[0]
+                next_x[0] += 1.0
+            pos[node] = (x, -float(depth[node]))
+            continue
+        stack.append((node, True))
+        for kid in reversed(children[node]):
+            depth[kid] = depth[node] + 1
+            order.append(kid)
+            stack.append((kid, False))
+    return pos
+
+
+def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, title=None,
+             height=None, show_text=None, impurities=None, impurity_name="impurity") -> go.Figure:
+    names = label_names(classes, class_names)
+    K = len(classes)
+    pos = _positions(nodes)
+    by_id = {n.id: n for n in nodes}
+    path = [p for p in path if p in by_id]
+    on_path = set(path)
+    n_leaves = sum(n.is_leaf for n in nodes)
+    max_depth = int(-min(p[1] for p in pos.values()))
+    if show_text is None:
+        show_text = n_leaves <= 20
+    if impurities is None:
+        impurities = [float("nan")] * len(nodes)
+    traces = []
+
+    def edges(selected):
+        ex, ey = [], []
+        for n in nodes:
+            if n.parent < 0 or (n.id in on_path and n.parent in on_path) != selected:
+                continue
+            (x0, y0), (x1, y1) = pos[n.parent], pos[n.id]
+            ex += [x0, x1, np.nan]
+            ey += [y0, y1, np.nan]
+        return np.array(ex, dtype=np.float64), np.array(ey, dtype=np.float64)
+
+    ex, ey = edges(False)
+    traces.append(go.Scatter(x=ex, y=ey, mode="lines", line=dict(color="#B0B0B0", width=1.5),
+                             hoverinfo="skip", showlegend=False, name="edges"))
+    if path:
+        px, py = edges(True)
+        traces.append(go.Scatter(x=px, y=py, mode="lines", line=dict(color=_PATH_COLOR, width=4),
+                                 hoverinfo="skip", showlegend=False, name="path"))
+
+    # Class bars: a thick horizontal line per class under each node, lengths = proportions.
+    bar_w = 0.8
+    for k in range(K):
+        bx, by = [], []
+        for n in nodes:
+            total = n.counts.sum()
+            if total <= 0:
+                continue
+            x, y = pos[n.id]
+            start = x - bar_w / 2 + bar_w * n.counts[:k].sum() / total
+            stop = start + bar_w * n.counts[k] / total
+            if stop > start:
+                bx += [start, stop, np.nan]
+                by += [y - 0.22, y - 0.22, np.nan]
+        traces.append(go.Scatter(x=np.array(bx, dtype=np.float64), y=np.array(by, dtype=np.float64),
+                                 mode="lines", line=dict(color=palette.class_color(k), width=7),
+                                 hoverinfo="skip", showlegend=True, name=f"class {names[k]}",
+                                 legendgroup=f"class{k}"))
+
+    ids = [n.id for n in nodes]
+    xs = np.array([pos[i][0] for i in ids], dtype=np.float64)
+    ys = np.array([pos[i][1] for i in ids], dtype=np.float64)
+    majority = [int(np.argmax(n.counts)) if n.counts.sum() > 0 else -1 for n in nodes]
+    colors = [palette.class_color(m) if m >= 0 else palette.NEUTRAL for m in majority]
+    line_colors = [_PATH_COLOR if n.id in on_path else palette.INK for n in nodes]
+    line_widths = [3 if n.id in on_path else 1 for n in nodes]
+    hover = [f"<b>node {n.id}</b><br>{n.label}<br>{n.detail}<br>{impurity_name} {imp:.3f}<br>counts: "
+             + ", ".join(f"{names[k]} {n.counts[k]:g}" for k in range(K))
+             for n, imp in zip(nodes, impurities, strict=True)]
+    text = [f"<b>{n.label}</b><br>{n.detail}" for n in nodes] if show_text else None
+    traces.append(go.Scatter(
+        x=xs, y=ys, mode="markers+text" if show_text else "markers", name="nodes", showlegend=False,
+        text=text, textposition="top center", textfont=dict(size=11, color=palette.INK),
+        hovertext=hover, hoverinfo="text", customdata=np.array(ids, dtype=np.float64),
+        marker=dict(symbol=["circle" if n.is_leaf else "square" for n in nodes], size=16,
+                    color=colors, line=dict(color=line_colors, width=line_widths)),
+    ))
+    annotations = []
+    if show_text:
+        for n in nodes:
+            if n.parent >= 0 and n.edge:
+                (x0, y0), (x1, y1) = pos[n.parent], pos[n.id]
+                annotations.append(dict(x=(x0 + x1) / 2, y=(y0 + y1) / 2, text=n.edge, showarrow=False,
+                                        font=dict(size=11, color="#555555"), bgcolor="rgba(255,255,255,0.8)"))
+    width_units = max(n_leaves, 1)
+    layout = dict(
+        template="none", font=_FONT, showlegend=True, annotations=annotations,
+        height=int(height or max(320, 110 * (max_depth + 1) + 60)),
+        xaxis=dict(visible=False, range=[-0.8, width_units - 0.2]),
+        yaxis=dict(visible=False, range=[-max_depth - 0.6, 0.75]),
+        margin=dict(l=10, r=10, t=60 if title else 30, b=10), paper_bgcolor=palette.WHITE,
+        plot_bgcolor=palette.WHITE, hovermode="closest",
+        legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0.0),
+    )
+    if title:
+        layout["title"] = dict(text=title, x=0.0, xanchor="left")
+    return go.Figure(data=traces, layout=layout)
+
+
+def cart_nodes(tree, feature_names=("x₁", "x₂"), criterion: str = "gini") -> list[DiagramNode]:
+    """DiagramNodes of a CART ``tree_`` (left edge "yes" = test true)."""
+    out = []
+    for i in range(tree.node_count):
+        parent = int(tree.parent[i])
+        leaf = tree.feature[i] < 0
+        if leaf:
+            label = "leaf"
+        else:
+            label = f"{feature_names[tree.feature[i]]} ≤ {tree.threshold[i]:.3g}"
+        edge = ""
+        if parent >= 0:
+            edge = "yes" if tree.children_left[parent] == i else "no"
+        # Leaves sit side by side at the bottom: keep their text short (the hover has the rest).
+        detail = (f"n={tree.n_node_samples[i]}" if leaf
+                  else f"{criterion} {tree.impurity[i]:.3f} · n={tree.n_node_samples[i]}")
+        out.append(DiagramNode(i, parent, label, detail, tree.value[i], bool(leaf), edge))
+    return out
+
+
+def tree_diagram(model, *, x=None, feature_names=("x₁", "x₂"), class_names=None, title=None,
+                 height=None, show_text=None) -> go.Figure:
+    """A fitted DecisionTreeClassifier as a node diagram; ``x`` highlights that point's path."""
+    tree = model.tree_
+    nodes = cart_nodes(tree, feature_names, model.criterion)
+    names = label_names(model.classes_, class_names)
+    nodes = [n if not n.is_leaf else DiagramNode(n.id, n.parent, f"→ {names[int(np.argmax(n.counts))]}",
+                                                n.detail, n.counts, True, n.edge) for n in nodes]
+    path = model.path(x) if x is not None else ()
+    return _diagram(nodes, model.classes_, path=path, class_names=class_names, title=title,
+                    height=height, show_text=show_text, impurities=tree.impurity.tolist(),
+                    impurity_name=model.criterion)
+
+
+def id3_diagram(model, *, row=None, title=None, height=None) -> go.Figure:
+    """A fitted ID3Classifier as a node diagram, branches labelled with the feature values."""
+    nodes = []
+    for n in model.nodes_:
+        if n.is_leaf:
+            label = f"→ {model.classes_[n.prediction]}"
+        else:
+            label = model.feature_names_[n.feature]
+        crit = "H" if model.criterion == "entropy" else "Gini"
+        detail = f"{crit} {n.impurity:.3f} · n={n.n_samples}"
+        nodes.append(DiagramNode(n.id, n.parent, label, detail, n.counts, n.is_leaf, n.branch or ""))
+    path = model.path(row) if row is not None else ()
+    return _diagram(nodes, model.classes_, path=path, title=title, height=height, show_text=True,
+                    impurities=[n.impurity for n in model.nodes_],
+                    impurity_name="entropy" if model.criterion == "entropy" else "gini")
+
+
+# --- pruning and gains -----------------------------------------------------------------
+
+def pruning_figure(path, *, current: int | None = None, title=None, height: int = 340) -> go.Figure:
+    """Training and validation accuracy against the number of leaves along a pruning path."""
+    steps = path.steps
+    leaves = np.array([s.n_leaves for s in steps], dtype=np.float64)
+    val = np.array([s.val_accuracy for s in steps], dtype=np.float64)
+    train = np.array([s.train_accuracy for s in steps], dtype=np.float64)
+    hover = [f"step {s.step}: {s.n_leaves} leaves" + (f", pruned node {s.pruned}" if s.pruned >= 0 else "")
+             for s in steps]
+    traces = [
+        go.Scatter(x=leaves, y=train, mode="lines+markers", name="training accuracy",
+                   line=dict(color=palette.class_color(0), width=2), hovertext=hover,
+                   hovertemplate="%{hovertext}<br>training %{y:.1%}<extra></extra>"),
+        go.Scatter(x=leaves, y=val, mode="lines+markers", name="validation accuracy",
+                   line=dict(color=palette.class_color(1), width=2), hovertext=hover,
+                   hovertemplate="%{hovertext}<br>validation %{y:.1%}<extra></extra>"),
+    ]
+    stop = steps[path.stop]
+    traces.append(go.Scatter(x=[float(stop.n_leaves)], y=[stop.val_accuracy], mode="markers",
+                             name="reduced-error pruning stops here",
+                             marker=dict(symbol="star", size=16, color=_PATH_COLOR)))
+    if current is not None:
+        s = steps[current]
+        traces.append(go.Scatter(x=[float(s.n_leaves), float(s.n_leaves)], y=[s.train_accuracy, s.val_accuracy],
+                                 mode="markers", name="shown step",
+                                 marker=dict(symbol="circle-open", size=18, color=palette.INK,
+                                             line=dict(width=2))))
+    layout = dict(template="none", font=_FONT, height=height,
+                  xaxis=dict(title=dict(text="leaves (pruning goes right to left)"), autorange="reversed",
+                             gridcolor=palette.GRID),
+                  yaxis=dict(title=dict(text="accuracy"), tickformat=".0%", gridcolor=palette.GRID),
+                  margin=dict(l=60, r=10, t=60 if title else 30, b=50),
+                  legend=dict(orientation="h", yanchor="bottom", y=1.0, xanchor="left", x=0.0))
+    if title:
+        layout["title"] = dict(text=title, x=0.0, xanchor="left")
+    return go.Figure(data=traces, layout=layout)
+
+
+def gains_figure(node, *, use_ratio: bool = False, chosen: int | None = None, title=None,
+                 height: int = 260) -> go.Figure:
+    """Bars: the gain (or gain ratio) of every candidate feature at one ID3 node."""
+    cands = list(node.candidates)
+    names = [c.name for c in cands]
+    values = np.array([c.gain_ratio if use_ratio else c.gain for c in cands], dtype=np.float64)
+    colors = [_PATH_COLOR if c.feature == chosen else palette.NEUTRAL for c in cands]
+    fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colors,
+                           text=[f"{v:.3f}" for v in values], textposition="outside",
+                           hovertemplate="%{y}: %{x:.4f}<extra></extra>", name="gain"))
+    fig.update_layout(template="none", font=_FONT, height=height, showlegend=False,
+                      xaxis=dict(title=dict(text="gain ratio" if use_ratio else "gain"),
+                                 range=[0, max(float(values.max(initial=0.0)) * 1.25, 0.05)],
+                                 gridcolor=palette.GRID),
+                      yaxis=dict(autorange="reversed"), margin=dict(l=110, r=20, t=40 if title else 10, b=45),
+                      title=dict(text=title, x=0.0, xanchor="left") if title else None)
+    return fig
