@@ -1,0 +1,374 @@
+"""k nearest neighbours: vote among the k training points closest to the query.
+
+Distances (q is the Minkowski power, ``p`` in the code, as in scikit-learn):
+
+    euclidean  d(x, z) = sqrt(sum_j (x_j - z_j)^2)
+    manhattan  d(x, z) = sum_j |x_j - z_j|
+    minkowski  d(x, z) = (sum_j |x_j - z_j|^q)^(1/q),  q >= 1
+
+Votes: ``uniform`` gives each neighbour weight 1, ``distance`` 1/d and
+``distance_squared`` 1/d^2.  If any neighbour of a query is at distance 0, only
+the zero-distance neighbours vote, each with weight 1 (scikit-learn's rule).
+
+    P(c | x) = sum_{i in N_k(x), y_i = c} w_i / sum_{i in N_k(x)} w_i
+
+Finding the neighbours of many queries fast ("tile pruning", exact, any
+dimension).  The queries are grouped into spatially compact tiles.  For a tile
+with bounding box B and a training point x,
+
+    lower(x) = distance from x to the box B       <= d(x, q) for every q in B
+    upper(x) = distance from x to B's farthest corner >= d(x, q) for every q in B
+
+so the k-th smallest upper bound U of the tile is at least the k-NN radius of
+every query in the tile, and only training points with lower(x) <= U can be
+neighbours of any of its queries.  Both bounds come from per-coordinate gaps,
+so they hold for every q-norm.  Each tile is then brute-forced against its few
+candidates; tiles are processed in batches padded to a common candidate count.
+Ties in distance go to the smaller training index.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .base import (
+    BaseEstimator,
+    ClassifierMixin,
+    ValidationError,
+    check_array,
+    check_choice,
+    check_is_fitted,
+    check_scalar,
+    check_X_y,
+)
+
+METRICS = ("euclidean", "manhattan", "minkowski")
+WEIGHTS = ("uniform", "distance", "distance_squared")
+
+_COARSE = 256          # queries per coarse tile
+_FINE = 16             # queries per finest tile
+_TOP = 1024            # queries per tile, at most, on the first level
+_BRUTE_BELOW = 64      # fewer training points than this: no tiling
+_BUDGET = 1 << 21      # distance entries computed per batch (bounds memory)
+
+
+class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
+    """Majority (or distance-weighted) vote of the k nearest training points.
+
+    Learned attributes: ``classes_``, ``X_fit_`` (the training points),
+    ``y_fit_`` (their labels as indices into ``classes_``), ``n_features_in_``.
+    """
+
+    def __init__(self, k=5, metric="euclidean", p=3.0, weights="uniform"):
+        self.k = k
+        self.metric = metric
+        self.p = p
+        self.weights = weights
+
+    def fit(self, X, y):
+        X, y_enc, classes = check_X_y(X, y)
+        name = type(self).__name__
+        k = check_scalar(self.k, "k", kind=numbers.Integral, low=1, model=name)
+        if k > X.shape[0]:
+            raise ValidationError(
+                f"k={k} is larger than the {X.shape[0]} training points; choose k <= {X.shape[0]}"
+            )
+        metric = check_choice(self.metric, "metric", METRICS, model=name)
+        check_choice(self.weights, "weights", WEIGHTS, model=name)
+        if metric == "minkowski":
+            check_scalar(self.p, "p", low=1.0, high=100.0, model=name)
+        self.classes_ = classes
+        self.X_fit_ = X
+        self.y_fit_ = y_enc
+        self.n_features_in_ = X.shape[1]
+        return self
+
+    # -- neighbours -------------------------------------------------------
+
+    def kneighbors(self, X, k=None):
+        """``(distances, indices)``, each (n_queries, k), nearest first.
+
+        ``indices`` index the training points ``X_fit_``; ties in distance are
+        ordered by training index.
+        """
+        check_is_fitted(self)
+        n = self.X_fit_.shape[0]
+        k = self.k if k is None else k
+        k = check_scalar(k, "k", kind=numbers.Integral, low=1, model=type(self).__name__)
+        if k > n:
+            raise ValidationError(f"k={k} is larger than the {n} training points; choose k <= {n}")
+        return self._neighbors(X, k, ordered=True)
+
+    def _neighbors(self, X, k, ordered):
+        Q = check_array(X, n_features=self.n_features_in_)
+        kind, power = self._kind()
+        # A power-of-two rescale is exact and keeps |x|^q far from overflow and underflow.
+        scale = _power_of_two_scale(self.X_fit_)
+        reduced, idx = _knn_reduced(self.X_fit_ * scale, Q * scale, k, kind, power, ordered)
+        return _unreduce(reduced, kind, power) / scale, idx
+
+    def _kind(self):
+        if self.metric == "euclidean":
+            return "sq", 2.0
+        if self.metric == "manhattan":
+            return "abs", 1.0
+        power = float(self.p)
+        if power == 1.0:
+            return "abs", 1.0
+        if power == 2.0:
+            return "sq", 2.0
+        return "pow", power
+
+    # -- votes ------------------------------------------------------------
+
+    def _votes(self, X):
+        """(n, K) summed weights of each class among the k neighbours (unnormalised)."""
+        check_is_fitted(self)
+        K = len(self.classes_)
+        if self.weights == "uniform":
+            # the order of the k neighbours cannot change a count, so skip sorting them
+            labels = self.y_fit_[self._neighbors(X, self.k, ordered=False)[1]]
+            return np.stack([np.count_nonzero(labels == c, axis=1) for c in range(K)],
+                            axis=1).astype(np.float64)
+        dist, idx = self._neighbors(X, self.k, ordered=True)
+        w = _inverse_distance_weights(dist, 2.0 if self.weights == "distance_squared" else 1.0)
+        labels = self.y_fit_[idx]
+        # summed nearest first, as scikit-learn does, so near-ties round the same way
+        return np.stack([np.sum(w * (labels == c), axis=1) for c in range(K)], axis=1)
+
+    def predict_proba(self, X):
+        """Normalised votes, (n, K); columns follow ``classes_``."""
+        votes = self._votes(X)
+        return votes / votes.sum(axis=1, keepdims=True)
+
+    def predict(self, X):
+        """``classes_[argmax votes]``; a tie goes to the smallest class index."""
+        votes = self._votes(X)
+        return self.classes_[np.argmax(votes, axis=1)]
+
+
+def _inverse_distance_weights(dist, power):
+    """w = 1 / d^power; rows with a zero distance: w = [d == 0]."""
+    zero = dist == 0
+    with np.errstate(divide="ignore", over="ignore"):
+        w = 1.0 / dist if power == 1.0 else 1.0 / (dist * dist)
+    hit = zero.any(axis=1)
+    w[hit] = zero[hit]
+    # 1/d^2 can overflow for tiny nonzero d; capping keeps the vote finite and ordered.
+    np.minimum(w, np.finfo(np.float64).max / (dist.shape[1] + 1), out=w)
+    return w
+
+
+def _power_of_two_scale(X):
+    top = float(np.max(np.abs(X)))
+    if top == 0.0:
+        return 1.0
+    return math.ldexp(1.0, -math.frexp(top)[1])
+
+
+def _unreduce(reduced, kind, power):
+    if kind == "sq":
+        return np.sqrt(reduced)
+    if kind == "abs":
+        return reduced
+    return reduced ** (1.0 / power)
+
+
+def _term(diff, kind, power):
+    """|diff|^power, in place where possible (diff is a fresh array)."""
+    if kind == "sq":
+        diff *= diff
+        return diff
+    np.abs(diff, out=diff)
+    if kind == "pow":
+        diff **= power
+    return diff
+
+
+def _reduced_distances(A, B, kind, power):
+    """sum_j |A_j - B_j|^power over the last axis, summed coordinate by coordinate.
+
+    The bounds use the same order of operations, so rounding cannot make a
+    lower bound exceed the distance it bounds.
+    """
+    acc = _term(A[..., 0] - B[..., 0], kind, power)
+    for j in range(1, A.shape[-1]):
+        acc += _term(A[..., j] - B[..., j], kind, power)
+    return acc
+
+
+def _knn_reduced(X, Q, k, kind, power, ordered=True):
+    """Reduced distances and indices of the k nearest rows of X for each row of Q.
+
+    Pruning from coarse to fine: all training points -> candidates of each
+    coarsest tile -> candidates of each of its sub-tiles -> ... -> the k nearest
+    of each query (a query is a tile whose box is a point).
+    """
+    n, m = X.shape[0], Q.shape[0]
+    if n < _BRUTE_BELOW or m < _COARSE:
+        return _brute(X, Q, k, kind, power, ordered)
+    order, levels = _tiles(Q)
+    Qs = Q[order]
+    # Coordinates padded with +inf at index n: padding in a candidate list
+    # points there, so its bounds and distances are inf and it is never chosen.
+    cols = [np.append(X[:, j], np.inf) for j in range(X.shape[1])]
+    lists = (np.arange(n + 1)[None, :], np.array([n]))
+    parent_starts = np.zeros(1, dtype=np.intp)
+    for starts in levels:
+        parent = np.searchsorted(parent_starts, starts, side="right") - 1
+        lists = _refine(cols, Qs, starts, parent, lists, k, kind, power)
+        parent_starts = starts
+    dist, idx = _nearest(cols, Qs, parent_starts, lists, k, kind, power, ordered)
+    out_d = np.empty_like(dist)
+    out_i = np.empty_like(idx)
+    out_d[order] = dist
+    out_i[order] = idx
+    return out_d, out_i
+
+
+def _batches(counts, budget):
+    """Tile (or row) indices grouped by candidate count, largest first.
+
+    A batch holds at most ``budget`` padded entries and only counts within 3/4
+    of its largest, so little work is spent on padding.
+    """
+    by = np.argsort(-counts, kind="stable")
+    desc = counts[by]
+    t = 0
+    while t < len(by):
+        cmax = int(desc[t])
+        end = min(len(by), t + max(1, budget // max(cmax, 1)))
+        # desc is non-increasing: search on its negation, which is non-decreasing
+        end = min(end, int(np.searchsorted(-desc, -(3 * cmax) // 4, side="right")))
+        end = max(end, t + 1)
+        yield by[t:end], cmax
+        t = end
+
+
+def _refine(cols, Qs, starts, parent, lists, k, kind, power):
+    """Candidate lists of tiles Qs[starts[t]:starts[t+1]] from their parents' lists.
+
+    A list set is ``(cand, count)``: row t of ``cand`` holds tile t's candidates in
+    ascending order, padded with the sentinel index n.
+    """
+    lo = np.minimum.reduceat(Qs, starts, axis=0)
+    hi = np.maximum.reduceat(Qs, starts, axis=0)
+    cand, count = lists
+    sentinel = len(cols[0]) - 1
+    new_cand = np.full((len(starts), cand.shape[1]), sentinel, dtype=np.intp)
+    new_count = np.empty(len(starts), dtype=np.intp)
+    for b, cmax in _batches(count[parent], _BUDGET // 8):
+        P = cand[parent[b], :cmax]
+        lower = upper = None
+        for j, col in enumerate(cols):
+            x = col[P]
+            a, z = lo[b, j, None], hi[b, j, None]
+            gap = _term(np.maximum(np.maximum(a - x, x - z), 0.0), kind, power)
+            far = _term(np.maximum(x - a, z - x), kind, power)
+            lower = gap if lower is None else np.add(lower, gap, out=lower)
+            upper = far if upper is None else np.add(upper, far, out=upper)
+        radius = np.partition(upper, k - 1, axis=1)[:, k - 1]
+        if kind == "pow":
+            radius *= 1.0 + 1e-12  # pow is not guaranteed monotone to the last bit
+        mask = lower <= radius[:, None]
+        cnt = np.count_nonzero(mask, axis=1)
+        # the sentinel is the largest index, so sorting moves the kept ones to the front
+        kept = np.sort(np.where(mask, P, sentinel), axis=1)[:, :cnt.max()]
+        new_cand[b, :kept.shape[1]] = kept
+        new_count[b] = cnt
+    return new_cand[:, :new_count.max()], new_count
+
+
+def _nearest(cols, Qs, starts, lists, k, kind, power, ordered):
+    """The k nearest candidates of every query (sorted by (distance, index) if ``ordered``)."""
+    m = Qs.shape[0]
+    sizes = np.diff(np.append(starts, m))
+    tile_of = np.repeat(np.arange(len(starts)), sizes)
+    out_d = np.empty((m, k))
+    out_i = np.empty((m, k), dtype=np.intp)
+    for rows, cmax in _batches(lists[1][tile_of], _BUDGET // 8):
+        P = lists[0][tile_of[rows], :cmax]
+        D = None
+        for j, col in enumerate(cols):
+            term = _term(Qs[rows, j, None] - col[P], kind, power)
+            D = term if D is None else np.add(D, term, out=D)
+        out_d[rows], out_i[rows] = _smallest_k(D, P, k, ordered)
+    return out_d, out_i
+
+
+def _brute(X, Q, k, kind, power, ordered=True):
+    out_d = np.empty((Q.shape[0], k))
+    out_i = np.empty((Q.shape[0], k), dtype=np.intp)
+    step = max(1, _BUDGET // X.shape[0])
+    index = np.broadcast_to(np.arange(X.shape[0]), (step, X.shape[0]))
+    for s in range(0, Q.shape[0], step):
+        D = _reduced_distances(Q[s:s + step, None, :], X[None, :, :], kind, power)
+        out_d[s:s + step], out_i[s:s + step] = _smallest_k(D, index[:D.shape[0]], k, ordered)
+    return out_d, out_i
+
+
+def _smallest_k(D, P, k, ordered):
+    """Per row, the k smallest entries of D and the matching entries of P.
+
+    P is ascending along each row, so "ties go to the smaller index" means
+    "ties go to the leftmost column".
+    """
+    if k < D.shape[1]:
+        kth = np.partition(D, k - 1, axis=1)[:, k - 1]
+        mask = D <= kth[:, None]
+        extra = np.count_nonzero(mask, axis=1) > k
+        if extra.any():
+            rows = np.flatnonzero(extra)
+            sub = mask[rows]
+            tie = D[rows] == kth[rows, None]
+            need = k - np.count_nonzero(sub & ~tie, axis=1)
+            sub &= ~tie | (np.cumsum(tie, axis=1) <= need[:, None])
+            mask[rows] = sub
+        dk = D[mask].reshape(-1, k)
+        ik = P[mask].reshape(-1, k)
+    else:
+        dk, ik = D, np.array(P)
+    if not ordered:
+        return dk, ik
+    within = np.argsort(dk, axis=1, kind="stable")
+    return np.take_along_axis(dk, within, axis=1), np.take_along_axis(ik, within, axis=1)
+
+
+def _tiles(Q):
+    """Nested tiles of queries, from coarse to fine, as start offsets into ``Q[order]``.
+
+    Cells of a regular 2^B-per-axis grid over the queries' bounding box (B chosen so
+    a cell holds about ``_FINE`` queries) are ordered along the Morton (Z) curve,
+    so the cells of every coarser 2^(B-l) grid are contiguous runs: those runs are
+    the tiles of level l.  Crowded finest cells are cut into chunks.
+    """
+    m, d = Q.shape
+    bits = max(0, min(62 // d, math.ceil(math.log2(max(m / _FINE, 1)) / d)))
+    g = 1 << bits
+    lo = Q.min(axis=0)
+    span = Q.max(axis=0) - lo
+    span[span == 0] = 1.0
+    cell = np.clip(((Q - lo) / span * g).astype(np.int64), 0, g - 1)
+    code = np.zeros(m, dtype=np.int64)
+    for b in range(bits - 1, -1, -1):
+        for j in range(d):
+            code = (code << 1) | ((cell[:, j] >> b) & 1)
+    # a stable sort of 16-bit keys is a radix sort: much faster on a large grid
+    order = np.argsort(code.astype(np.uint16) if bits * d <= 16 else code, kind="stable")
+    code = code[order]
+    levels = []
+    for level in range(bits, -1, -1):
+        prefix = code >> (level * d)
+        starts = np.concatenate(([0], np.flatnonzero(np.diff(prefix)) + 1))
+        if m > _TOP * len(starts):
+            continue  # tiles this large prune too little to pay for their pass
+        if level == 0:
+            sizes = np.diff(np.append(starts, m))
+            pieces = -(-sizes // (2 * _FINE))
+            first = np.repeat(np.cumsum(pieces) - pieces, pieces)
+            starts = np.repeat(starts, pieces) + 2 * _FINE * (np.arange(pieces.sum()) - first)
+        levels.append(starts)
+    return order, levels
