@@ -71,6 +71,12 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
     low = beta > lower
     neg_inf = np.full(n, -np.inf)
     pos_inf = np.full(n, np.inf)
+    # 1 / eta_it for every pair, computed once: the working-set search then costs one
+    # product per step instead of rebuilding a row of eta (n² more memory, n <= a few thousand).
+    inv_eta = Kd[:, None] + Kd[None, :]
+    inv_eta -= 2.0 * K
+    np.maximum(inv_eta, TAU, out=inv_eta)
+    np.divide(1.0, inv_eta, out=inv_eta)
     hard = not np.isfinite(C)
     # Hard margin: with S = sum alpha, the points sum_{y=+1} alpha_t phi_t / (S/2) and
     # sum_{y=-1} alpha_t phi_t / (S/2) lie in the two classes' convex hulls, at distance
@@ -93,12 +99,9 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
         gain = Fi - Flow
         np.maximum(gain, 0.0, out=gain)
         gain *= gain
-        eta = Kd + Kd[i]
-        eta -= 2.0 * K[i]
-        np.maximum(eta, TAU, out=eta)
-        gain /= eta
+        gain *= inv_eta[i]
         j = int(gain.argmax())
-        d = (Fi - F[j]) / eta[j]
+        d = (Fi - F[j]) * inv_eta[i, j]
         d = min(d, upper[i] - beta[i], beta[j] - lower[j])
         if hard and not d < 1e15 / spread**2:  # coincident points with opposite labels
             raise NotSeparable()

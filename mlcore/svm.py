@@ -158,6 +158,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def _not_separable_message(self, classes, pair, max_iter=None) -> str:
         a, b = pair
+        classes = [c.item() if isinstance(c, np.generic) else c for c in classes]
         which = (f"class {classes[b]!r} and the rest" if a < 0 else
                  f"classes {classes[a]!r} and {classes[b]!r}")
         why = (f"(SMO did not converge in max_iter={max_iter} steps)" if max_iter
