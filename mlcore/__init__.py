@@ -1,6 +1,9 @@
 """mlcore: classical classifiers written from scratch with numpy only."""
 
+from .adaboost import AdaBoostClassifier
+from .bagging import BaggingClassifier
 from .base import BaseEstimator, ClassifierMixin, NotFittedError, ValidationError, check_is_fitted, clone
+from .forest import ExtraTreesClassifier, RandomForestClassifier
 from .knn import KNeighborsClassifier
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
@@ -17,4 +20,5 @@ __all__ = [
     "KNeighborsClassifier", "PrototypeClassifier", "GaussianNB", "CategoricalNB",
     "Perceptron", "LeastSquaresClassifier", "LogisticRegression",
     "DecisionTreeClassifier",
+    "BaggingClassifier", "RandomForestClassifier", "ExtraTreesClassifier", "AdaBoostClassifier",
 ]

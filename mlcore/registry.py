@@ -7,6 +7,9 @@ names are public API (they appear in shared URLs): never rename them.
 
 from __future__ import annotations
 
+from .adaboost import AdaBoostClassifier
+from .bagging import BaggingClassifier
+from .forest import ExtraTreesClassifier, RandomForestClassifier
 from .knn import KNeighborsClassifier
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
@@ -105,6 +108,78 @@ _SPECS = [
                       help="Split only if the impurity drops by at least this, weighted by the node's share of the points (scikit-learn's rule)."),
             ParamSpec("gain_ratio", "bool", False, label="gain ratio",
                       help="Choose splits by gain / split information (C4.5). On yes/no splits this favours cuts that peel off a small group."),
+        ),
+    ),
+    ModelSpec(
+        key="bagging", label="Bagging", family="Ensembles",
+        cls=BaggingClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Fit copies of a base model on bootstrap samples and average their votes.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("base", "choice", "tree",
+                      choices=("tree", "logistic", "gaussian_nb", "prototype", "least_squares"),
+                      label="base model",
+                      help="The model every member copies (with its default settings). Unstable models such as deep trees gain the most from bagging."),
+            ParamSpec("n_estimators", "int", 10, 1, 50, label="members",
+                      help="How many bootstrap copies vote. More members: a smoother, steadier vote."),
+            ParamSpec("max_samples", "float", 1.0, 0.1, 1.0, step=0.05, label="sample fraction",
+                      help="Each member sees this fraction of n points, drawn at random."),
+            ParamSpec("bootstrap", "bool", True, label="bootstrap",
+                      help="Draw with replacement (about 63% distinct points per member) or without (pasting)."),
+        ),
+    ),
+    ModelSpec(
+        key="random_forest", label="Random forest", family="Ensembles",
+        cls=RandomForestClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Bagged trees that each look at a random subset of features at every split.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
+                      help="How many trees average their class frequencies."),
+            ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
+                      help="Features each split may try: sqrt(d), log2(d) or all (None = plain bagged trees). On the plane sqrt and log2 are 1 of 2."),
+            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
+                      help="Depth limit of every tree. None: grow until the leaves are pure."),
+            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
+                      help="Every split leaves at least this many distinct training points on each side."),
+            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
+                      help="Impurity each split reduces: Gini, entropy or misclassification."),
+            ParamSpec("bootstrap", "bool", True, label="bootstrap",
+                      help="Grow each tree on n draws with replacement; needed for the out-of-bag score."),
+        ),
+    ),
+    ModelSpec(
+        key="extra_trees", label="Extra-trees", family="Ensembles",
+        cls=ExtraTreesClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Like a forest, but every split uses a random threshold per feature: smoother, faster.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
+                      help="How many trees average their class frequencies."),
+            ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
+                      help="Features each split may try, each with one random threshold: sqrt(d), log2(d) or all."),
+            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
+                      help="Depth limit of every tree. None: grow until the leaves are pure."),
+            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
+                      help="Every split leaves at least this many distinct training points on each side."),
+            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
+                      help="Impurity each split reduces: Gini, entropy or misclassification."),
+            ParamSpec("bootstrap", "bool", False, label="bootstrap",
+                      help="Off by default: every tree sees all points. On: bootstrap samples and an out-of-bag score."),
+        ),
+    ),
+    ModelSpec(
+        key="adaboost", label="AdaBoost (SAMME)", family="Ensembles",
+        cls=AdaBoostClassifier, capabilities=frozenset({PROBA, DECISION, HISTORY, MULTICLASS}),
+        summary="Trees added one at a time, each trained on the points the previous ones got wrong.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("n_estimators", "int", 50, 1, 200, label="rounds",
+                      help="Most boosting rounds; stops early when a tree is perfect or no better than chance."),
+            ParamSpec("max_depth", "int", 1, 1, 5, label="tree depth",
+                      help="Depth of every weak learner: 1 = stumps (one threshold each)."),
+            ParamSpec("learning_rate", "float", 1.0, 0.01, 10.0, log=True, label="learning rate",
+                      help="Multiplies every learner's say alpha_t = lr (log((1 - err)/err) + log(K - 1)); small values boost gently."),
         ),
     ),
 ]

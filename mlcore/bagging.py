@@ -1,0 +1,250 @@
+"""Bagging (bootstrap aggregating, Breiman 1996) of any registered classifier.
+
+Each of the T members is a fresh clone of the base model fitted on its own sample
+of m = max_samples * n points drawn with replacement (bootstrap) or without
+(pasting). A bootstrap sample of n draws contains on average a fraction
+
+    1 - (1 - 1/n)^n  ->  1 - 1/e ~ 0.632
+
+of the distinct points; the other ~37% are out-of-bag (OOB) for that member. The
+ensemble averages the members' probabilities when the base model has
+``predict_proba`` (soft vote), otherwise it counts their votes (hard vote):
+
+    p(k | x) = (1/T) sum_t p_t(k | x)     or     (1/T) sum_t [h_t(x) = k].
+
+The OOB decision of a training point averages only the members that did not see
+it; ``oob_score_`` is the accuracy of that decision over the points that were OOB
+at least once.
+
+Trees are bagged fast: when the base model is mlcore's DecisionTreeClassifier
+(without gain ratio), all members grow together as one forest with the sample
+counts as weights (as scikit-learn's bagging does for models that take weights),
+which gives the same trees as fitting each on its sample with duplicates, except
+that min_samples_* count distinct points.
+"""
+
+from __future__ import annotations
+
+import inspect
+import numbers
+
+import numpy as np
+
+from .base import (
+    BaseEstimator,
+    ClassifierMixin,
+    ValidationError,
+    check_array,
+    check_is_fitted,
+    check_random_state,
+    check_scalar,
+    check_X_y,
+    clone,
+)
+from .forest import resolve_max_features, tree_estimators
+from .forest_build import grow_forest
+from .forest_predict import descend, leaf_sum
+
+__all__ = ["BaggingClassifier"]
+
+
+class _OneClass:
+    """Stands in for a member whose sample held a single class: it always votes that class."""
+
+    def __init__(self, k: int):
+        self.classes_ = np.array([k])
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+    def predict_proba(self, X):
+        return np.ones((len(X), 1))
+
+
+class BaggingClassifier(ClassifierMixin, BaseEstimator):
+    """Bootstrap aggregating of a base classifier.
+
+    base: a registry key ("tree", "knn", "logistic", ...) or an unfitted mlcore
+        estimator; it is cloned for every member, never fitted itself.
+    base_params: hyperparameters for the base model (a dict, or None for its defaults).
+    n_estimators: number of members T.
+    max_samples: points per member sample, a fraction of n (float) or a count (int).
+    bootstrap: draw with replacement (True) or without (False, "pasting").
+    oob_score: compute ``oob_score_`` and ``oob_decision_function_``.
+    random_state: one generator draws every sample and seeds every member's own
+        ``random_state`` when the base model has one.
+    """
+
+    def __init__(self, base="tree", base_params=None, n_estimators=10, max_samples=1.0,
+                 bootstrap=True, oob_score=True, random_state=None):
+        self.base = base
+        self.base_params = base_params
+        self.n_estimators = n_estimators
+        self.max_samples = max_samples
+        self.bootstrap = bootstrap
+        self.oob_score = oob_score
+        self.random_state = random_state
+
+    def _prototype(self):
+        """An unfitted base model (never the user's instance)."""
+        if not isinstance(self.base_params, (dict, type(None))):
+            raise ValidationError(f"base_params={self.base_params!r} must be a dict of hyperparameters or None")
+        params = dict(self.base_params or {})
+        if isinstance(self.base, str):
+            from .registry import MODELS  # the registry imports this module: import late
+            if self.base not in MODELS:
+                raise ValidationError(f"base={self.base!r} is not a registered model; "
+                                      f"choose one of {', '.join(sorted(MODELS))}")
+            if MODELS[self.base].cls is type(self):
+                raise ValidationError("base='bagging' would bag bagging; choose another base model")
+            try:
+                return MODELS[self.base].make(**params)
+            except TypeError as err:
+                raise ValidationError(f"base_params for {self.base!r}: {err}") from None
+        if isinstance(self.base, BaseEstimator):
+            return clone(self.base).set_params(**params)
+        raise ValidationError(f"base={self.base!r} must be a registry key or an mlcore estimator")
+
+    def fit(self, X, y):
+        X, y_enc, classes = check_X_y(X, y)
+        n, d = X.shape
+        model = "bagging"
+        T = check_scalar(self.n_estimators, "n_estimators", kind=numbers.Integral, low=1, high=5000, model=model)
+        if isinstance(self.max_samples, numbers.Integral) and not isinstance(self.max_samples, bool):
+            m = check_scalar(self.max_samples, "max_samples", kind=numbers.Integral, low=1, model=model)
+            if m > n and not self.bootstrap:
+                raise ValidationError(f"max_samples={m} is larger than the {n} training points "
+                                      "(drawing without replacement)")
+        else:
+            frac = check_scalar(self.max_samples, "max_samples", low=0.0, high=1.0, low_inclusive=False, model=model)
+            m = max(1, int(round(frac * n)))
+        for name in ("bootstrap", "oob_score"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise ValidationError(f"{name}={getattr(self, name)!r} for {model} must be True or False")
+        proto = self._prototype()
+        fast = _tree_params(proto, d)
+        seeded = "random_state" in inspect.signature(type(proto).__init__).parameters
+        rng = check_random_state(self.random_state)
+        K = len(classes)
+        members, samples = [], []
+        self._forest = None
+        if fast is not None:
+            samples = [rng.integers(0, n, m) if self.bootstrap else np.sort(rng.choice(n, m, replace=False))
+                       for _ in range(T)]
+            flat = (np.asarray(samples) + n * np.arange(T)[:, None]).ravel()
+            W = np.bincount(flat, minlength=T * n).reshape(T, n).astype(np.float64)
+            grow_args, tree_args = fast
+            self._forest = grow_forest(X, y_enc, K, W, rng=rng, **grow_args)
+            wn = self._forest.weighted_n_node_samples
+            self._leaf_proba = self._forest.value / np.where(wn > 0, wn, 1.0)[:, None]
+            members = tree_estimators(self._forest, np.arange(K), d, tree_args,
+                                      rng.integers(0, 2**31 - 1, size=T))
+        for _ in range(T if fast is None else 0):
+            idx = rng.integers(0, n, m) if self.bootstrap else np.sort(rng.choice(n, m, replace=False))
+            seed = int(rng.integers(0, 2**31 - 1))
+            ys = y_enc[idx]
+            if np.all(ys == ys[0]):
+                member = _OneClass(int(ys[0]))
+            else:
+                member = clone(proto)
+                if seeded:
+                    member.set_params(random_state=seed)
+                member.fit(X[idx], ys)
+            members.append(member)
+            samples.append(idx)
+        self.classes_ = classes
+        self.n_classes_ = K
+        self.n_features_in_ = d
+        self.estimators_ = members
+        self.estimators_samples_ = samples
+        self.soft_voting_ = hasattr(proto, "predict_proba")
+        self.oob_score_, self.oob_decision_function_ = None, None
+        if self.oob_score:
+            self.oob_score_, self.oob_decision_function_ = self._oob(X, y_enc)
+        return self
+
+    def _member_scores(self, member, X) -> np.ndarray:
+        """(n, K) probabilities (soft) or one-hot vote (hard) of one member over all classes."""
+        out = np.zeros((X.shape[0], self.n_classes_))
+        cols = np.asarray(member.classes_, dtype=np.intp)
+        if isinstance(member, _OneClass):
+            out[:, cols] = 1.0
+        elif self.soft_voting_:
+            out[:, cols] = member.predict_proba(X)
+        else:
+            out[np.arange(X.shape[0]), np.asarray(member.predict(X), dtype=np.intp)] = 1.0
+        return out
+
+    def _oob(self, X, y_enc):
+        n = X.shape[0]
+        votes = np.zeros((n, self.n_classes_))
+        seen = np.zeros(n)
+        leaves = descend(self._forest, X) if self._forest is not None else None
+        for t, (member, idx) in enumerate(zip(self.estimators_, self.estimators_samples_, strict=True)):
+            out = np.ones(n, bool)
+            out[idx] = False
+            if not out.any():
+                continue
+            if leaves is not None:
+                votes[out] += self._leaf_proba[leaves[t, out]]
+            else:
+                votes[out] += self._member_scores(member, X[out])
+            seen[out] += 1
+        has = seen > 0
+        if not has.any():
+            return None, None
+        dec = np.where(has[:, None], votes / np.maximum(seen, 1)[:, None], 1.0 / self.n_classes_)
+        return float(np.mean(np.argmax(dec[has], axis=1) == y_enc[has])), dec
+
+    def _average(self, X, m):
+        """Mean score of the first m members."""
+        if self._forest is not None:
+            return leaf_sum(self._forest, X, self._leaf_proba / m,
+                            trees=None if m == len(self.estimators_) else np.arange(m))
+        total = np.zeros((X.shape[0], self.n_classes_))
+        for member in self.estimators_[:m]:
+            total += self._member_scores(member, X)
+        return np.round(total / m, 12)
+
+    def staged_predict_proba(self, X, sizes=None):
+        """Averaged scores of the first m members, for each m in ``sizes`` (default 1..T)."""
+        check_is_fitted(self)
+        X = check_array(X, n_features=self.n_features_in_)
+        T = len(self.estimators_)
+        for m in range(1, T + 1) if sizes is None else sizes:
+            yield self._average(X, int(min(max(m, 1), T)))
+
+    def predict_proba(self, X):
+        """(1/T) sum_t p_t(k | x) (soft vote) or the fraction of members voting k (hard vote)."""
+        check_is_fitted(self)
+        X = check_array(X, n_features=self.n_features_in_)
+        return self._average(X, len(self.estimators_))
+
+    def predict(self, X):
+        P = self.predict_proba(X)
+        return self.classes_[np.argmax(P, axis=1)]
+
+
+def _tree_params(proto, d: int):
+    """(grow_forest kwargs, tree kwargs) when the base is mlcore's tree with int counts, else None."""
+    from .tree import DecisionTreeClassifier
+
+    if type(proto) is not DecisionTreeClassifier or proto.gain_ratio is not False:
+        return None
+    p = proto.get_params()
+    ints = all(isinstance(p[k], numbers.Integral) and not isinstance(p[k], bool)
+               for k in ("min_samples_split", "min_samples_leaf"))
+    depth_ok = p["max_depth"] is None or (isinstance(p["max_depth"], numbers.Integral) and p["max_depth"] >= 0)
+    if not ints or not depth_ok or p["criterion"] not in ("gini", "entropy", "misclassification") \
+            or p["splitter"] not in ("best", "random") or p["min_samples_split"] < 2 or p["min_samples_leaf"] < 1:
+        return None     # the tree's own fit will explain what is wrong
+    try:
+        mid = check_scalar(p["min_impurity_decrease"], "min_impurity_decrease", low=0.0)
+        mf = resolve_max_features(p["max_features"], d, "the decision tree")
+    except ValidationError:
+        return None
+    grow = dict(criterion=p["criterion"], max_depth=p["max_depth"], min_samples_split=p["min_samples_split"],
+                min_samples_leaf=p["min_samples_leaf"], min_impurity_decrease=mid, max_features=mf,
+                random_split=p["splitter"] == "random")
+    tree = {k: v for k, v in p.items() if k != "random_state"}
+    return grow, tree

@@ -1,0 +1,258 @@
+"""Ensembles: the batched forest builder, random forests, extra-trees, bagging.
+
+Oracles: scikit-learn's trees and forests, the 1 - 1/e bootstrap fact, and
+recomputation from the members each ensemble exposes.
+"""
+
+import numpy as np
+import pytest
+from sklearn.datasets import make_classification, make_moons
+from sklearn.ensemble import ExtraTreesClassifier as SkExtraTrees
+from sklearn.ensemble import RandomForestClassifier as SkForest
+from sklearn.tree import DecisionTreeClassifier as SkTree
+
+from mlcore.bagging import BaggingClassifier
+from mlcore.base import ValidationError
+from mlcore.forest import ExtraTreesClassifier, RandomForestClassifier
+from mlcore.forest_build import grow_forest
+from mlcore.forest_predict import descend, leaf_sum
+from mlcore.logistic import LogisticRegression
+from mlcore.perceptron import Perceptron
+from mlcore.tree import DecisionTreeClassifier
+
+
+def _data(seed, n=300, K=3, d=3):
+    X, y = make_classification(n, n_features=d, n_informative=d, n_redundant=0, n_classes=K,
+                               n_clusters_per_class=1, random_state=seed)
+    # scikit-learn's trees work in float32: use values it represents exactly
+    return X.astype(np.float32).astype(np.float64), y
+
+
+def _grid(lo=-3.0, hi=3.0, m=60):
+    g = np.linspace(lo, hi, m)
+    gx, gy = np.meshgrid(g, g)
+    return np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def _leaf_proba(fa):
+    return fa.value / fa.value.sum(axis=1, keepdims=True)
+
+
+# ---------------------------------------------------------------- the builder
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("criterion", ["gini", "entropy"])
+def test_one_weighted_tree_equals_sklearn(seed, criterion):
+    X, y = _data(seed)
+    rng = np.random.default_rng(seed)
+    # real weights (integer counts make exact ties between features common), some zero
+    w = rng.uniform(0.5, 2.0, len(y)) * (rng.random(len(y)) > 0.2)
+    fa = grow_forest(X, y, 3, w[None], criterion=criterion, max_depth=4, min_samples_leaf=2)
+    sk = SkTree(criterion=criterion, max_depth=4, min_samples_leaf=2, random_state=0).fit(X, y, sample_weight=w)
+    # Same root split and the same probabilities at the training points. (Node counts
+    # may differ: scikit-learn splits "pure" nodes whose impurity is rounding noise.)
+    assert (fa.feature[0], fa.threshold[0]) == (sk.tree_.feature[0], sk.tree_.threshold[0])
+    np.testing.assert_allclose(leaf_sum(fa, X, _leaf_proba(fa)), sk.predict_proba(X), atol=1e-9)
+    # Away from the training points a tie (two features cutting off the same points,
+    # scikit-learn picks one in random feature order, we the lower index) can differ.
+    Xt = np.random.default_rng(1).normal(0, 2, size=(500, 3)).astype(np.float32).astype(np.float64)
+    same = np.all(np.abs(leaf_sum(fa, Xt, _leaf_proba(fa)) - sk.predict_proba(Xt)) < 1e-9, axis=1)
+    assert same.mean() >= 0.98
+
+
+def test_trees_grown_together_equal_trees_grown_alone():
+    X, y = _data(5, K=2)
+    W = np.random.default_rng(0).integers(0, 3, size=(4, len(y))).astype(float)
+    together = grow_forest(X, y, 2, W, max_depth=5)
+    for t in range(4):
+        alone = grow_forest(X, y, 2, W[t:t + 1], max_depth=5)
+        a, b = together.tree_start[t], together.tree_start[t + 1]
+        np.testing.assert_array_equal(together.feature[a:b], alone.feature)
+        np.testing.assert_array_equal(together.threshold[a:b], alone.threshold)
+        np.testing.assert_allclose(together.value[a:b], alone.value)
+
+
+def test_painting_a_lattice_equals_descending_every_tree():
+    X, y = make_moons(300, noise=0.3, random_state=0)
+    W = np.random.default_rng(0).integers(0, 3, size=(20, 300)).astype(float)
+    fa = grow_forest(X, y, 2, W, max_depth=6, max_features=1, rng=np.random.default_rng(0))
+    G = _grid(-2, 3, 80)
+    painted = leaf_sum(fa, G, _leaf_proba(fa))
+    leaves = descend(fa, G)
+    walked = sum(_leaf_proba(fa)[row] for row in leaves)
+    np.testing.assert_allclose(painted, walked, atol=1e-10)
+    # a point exactly on a threshold goes left (x <= t), in both methods
+    node = int(np.flatnonzero(fa.children_left >= 0)[0])
+    f, t = fa.feature[node], fa.threshold[node]
+    on = G.copy()
+    on[:, f] = np.round(on[:, f], 1)
+    on[:, f][on[:, f] == on[0, f]] = t
+    walked = sum(_leaf_proba(fa)[row] for row in descend(fa, on))
+    np.testing.assert_allclose(leaf_sum(fa, on, _leaf_proba(fa)), walked, atol=1e-10)
+
+
+def test_leaf_boxes_contain_their_training_points():
+    X, y = _data(2, K=2, d=2)
+    fa = grow_forest(X, y, 2, np.ones((1, len(y))), max_depth=6)
+    leaves = descend(fa, X)[0]
+    assert np.all(X > fa.lower[leaves]) and np.all(X <= fa.upper[leaves])
+
+
+# ---------------------------------------------------------------- forests
+
+def test_bootstrap_keeps_one_minus_one_over_e_of_the_points():
+    X, y = make_moons(1000, noise=0.3, random_state=0)
+    rf = RandomForestClassifier(n_estimators=200, max_depth=1, random_state=0).fit(X, y)
+    distinct = [np.unique(s).size / 1000 for s in rf.estimators_samples_]
+    assert abs(np.mean(distinct) - (1 - 1 / np.e)) < 0.005
+    assert all(s.size == 1000 for s in rf.estimators_samples_)
+
+
+def test_forest_matches_sklearn_statistically():
+    X, y = make_moons(1200, noise=0.3, random_state=1)
+    Xtr, ytr, Xte, yte = X[:800], y[:800], X[800:], y[800:]
+    ours = RandomForestClassifier(n_estimators=100, max_depth=8, random_state=0).fit(Xtr, ytr)
+    sk = SkForest(n_estimators=100, max_depth=8, oob_score=True, random_state=0).fit(Xtr, ytr)
+    assert abs(ours.score(Xte, yte) - sk.score(Xte, yte)) < 0.03
+    assert abs(ours.oob_score_ - sk.oob_score_) < 0.03
+    # each tree tried one of the two features per node, as max_features="sqrt" asks
+    assert ours.max_features_ == 1
+
+
+def test_forest_is_the_mean_of_its_trees_and_oob_is_recomputed_from_them():
+    X, y = make_moons(200, noise=0.3, random_state=0)
+    rf = RandomForestClassifier(n_estimators=15, random_state=3).fit(X, y)
+    assert all(isinstance(t, DecisionTreeClassifier) for t in rf.estimators_)
+    G = _grid(-2, 3, 50)
+    mean = np.mean([t.predict_proba(G) for t in rf.estimators_], axis=0)
+    np.testing.assert_allclose(rf.predict_proba(G), mean, atol=1e-10)
+    votes, seen = np.zeros((200, 2)), np.zeros(200)
+    for tree, sample in zip(rf.estimators_, rf.estimators_samples_, strict=True):
+        out = np.setdiff1d(np.arange(200), sample)
+        votes[out] += tree.predict_proba(X[out])
+        seen[out] += 1
+    has = seen > 0
+    np.testing.assert_allclose(rf.oob_decision_function_[has], votes[has] / seen[has, None], atol=1e-10)
+    assert rf.oob_score_ == pytest.approx(np.mean(votes[has].argmax(1) == y[has]))
+
+
+def test_staged_probabilities_end_at_the_full_forest():
+    X, y = make_moons(200, noise=0.3, random_state=0)
+    rf = RandomForestClassifier(n_estimators=12, random_state=0).fit(X, y)
+    G = _grid(-2, 3, 40)
+    stages = list(rf.staged_predict_proba(G, [1, 5, 12]))
+    np.testing.assert_allclose(stages[0], rf.estimators_[0].predict_proba(G), atol=1e-10)
+    np.testing.assert_allclose(stages[-1], rf.predict_proba(G))
+
+
+def test_importances_find_the_informative_feature():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(400, 3))
+    y = (X[:, 1] > 0.2).astype(int)
+    rf = RandomForestClassifier(n_estimators=50, max_depth=4, random_state=0).fit(X, y)
+    sk = SkForest(n_estimators=50, max_depth=4, random_state=0).fit(X, y)
+    assert rf.feature_importances_.sum() == pytest.approx(1.0)
+    assert np.argmax(rf.feature_importances_) == 1
+    np.testing.assert_allclose(rf.feature_importances_, sk.feature_importances_, atol=0.1)
+
+
+def test_extra_trees_draw_thresholds_inside_each_node():
+    X, y = make_moons(300, noise=0.25, random_state=0)
+    et = ExtraTreesClassifier(n_estimators=10, random_state=0).fit(X, y)
+    assert et.oob_score_ is None     # no bootstrap: every tree saw every point
+    for tree in et.estimators_:
+        t = tree.tree_
+        leaves = tree.apply(X)
+        for node in np.flatnonzero(t.children_left >= 0)[:20]:
+            inside = tree.decision_path(X)[:, node]
+            xs = X[inside, t.feature[node]]
+            assert xs.min() <= t.threshold[node] < xs.max()
+        assert leaves.shape == (300,)
+    sk = SkExtraTrees(n_estimators=10, random_state=0).fit(X[:200], y[:200])
+    ours = ExtraTreesClassifier(n_estimators=10, random_state=0).fit(X[:200], y[:200])
+    assert abs(ours.score(X[200:], y[200:]) - sk.score(X[200:], y[200:])) < 0.06
+
+
+def test_extra_trees_thresholds_are_not_midpoints():
+    X, y = make_moons(200, noise=0.25, random_state=0)
+    et = ExtraTreesClassifier(n_estimators=3, random_state=0).fit(X, y)
+    t = et.estimators_[0].tree_
+    f, thr = t.feature[0], t.threshold[0]
+    xs = np.sort(X[:, f])
+    mids = (xs[1:] + xs[:-1]) / 2
+    assert np.min(np.abs(mids - thr)) > 0
+
+
+@pytest.mark.parametrize("cls", [RandomForestClassifier, ExtraTreesClassifier])
+def test_forest_parameter_errors_are_readable(cls):
+    X, y = make_moons(50, random_state=0)
+    for bad in (dict(n_estimators=0), dict(max_features=5), dict(max_features="half"),
+                dict(criterion="gain"), dict(bootstrap="yes"), dict(min_samples_leaf=0)):
+        with pytest.raises(ValidationError):
+            cls(**bad).fit(X, y)
+
+
+def test_forest_survives_degenerate_data():
+    X = np.array([[1.0, 1.0]] * 6 + [[2.0, 2.0]] * 6)
+    y = np.array([0, 1] * 6)
+    for scale in (1e-9, 1.0, 1e9):
+        rf = RandomForestClassifier(n_estimators=5, random_state=0).fit(X * scale, y)
+        P = rf.predict_proba(X * scale)
+        assert np.all(np.isfinite(P)) and np.allclose(P.sum(axis=1), 1)
+
+
+# ---------------------------------------------------------------- bagging
+
+def test_bagging_clones_and_never_fits_the_users_model():
+    X, y = make_moons(120, noise=0.3, random_state=0)
+    base = LogisticRegression(C=0.5)
+    bag = BaggingClassifier(base=base, n_estimators=5, random_state=0).fit(X, y)
+    assert not hasattr(base, "classes_") and base.get_params()["C"] == 0.5
+    assert len({id(m) for m in bag.estimators_}) == 5 and base not in bag.estimators_
+    assert all(m.C == 0.5 for m in bag.estimators_)
+
+
+def test_bagging_soft_vote_is_the_mean_of_members_fitted_on_their_samples():
+    X, y = make_moons(150, noise=0.3, random_state=0)
+    bag = BaggingClassifier(base="logistic", n_estimators=6, random_state=1).fit(X, y)
+    G = _grid(-2, 3, 30)
+    by_hand = np.mean([LogisticRegression().fit(X[s], y[s]).predict_proba(G)
+                       for s in bag.estimators_samples_], axis=0)
+    np.testing.assert_allclose(bag.predict_proba(G), by_hand, atol=1e-8)
+
+
+def test_bagging_hard_vote_counts_members():
+    X, y = make_moons(150, noise=0.3, random_state=0)
+    bag = BaggingClassifier(base=Perceptron(random_state=0), n_estimators=7, random_state=0).fit(X, y)
+    G = _grid(-2, 3, 30)
+    votes = np.array([m.predict(G) for m in bag.estimators_])
+    np.testing.assert_allclose(bag.predict_proba(G)[:, 1], (votes == 1).mean(axis=0))
+
+
+def test_bagged_trees_equal_trees_fitted_on_the_samples():
+    X, y = _data(3, n=200, K=2, d=2)
+    bag = BaggingClassifier(base="tree", n_estimators=5, random_state=0).fit(X, y)
+    G = np.random.default_rng(0).normal(0, 2, size=(400, 2))
+    for member, s in zip(bag.estimators_, bag.estimators_samples_, strict=True):
+        alone = DecisionTreeClassifier().fit(X[s], y[s])
+        agree = np.mean(member.predict(G) == alone.predict(G))
+        assert agree >= 0.99
+
+
+def test_bagging_pasting_and_tiny_samples():
+    X, y = make_moons(40, noise=0.2, random_state=0)
+    bag = BaggingClassifier(base="gaussian_nb", n_estimators=20, max_samples=0.5, bootstrap=False,
+                            random_state=0).fit(X, y)
+    assert all(np.unique(s).size == 20 for s in bag.estimators_samples_)
+    assert bag.oob_score_ is not None
+    tiny = BaggingClassifier(base="logistic", n_estimators=10, max_samples=2, random_state=0).fit(X, y)
+    P = tiny.predict_proba(X)    # some 2-point samples hold one class: those members vote it
+    assert np.all(np.isfinite(P)) and np.allclose(P.sum(axis=1), 1)
+
+
+def test_bagging_base_errors_are_readable():
+    X, y = make_moons(40, random_state=0)
+    for bad in (dict(base="nope"), dict(base="bagging"), dict(base=3), dict(base_params=[1]),
+                dict(max_samples=0.0), dict(n_estimators=0)):
+        with pytest.raises(ValidationError):
+            BaggingClassifier(**bad).fit(X, y)
