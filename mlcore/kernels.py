@@ -73,6 +73,14 @@ def poly2_feature_map(X: np.ndarray) -> np.ndarray:
     return np.column_stack([np.ones_like(x1), r2 * x1, r2 * x2, x1 * x1, x2 * x2, r2 * x1 * x2])
 
 
+def poly2_homogeneous_map(X: np.ndarray) -> np.ndarray:
+    """phi(x) = (x1², √2 x1 x2, x2²) for 2-D x, so phi(x)·phi(z) = (x·z)²: the 3-D lift of the
+    homogeneous degree-2 kernel, where a conic boundary in the plane becomes a plane."""
+    X = np.asarray(X, dtype=np.float64)
+    x1, x2 = X[:, 0], X[:, 1]
+    return np.column_stack([x1 * x1, np.sqrt(2.0) * x1 * x2, x2 * x2])
+
+
 def resolve_gamma(gamma, X: np.ndarray, *, model: str = "") -> float:
     """gamma = "scale" -> 1 / (d · Var(X)) (scikit-learn's rule, 1 when X is constant);
     "auto" -> 1 / d; otherwise a positive number."""

@@ -14,6 +14,7 @@ from mlcore.kernels import (
     linear_kernel,
     make_kernel,
     poly2_feature_map,
+    poly2_homogeneous_map,
     polynomial_kernel,
     rbf_kernel,
     resolve_gamma,
@@ -48,6 +49,12 @@ def test_degree_two_kernel_is_the_feature_map_inner_product():
     np.testing.assert_allclose(polynomial_kernel(A, B, gamma=1.0, degree=2, coef0=1.0), explicit, rtol=1e-9, atol=1e-12)
     x, z = np.array([[1.0, 2.0]]), np.array([[3.0, -1.0]])
     assert polynomial_kernel(x, z, 1.0, 2, 1.0)[0, 0] == pytest.approx((1 + 1 * 3 + 2 * -1) ** 2)  # = 4
+
+
+def test_homogeneous_degree_two_lift_is_three_dimensional():
+    A, B = RNG.normal(size=(30, 2)), RNG.normal(size=(20, 2))
+    np.testing.assert_allclose(poly2_homogeneous_map(A) @ poly2_homogeneous_map(B).T, (A @ B.T) ** 2,
+                               rtol=1e-9, atol=1e-12)
 
 
 def test_rbf_gram_is_symmetric_with_unit_diagonal_and_psd():

@@ -1,0 +1,149 @@
+"""SVM figures: margins at f = ±1, support-vector rings, slack on hover, the kernel-trick views."""
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+from sklearn.datasets import make_blobs, make_circles, make_moons
+from sklearn.svm import SVC as SkSVC
+
+from mlcore.svm import SVC
+from viz.svm import contributions_figure, landscape_figure, lift_figure, loss_figure, margin_figure
+
+RES = 50
+
+
+def _contours(fig):
+    return [t for t in fig.data if t.type == "contour"]
+
+
+def _sv_traces(fig):
+    return [t for t in fig.data if "support vectors" in (t.name or "")]
+
+
+def _grid_points(fig, res=RES):
+    xs = np.linspace(*fig.layout.xaxis.range, res)
+    ys = np.linspace(*fig.layout.yaxis.range, res)
+    gx, gy = np.meshgrid(xs, ys)
+    return np.column_stack([gx.ravel(), gy.ravel()])
+
+
+@pytest.fixture(scope="module")
+def moons_fit():
+    X, y = make_moons(80, noise=0.25, random_state=0)
+    return SVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y), X, y
+
+
+def test_margin_contours_are_the_decision_function_at_minus_one_zero_plus_one(moons_fit):
+    model, X, y = moons_fit
+    fig = margin_figure(model, X, y, resolution=RES)
+    contours = _contours(fig)
+    levels = sorted((c.contours.start, c.contours.end) for c in contours)
+    assert levels == [(-1.0, 1.0), (0.0, 0.0)]
+    margins = next(c for c in contours if c.contours.start == -1.0)
+    assert margins.contours.size == 2.0 and margins.line.dash == "dash"
+    boundary = next(c for c in contours if c.contours.start == 0.0)
+    assert boundary.line.dash in (None, "solid")
+    # the contoured values are the model's decision values at the grid the axes span
+    sk = SkSVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y)
+    expected = sk.decision_function(_grid_points(fig)).reshape(RES, RES)
+    np.testing.assert_allclose(np.asarray(margins.z, dtype=float), expected, atol=2e-3)
+
+
+def test_support_vector_rings_are_the_models_and_libsvms(moons_fit):
+    model, X, y = moons_fit
+    fig = margin_figure(model, X, y, resolution=RES)
+    rings = _sv_traces(fig)
+    assert [r.name.split()[0] for r in rings] == ["free", "bounded"]
+    pts = np.vstack([np.column_stack([r.x, r.y]) for r in rings]).astype(float)
+    sk = SkSVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y)
+    key = lambda P: sorted(map(tuple, np.round(P, 4)))  # noqa: E731
+    assert key(pts) == key(X[sk.support_])
+    # free vectors lie on a margin (y f = 1), bounded ones have alpha = C
+    free = np.column_stack([rings[0].x, rings[0].y]).astype(float)
+    sign = np.where(y == 1, 1.0, -1.0)
+    lookup = {tuple(np.round(p, 4)): s for p, s in zip(X, sign, strict=True)}
+    yf = np.array([lookup[tuple(np.round(p, 4))] for p in free]) * sk.decision_function(free)
+    np.testing.assert_allclose(yf, 1.0, atol=1e-2)
+    np.testing.assert_allclose(np.asarray(rings[1].customdata)[:, 0], 2.0, rtol=1e-5)
+    # ring size grows with alpha
+    alpha = np.concatenate([np.asarray(r.customdata)[:, 0] for r in rings])
+    size = np.concatenate([np.asarray(r.marker.size) for r in rings])
+    assert np.all(np.diff(size[np.argsort(alpha)]) >= -1e-9)
+
+
+def test_slack_on_hover_is_one_minus_y_f(moons_fit):
+    model, X, y = moons_fit
+    fig = margin_figure(model, X, y, resolution=RES)
+    sk = SkSVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y)
+    for k in (0, 1):
+        trace = next(t for t in fig.data if t.name == f"class {k} (train)")
+        P = np.column_stack([trace.x, trace.y]).astype(float)
+        xi = np.maximum(0.0, 1.0 - (1.0 if k == 1 else -1.0) * sk.decision_function(P))
+        np.testing.assert_allclose(np.asarray(trace.customdata)[:, 2], xi, atol=2e-3)
+        assert "slack" in trace.hovertemplate
+
+
+def test_linear_kernel_prints_the_margin_width():
+    X, y = make_blobs(60, centers=[[-2, 0], [2, 0]], cluster_std=0.7, random_state=0)
+    model = SVC(C=np.inf, kernel="linear", tol=1e-6).fit(X, y)
+    fig = margin_figure(model, X, y, resolution=RES)
+    sk = SkSVC(C=1e8, kernel="linear", tol=1e-6).fit(X, y)
+    width = 2.0 / np.linalg.norm(sk.coef_)
+    text = fig.layout.annotations[0].text
+    assert f"{width:.3g}" in text and f"{len(sk.support_)} support vectors" in text
+
+
+def test_three_classes_ring_support_vectors_without_margins():
+    X, y = make_blobs(90, centers=3, cluster_std=1.2, random_state=1)
+    model = SVC(C=1.0, kernel="rbf").fit(X, y)
+    fig = margin_figure(model, X, y, resolution=RES)
+    assert _contours(fig) == []
+    assert any(t.name == "boundary" for t in fig.data)
+    assert sum(len(r.x) for r in _sv_traces(fig)) == len(model.support_)
+
+
+def test_contributions_add_up_to_the_decision_value(moons_fit):
+    model, X, y = moons_fit
+    x = np.array([0.5, 0.25])
+    fig = contributions_figure(model, x, top=5)
+    bars = np.asarray(fig.data[0].y, dtype=float)
+    assert fig.data[0].x[-1] == "b" and len(bars) == 7
+    sk = SkSVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y)
+    assert bars.sum() == pytest.approx(sk.decision_function([x])[0], abs=2e-3)
+
+
+def test_lift_plane_separates_the_lifted_points_as_the_model_does():
+    X, y = make_circles(80, noise=0.05, factor=0.5, random_state=0)
+    model = SVC(C=10.0, kernel="poly", degree=2, coef0=0.0, gamma=1.0).fit(X, y)
+    fig = lift_figure(model, X, y)
+    plane = next(t for t in fig.data if t.type == "surface")
+    P = np.column_stack([np.ravel(plane.x), np.ravel(plane.y), np.ravel(plane.z)]).astype(float)
+    P = P[np.isfinite(P).all(axis=1)]
+    centre = P.mean(axis=0)
+    normal = np.linalg.svd(P - centre)[2][-1]
+    assert np.abs((P - centre) @ normal).max() < 1e-3 * np.abs(P).max()  # a plane
+    phi = np.column_stack([X[:, 0] ** 2, np.sqrt(2) * X[:, 0] * X[:, 1], X[:, 1] ** 2])
+    side = (phi - centre) @ normal
+    f = SkSVC(C=10.0, kernel="poly", degree=2, coef0=0.0, gamma=1.0).fit(X, y).decision_function(X)
+    assert abs(np.corrcoef(side, f)[0, 1]) > 0.9999  # f(x) is an affine function of phi(x)
+
+
+def test_landscape_surface_is_the_decision_function(moons_fit):
+    model, X, y = moons_fit
+    fig = landscape_figure(model, X, y, resolution=30)
+    surf = fig.data[0]
+    gx, gy = np.meshgrid(np.asarray(surf.x, float), np.asarray(surf.y, float))
+    sk = SkSVC(C=2.0, kernel="rbf", gamma=1.0, tol=1e-5).fit(X, y)
+    expected = sk.decision_function(np.column_stack([gx.ravel(), gy.ravel()])).reshape(gx.shape)
+    np.testing.assert_allclose(np.asarray(surf.z, float), expected, atol=2e-3)
+
+
+def test_loss_curves():
+    fig = loss_figure()
+    curves = {t.name.split()[0]: (np.asarray(t.x, float), np.asarray(t.y, float)) for t in fig.data}
+    m, hinge = curves["hinge"]
+    at = lambda x, v: v[np.argmin(np.abs(m - x))]  # noqa: E731
+    assert at(0.0, hinge) == pytest.approx(1.0) and at(2.0, hinge) == 0.0 and at(-1.0, hinge) == pytest.approx(2.0)
+    assert at(-0.5, curves["0/1"][1]) == 1.0 and at(0.5, curves["0/1"][1]) == 0.0
+    assert at(0.0, curves["logistic"][1]) == pytest.approx(1.0, abs=1e-6)
+    assert isinstance(fig, go.Figure)
