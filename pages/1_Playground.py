@@ -1,0 +1,110 @@
+"""Playground: any model on any dataset, drawn or generated; the decision regions live."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from mlcore.registry import MODELS
+from ui import compute, dataset, draw, params, state
+from ui.layout import page_setup
+from viz import confusion_figure, decision_figure, points_figure
+
+page_setup("Playground")
+
+CHART = "playground_chart"
+URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "model", "pts"}
+FAMILY_ORDER = list(dict.fromkeys(s.family for s in MODELS.values()))
+MODEL_KEYS = sorted(MODELS, key=lambda k: FAMILY_ORDER.index(MODELS[k].family))
+
+# --- state from the link (first visit of this page in the session) ---------------------
+query = state.url_once("playground")
+problems = []
+if query is not None:
+    problems += dataset.from_url(query) + draw.from_url(query)
+    model_key = query.get("model", "knn")
+    if model_key not in MODELS:
+        problems.append(f"**model** = `{model_key}` is not a model here; choose one of {', '.join(MODELS)}. "
+                        "Using k nearest neighbours.")
+        model_key = "knn"
+    state.preset("model", model_key)
+    problems += params.from_url(MODELS[model_key], query, URL_TAKEN)
+
+# A click on the chart (from the previous render) becomes a point before anything is computed.
+draw.listen(CHART, st.session_state.get("draw_on", True))
+recipe = dataset.dataset_panel()
+drawing = draw.draw_panel()
+drawn = draw.points()
+
+st.title("Playground", anchor=False)
+state.warn_bad_url(problems)
+
+left, right = st.columns([1, 3], gap="large")
+with left:
+    state.remember("model", "knn", lambda k: k in MODELS)
+    model_key = st.selectbox("model", MODEL_KEYS, key="model", format_func=lambda k: MODELS[k].label,
+                             help="Every model of the library, grouped by family: "
+                                  + "; ".join(f"{f}: " + ", ".join(MODELS[k].label for k in MODEL_KEYS
+                                                                   if MODELS[k].family == f)
+                                              for f in FAMILY_ORDER))
+    state.keep("model")
+    spec = MODELS[model_key]
+    st.caption(f"**{spec.family}.** {spec.summary}")
+    hp = params.param_widgets(spec)
+    st.divider()
+    state.remember("show_test", True)
+    show_test = st.toggle("show test points", key="show_test",
+                          help="Hollow markers: points held out from training, used for the test accuracy.")
+    state.keep("show_test")
+    state.remember("show_conf", True)
+    show_conf = st.toggle("confidence shading", key="show_conf",
+                          help="Stronger colour where the model is surer of its prediction.")
+    state.keep("show_conf")
+
+key_params = tuple(sorted(hp.items()))
+data = compute.dataset(recipe, drawn)
+fit = compute.fit(recipe, drawn, model_key, key_params)
+
+with right:
+    m1, m2, m3 = st.columns(3)
+    m1.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}")
+    m2.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}")
+    m3.metric("training / test points", f"{len(data.y_train)} / {len(data.y_test)}")
+    if fit.model is not None:
+        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+        fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                              show_test=show_test, show_confidence=show_conf, grid=grid, height=640)
+    else:
+        st.error(fit.error, icon=":material/block:")
+        X, y = data.X_train, data.y_train
+        if show_test:
+            X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
+        fig = points_figure(X, y, bounds=data.bounds, height=640)
+    with st.container(key=CHART):
+        st.plotly_chart(fig, width="stretch", config={"displayModeBar": False, "scrollZoom": False})
+    if drawing:
+        st.caption("Click anywhere on the plane to add a point of the class chosen in the sidebar.")
+
+if fit.cm is not None:
+    c1, c2 = st.columns([1, 1], gap="large")
+    with c1:
+        st.subheader("Confusion matrix (test set)", anchor=False)
+        st.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
+                        width="stretch", config={"displayModeBar": False})
+    with c2:
+        st.subheader("Per class (test set)", anchor=False)
+        precision, recall, f1 = fit.prf
+        st.dataframe(pd.DataFrame({"class": [str(c) for c in fit.labels], "precision": precision,
+                                   "recall": recall, "F1": f1, "test points": fit.cm.sum(axis=1)}),
+                     hide_index=True, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.2f")
+                                    for c in ("precision", "recall", "F1")})
+
+# --- the link to this view ----------------------------------------------------------------
+items = dataset.to_url(recipe)
+if model_key != "knn":
+    items["model"] = model_key
+items |= params.to_url(spec, hp, URL_TAKEN) | draw.to_url(drawn)
+state.write_url(items)
+with st.sidebar:
+    with st.expander("Link to this view"):
+        state.share_link(items)

@@ -1,0 +1,225 @@
+"""The pages under streamlit.testing.v1.AppTest: they run, react to widgets, survive bad links."""
+
+import base64
+import json
+import pathlib
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from mlcore.datasets import GENERATORS
+from mlcore.registry import MODELS
+
+pytestmark = pytest.mark.app
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+PLAYGROUND = "pages/1_Playground.py"
+PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
+TIMEOUT = 60
+
+
+def run_page(page=None, query=None, prepare=None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if query:
+        at.query_params.update(query)
+    if prepare:
+        prepare(at)
+    at.run()
+    if page:
+        at.switch_page(page).run()
+    return at
+
+
+def decode(value):
+    """A plotly array from the chart spec: a list, or {"dtype", "bdata"[, "shape"]}."""
+    if isinstance(value, dict) and "bdata" in value:
+        arr = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+        if "shape" in value:
+            arr = arr.reshape([int(s) for s in str(value["shape"]).split(",")])
+        return arr
+    return np.asarray(value)
+
+
+def figure(at, i=0) -> dict:
+    return json.loads(at.get("plotly_chart")[i].proto.spec)
+
+
+def heatmap_z(at) -> np.ndarray:
+    fig = figure(at)
+    heat = [t for t in fig["data"] if t.get("type") == "heatmap"]
+    assert heat, "the decision figure has no heatmap"
+    return decode(heat[0]["z"])
+
+
+def assert_clean(at):
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def widget(at, key):
+    return at.get_widget(key) if hasattr(at, "get_widget") else _find(at, key)
+
+
+def _find(at, key):
+    for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input"):
+        for w in getattr(at, kind):
+            if w.key == key:
+                return w
+    raise KeyError(key)
+
+
+def test_every_page_runs():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    assert_clean(at)
+    assert len(PAGES) >= 1
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert_clean(at)
+
+
+def test_landing_page_links_every_page_and_lists_every_model():
+    at = run_page()
+    text = " ".join(m.value for m in at.markdown)
+    for spec in MODELS.values():
+        assert spec.label in text
+    links = [e for e in at.get("page_link")]
+    assert len(links) == len(PAGES)
+
+
+def test_playground_draws_regions_and_scores():
+    at = run_page(PLAYGROUND)
+    assert_clean(at)
+    z = heatmap_z(at)
+    assert z.shape == (200, 200)
+    labels = {m.label: m.value for m in at.metric}
+    assert labels["train accuracy"].endswith("%") and labels["test accuracy"].endswith("%")
+    assert len(at.get("plotly_chart")) == 2  # regions and the confusion matrix
+    assert len(at.dataframe) == 1
+
+
+@pytest.mark.parametrize("key", list(MODELS))
+def test_each_model_changes_the_figure(key):
+    at = run_page(PLAYGROUND)
+    before = heatmap_z(at)
+    at.selectbox(key="model").set_value(key).run()
+    assert_clean(at)
+    if key != "knn":
+        assert not np.array_equal(before, heatmap_z(at)), f"{key} drew the same regions as knn"
+
+
+def test_knn_k_changes_the_figure():
+    at = run_page(PLAYGROUND)
+    before = heatmap_z(at)
+    at.slider(key="p_knn_k").set_value(25).run()
+    assert_clean(at)
+    assert not np.array_equal(before, heatmap_z(at))
+    assert at.query_params.get("k") in ("25", ["25"])
+
+
+def test_logistic_C_changes_the_figure():
+    at = run_page(PLAYGROUND, query={"model": "logistic", "data": "moons"})
+    assert_clean(at)
+    before = heatmap_z(at)
+    at.select_slider(key="p_logistic_C").set_value(0.001).run()
+    assert_clean(at)
+    assert not np.array_equal(before, heatmap_z(at))
+
+
+def test_hidden_parameter_appears_when_relevant():
+    at = run_page(PLAYGROUND)
+    keys = {s.key for s in at.slider}
+    assert "p_knn_p" not in keys
+    at.selectbox(key="p_knn_metric").set_value("minkowski").run()
+    assert "p_knn_p" in {s.key for s in at.slider}
+
+
+def test_a_good_link_restores_the_view():
+    at = run_page(PLAYGROUND, query={"data": "spirals", "classes": "3", "n": "150", "model": "logistic",
+                                     "C": "100", "penalty": "l1", "pts": "0.5,0.5,1;-1,2,0"})
+    assert_clean(at)
+    assert not at.warning
+    assert at.selectbox(key="ds_data").value == "spirals"
+    assert at.slider(key="ds_classes").value == 3
+    assert at.slider(key="ds_n").value == 150
+    assert at.selectbox(key="model").value == "logistic"
+    assert at.select_slider(key="p_logistic_C").value == 100
+    assert at.selectbox(key="p_logistic_penalty").value == "l1"
+    assert "2 drawn points" in " ".join(c.value for c in at.caption)
+    # and the URL still describes the view after the run
+    assert at.query_params["model"] in ("logistic", ["logistic"])
+
+
+def test_a_bad_link_warns_once_and_falls_back_to_defaults():
+    at = run_page(PLAYGROUND, query={"n": "many", "k": "999", "model": "knn", "noise": "-1"})
+    assert not at.exception
+    assert len(at.warning) == 1
+    text = at.warning[0].value
+    assert "points" in text and "k (neighbours)" in text and "noise" in text
+    assert at.slider(key="ds_n").value == GENERATORS["blobs"].default_n
+    assert at.slider(key="p_knn_k").value == MODELS["knn"].param("k").default
+    assert heatmap_z(at).shape == (200, 200)
+
+
+def test_an_unknown_model_or_dataset_in_the_link_warns():
+    at = run_page(PLAYGROUND, query={"model": "deep_net", "data": "mnist", "pts": "1,2"})
+    assert not at.exception
+    assert len(at.warning) == 1
+    text = at.warning[0].value
+    assert "deep_net" in text and "mnist" in text and "drawn points" in text
+    assert at.selectbox(key="model").value == "knn"
+
+
+def test_k_larger_than_the_training_set_shows_a_message_not_a_crash():
+    at = run_page(PLAYGROUND, query={"n": "20"})
+    at.slider(key="p_knn_k").set_value(50).run()
+    assert not at.exception
+    assert len(at.error) == 1 and "k" in at.error[0].value
+    fig = figure(at)
+    assert not [t for t in fig["data"] if t.get("type") == "heatmap"]
+    assert sum(len(decode(t["x"])) for t in fig["data"] if t.get("type") == "scatter") == 20
+
+
+def test_blank_canvas_asks_for_points():
+    at = run_page(PLAYGROUND, query={"data": "blank"})
+    assert not at.exception
+    assert len(at.error) == 1 and "two classes" in at.error[0].value
+    at = run_page(PLAYGROUND, query={"data": "blank", "k": "1", "pts": "-1,-1,0;-1.5,-1,0;1,1,1;1.2,1.5,1"})
+    assert_clean(at)
+    assert heatmap_z(at).shape == (200, 200)
+
+
+def test_drawn_points_survive_a_model_change_and_undo_removes_one():
+    at = run_page(PLAYGROUND, query={"pts": "0.5,0.5,1;-1,2,0;2,2,2"})
+    at.selectbox(key="model").set_value("logistic").run()
+    at.slider(key="ds_n").set_value(100).run()
+    assert "3 drawn points" in " ".join(c.value for c in at.caption)
+    at.button[0].click().run()  # undo
+    assert "2 drawn points" in " ".join(c.value for c in at.caption)
+    assert at.query_params["pts"] in ("0.5,0.5,1;-1,2,0", ["0.5,0.5,1;-1,2,0"])
+
+
+def test_five_classes_draw_five_class_traces():
+    at = run_page(PLAYGROUND, query={"classes": "5"})
+    assert_clean(at)
+    names = [t.get("name", "") for t in figure(at)["data"]]
+    assert sum(n.startswith("class ") and n.endswith("(train)") for n in names) == 5
+
+
+def test_the_dataset_is_shared_across_a_page_switch():
+    at = run_page(PLAYGROUND)
+    at.slider(key="ds_n").set_value(300).run()
+    at.switch_page("app.py").run()
+    at.switch_page(PLAYGROUND).run()
+    assert at.slider(key="ds_n").value == 300
+
+
+@pytest.mark.parametrize("gen", list(GENERATORS))
+def test_every_model_on_every_generator(gen):
+    at = run_page(PLAYGROUND, query={"data": gen, "n": "60"})
+    assert_clean(at)
+    for key in MODELS:
+        at.selectbox(key="model").set_value(key).run()
+        assert_clean(at)
+        assert heatmap_z(at).shape == (200, 200)

@@ -1,0 +1,204 @@
+"""The real app under `streamlit run`, driven in headless Chromium by Playwright."""
+
+import os
+import pathlib
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "artifacts" / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+CHART = ".st-key-playground_chart .js-plotly-plot"
+
+# A fingerprint of the regions heatmap: a few z values spread over the grid.
+Z_PRINT = """() => {
+  const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
+  if (!t) return null;
+  const z = t.z, out = [];
+  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
+  return out.join(",");
+}"""
+CLASS_TRACES = """() => {
+  const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  return gd._fullData.filter(d => /^class .* \\(train\\)$/.test(d.name || "")).map(d => d._length);
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: the browser tests need Debian's chromium")
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://localhost:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read().decode() == "ok":
+                    break
+            except OSError:
+                pass
+            if time.time() > deadline or proc.poll() is not None:
+                raise RuntimeError("streamlit did not come up")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    pg = browser.new_page(viewport={"width": 1400, "height": 900})
+    yield pg
+    pg.close()
+
+
+def settle(page, timeout=60_000):
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+    page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=timeout)
+
+
+def open_playground(page, server, query=""):
+    page.goto(f"{server}/Playground{query}")
+    settle(page)
+    page.wait_for_selector(CHART, timeout=60_000)
+    page.wait_for_function(f"({Z_PRINT})() !== null", timeout=60_000)
+    settle(page)
+
+
+def assert_no_errors(page, where):
+    assert page.locator("[data-testid='stException']").count() == 0, f"exception on {where}"
+    assert page.locator("[data-testid='stAlertContentError']").count() == 0, f"error alert on {where}"
+
+
+def test_every_page_loads(page, server):
+    page.goto(server)
+    settle(page)
+    assert_no_errors(page, "the landing page")
+    links = page.locator("[data-testid='stSidebarNavLink']")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert len(hrefs) >= 2
+    for href in hrefs:
+        page.goto(href if href.startswith("http") else server + href)
+        settle(page)
+        page.wait_for_timeout(300)
+        settle(page)
+        assert_no_errors(page, href)
+
+
+def _press_and_time(page, thumb, key="ArrowRight") -> float:
+    """Press a key on a slider thumb; milliseconds until the heatmap shows new values."""
+    before = page.evaluate(Z_PRINT)
+    page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null; }")
+    thumb.press(key)
+    page.wait_for_function(
+        f"""(before) => {{ const now = ({Z_PRINT})();
+              if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
+              return window.__t1 !== null; }}""",
+        arg=before, polling="raf", timeout=30_000)
+    settle(page)
+    return page.evaluate("() => window.__t1 - window.__t0")
+
+
+def test_slider_redraws_the_chart(page, server):
+    open_playground(page, server)
+    before = page.evaluate(Z_PRINT)
+    thumb = page.locator(".st-key-p_knn_k input[type='range']")
+    thumb.focus()
+    for _ in range(6):
+        thumb.press("ArrowRight")
+    page.wait_for_timeout(500)
+    settle(page)
+    assert page.evaluate(Z_PRINT) != before
+    assert "k=11" in page.url
+    assert_no_errors(page, "the playground after moving k")
+
+
+@pytest.mark.parametrize("model,slider", [("knn", "p_knn_k"), ("logistic", "p_logistic_C")])
+def test_slider_to_chart_latency(page, server, model, slider, capsys):
+    """Not a timing assert: prints the median time from a slider step to the redrawn chart."""
+    open_playground(page, server, f"?n=500&model={model}")
+    thumb = page.locator(f".st-key-{slider} input[type='range']")
+    thumb.focus()
+    times = [_press_and_time(page, thumb) for _ in range(10)]
+    with capsys.disabled():
+        print(f"\n[latency] {model} n=500: slider step -> redrawn chart, median {statistics.median(times):.0f} ms "
+              f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} changes)")
+    assert_no_errors(page, f"the playground after moving {slider}")
+
+
+def test_two_and_five_classes(page, server):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    open_playground(page, server)
+    assert len(page.evaluate(CLASS_TRACES)) == 2
+    page.screenshot(path=str(SHOTS / "playground_2_classes.png"))
+    open_playground(page, server, "?classes=5")
+    counts = page.evaluate(CLASS_TRACES)
+    assert len(counts) == 5 and all(c > 0 for c in counts)
+    page.screenshot(path=str(SHOTS / "playground_5_classes.png"))
+    assert_no_errors(page, "the playground with 5 classes")
+
+
+def _click_at(page, x, y):
+    px, py = page.evaluate(
+        """([x, y]) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
+        [x, y])
+    page.mouse.click(px, py)
+
+
+def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):
+    open_playground(page, server)
+    before = page.evaluate(CLASS_TRACES)
+    _click_at(page, 1.0, -2.0)
+    page.wait_for_function("() => location.search.includes('pts=')", timeout=30_000)
+    settle(page)
+    page.wait_for_function(f"() => ({CLASS_TRACES})()[0] === {before[0] + 1}", timeout=30_000)
+    assert "pts=1%2C-2%2C0" in page.url  # exactly the clicked data coordinate, class 0
+    # a second point of class 1, chosen in the sidebar
+    page.locator(".st-key-draw_class button", has_text="1 orange").click()
+    settle(page)
+    _click_at(page, -2.0, 2.0)
+    page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1] + 1}", timeout=30_000)
+    settle(page)
+    # a model change keeps the drawn points
+    page.get_by_role("button", name="Undo last point").click()
+    settle(page)
+    page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1]}", timeout=30_000)
+    assert page.evaluate(CLASS_TRACES)[0] == before[0] + 1
+    assert_no_errors(page, "the playground after drawing")

@@ -1,0 +1,1 @@
+"""Streamlit glue: widgets built from specs, session and URL state, cached compute."""

@@ -1,0 +1,115 @@
+"""Cached work: build the dataset, fit the model, evaluate the decision grid.
+
+Every cache is keyed by small hashable values (the recipe, the drawn points,
+the model key and its parameters), never by arrays, and bounded so a hosted
+app with little memory stays small. A model that refuses the data comes back
+as a message, not an exception, so the page can still show the points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+from mlcore import ValidationError, registry
+from mlcore.datasets import make_dataset, train_test_split
+from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
+from viz.grid import evaluate_grid, make_bounds
+
+from .dataset import BLANK, Recipe
+
+VIEW = (-3.0, 3.0, -3.0, 3.0)  # every generator fits in here, so the axes stay put while drawing
+
+
+@dataclass(frozen=True)
+class Data:
+    X_train: np.ndarray
+    y_train: np.ndarray
+    X_test: np.ndarray
+    y_test: np.ndarray
+    bounds: tuple
+    error: str | None = None
+
+    @property
+    def n_classes_train(self) -> int:
+        return len(np.unique(self.y_train))
+
+
+@dataclass(frozen=True)
+class Fit:
+    model: object | None
+    error: str | None
+    train_acc: float | None = None
+    test_acc: float | None = None
+    cm: np.ndarray | None = None
+    labels: np.ndarray | None = None
+    prf: tuple | None = None
+
+
+def _bounds(*arrays) -> tuple:
+    pts = np.vstack([a for a in arrays if len(a)] or [np.zeros((0, 2))])
+    if not len(pts):
+        return VIEW
+    b = make_bounds(pts, pad=0.05)
+    return (min(b[0], VIEW[0]), max(b[1], VIEW[1]), min(b[2], VIEW[2]), max(b[3], VIEW[3]))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def dataset(recipe: Recipe, drawn: tuple) -> Data:
+    """Generated points split into train and test; drawn points always join the training set."""
+    drawn_X = np.array([(x, y) for x, y, _ in drawn], dtype=np.float64).reshape(-1, 2)
+    drawn_y = np.array([c for _, _, c in drawn], dtype=np.int64)
+    empty_X, empty_y = np.zeros((0, 2)), np.zeros(0, dtype=np.int64)
+    error = None
+    if recipe.data == BLANK:
+        X_tr, X_te, y_tr, y_te = empty_X, empty_X, empty_y, empty_y
+    else:
+        try:
+            X, y = make_dataset(recipe.data, n=recipe.n, noise=recipe.noise, seed=recipe.seed,
+                                n_classes=recipe.classes, imbalance=recipe.imbalance,
+                                label_noise=recipe.label_noise, outliers=recipe.outliers,
+                                margin=recipe.margin)
+            X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=recipe.test, seed=recipe.seed)
+        except ValidationError as err:
+            X_tr, X_te, y_tr, y_te, error = empty_X, empty_X, empty_y, empty_y, str(err)
+    X_tr = np.vstack([X_tr, drawn_X])
+    y_tr = np.concatenate([y_tr, drawn_y])
+    return Data(X_tr, y_tr, X_te, y_te, _bounds(X_tr, X_te), error)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
+    """Fit the model on the training set and score it; a refusal becomes ``Fit.error``."""
+    data = dataset(recipe, drawn)
+    if data.error:
+        return Fit(None, data.error)
+    if data.n_classes_train < 2:
+        have = "no points" if not len(data.y_train) else "points of one class only"
+        return Fit(None, f"The training set has {have}: a classifier needs at least two classes. "
+                         "Generate data or draw points of a second class.")
+    spec = registry.get(model_key)
+    try:
+        model = spec.make(**dict(params)).fit(data.X_train, data.y_train)
+        train_acc = accuracy(data.y_train, model.predict(data.X_train))
+        if len(data.y_test):
+            pred = model.predict(data.X_test)
+            test_acc = accuracy(data.y_test, pred)
+            labels = np.unique(np.concatenate([data.y_train, data.y_test]))
+            cm = confusion_matrix(data.y_test, pred, labels=labels)
+            prf = precision_recall_f1(data.y_test, pred, labels=labels)
+        else:
+            test_acc, labels, cm, prf = None, None, None, None
+    except ValidationError as err:
+        return Fit(None, str(err))
+    return Fit(model, None, train_acc, test_acc, cm, labels, prf)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def grid(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, resolution: int):
+    """The fitted model evaluated once on a grid over the data's bounds (None if it did not fit)."""
+    f = fit(recipe, drawn, model_key, params)
+    if f.model is None:
+        return None
+    return evaluate_grid(f.model, dataset(recipe, drawn).bounds, resolution)
