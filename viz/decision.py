@@ -1,0 +1,321 @@
+"""Decision regions of a fitted 2-D classifier, with its data on top.
+
+Figure layers, bottom to top:
+
+1. ONE ``go.Heatmap`` for the regions. Each cell holds ``z = k + 0.001 + 0.998 c``
+   (k the predicted class index, c the confidence in [0, 1]), and one banded
+   colorscale maps class k's interval [k, k + 1) from a pale tint (c = 0, near the
+   boundary) to a stronger tint (c = 1). ``floor(z)`` is the predicted class.
+2. The boundary: for a binary model with a smooth decision function, its contour at
+   level 0 (start = end = 0); otherwise a line along the edges between grid cells
+   with different labels (a staircase that is exact at grid resolution).
+3. Training points, one trace per class (colour + symbol); test points hollow;
+   misclassified points ringed.
+
+Pure functions: no Streamlit, no fitting. Arrays go to plotly as float32 numpy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from . import palette
+from .grid import Bounds, DecisionGrid, evaluate_grid, make_bounds
+
+__all__ = ["decision_figure", "points_figure", "boundary_segments", "region_z", "region_colorscale"]
+
+# Confidence is squeezed into [0.001, 0.999] inside a band, so floor(z) is the class even
+# in float32 and no cell sits exactly on a band edge, where two colours meet.
+_BAND_LO, _BAND_SPAN = 0.001, 0.998
+_FONT = dict(family="Arial, Helvetica, sans-serif", size=14, color=palette.INK)
+
+
+# --- labels and names ----------------------------------------------------------------
+
+def label_names(classes, class_names=None) -> list[str]:
+    """Display name of each class: ``class_names`` (a sequence in ``classes`` order or a
+    mapping label -> name) or the label itself."""
+    classes = list(np.asarray(classes).tolist())
+    if class_names is None:
+        return [str(c) for c in classes]
+    if isinstance(class_names, dict):
+        return [str(class_names.get(c, c)) for c in classes]
+    names = [str(n) for n in class_names]
+    if len(names) != len(classes):
+        raise ValueError(f"class_names has {len(names)} names but there are {len(classes)} classes")
+    return names
+
+
+def label_index(y, classes) -> np.ndarray:
+    """Index of each label of ``y`` in ``classes``; -1 for a label the model never saw."""
+    lookup = {c: i for i, c in enumerate(np.asarray(classes).tolist())}
+    return np.array([lookup.get(v, -1) for v in np.asarray(y).ravel().tolist()], dtype=np.intp)
+
+
+# --- the regions -----------------------------------------------------------------------
+
+def region_z(grid: DecisionGrid, show_confidence: bool = True) -> np.ndarray:
+    """Heatmap values ``k + 0.001 + 0.998 c`` (or ``k + 0.5`` without confidence), float32."""
+    if show_confidence:
+        z = grid.labels + _BAND_LO + _BAND_SPAN * grid.confidence
+    else:
+        z = grid.labels + 0.5
+    return z.astype(np.float32)
+
+
+def region_colorscale(K: int, show_confidence: bool = True) -> list:
+    """A colorscale over [0, K] with one band per class (repeated stops make hard edges)."""
+    scale = []
+    for k in range(K):
+        if show_confidence:
+            lo, hi = palette.region_tint(k, 0.0), palette.region_tint(k, 1.0)
+        else:
+            lo = hi = palette.region_tint(k)
+        scale += [[k / K, lo], [(k + 1) / K, hi]]
+    return scale
+
+
+def _regions_trace(grid: DecisionGrid, names: list[str], show_confidence: bool) -> go.Heatmap:
+    K = len(grid.classes)
+    # Per-cell class name for the hover; confidence rides along as float32 customdata.
+    text = np.asarray(names, dtype=object)[grid.labels]
+    return go.Heatmap(
+        x=grid.xs.astype(np.float32), y=grid.ys.astype(np.float32),
+        z=region_z(grid, show_confidence),
+        zmin=0.0, zmax=float(K), colorscale=region_colorscale(K, show_confidence),
+        showscale=False, zsmooth=False, name="regions", showlegend=False,
+        text=text, customdata=grid.confidence.astype(np.float32),
+        hovertemplate=("predicted: <b>%{text}</b><br>confidence: %{customdata:.0%}"
+                       "<br>(%{x:.3g}, %{y:.3g})<extra></extra>"),
+    )
+
+
+# --- the boundary ----------------------------------------------------------------------
+
+def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Runs of True along each row of ``mask``: (row, start, stop) with stop exclusive."""
+    rows, n = mask.shape
+    padded = np.zeros((rows, n + 2), dtype=np.int8)
+    padded[:, 1:-1] = mask
+    step = np.diff(padded, axis=1)
+    r0, start = np.nonzero(step == 1)
+    _, stop = np.nonzero(step == -1)   # row-major order pairs each stop with its start
+    return r0, start, stop
+
+
+def boundary_segments(grid: DecisionGrid) -> tuple[np.ndarray, np.ndarray]:
+    """The edges between grid cells of different predicted labels, as a polyline.
+
+    Cell (j, i) is the rectangle around (xs[i], ys[j]). An edge is drawn between
+    horizontal neighbours (j, i), (j, i + 1) and vertical neighbours (j, i), (j + 1, i)
+    whose labels differ; consecutive edges on the same grid line merge into one segment.
+    Returns float32 ``x, y`` with NaN between segments (plotly breaks the line there).
+    """
+    labels, xs, ys = grid.labels, grid.xs, grid.ys
+    x0, x1, y0, y1 = grid.bounds
+    xmid, ymid = (xs[1:] + xs[:-1]) / 2, (ys[1:] + ys[:-1]) / 2
+    # cell edges along each axis: [x0, midpoints..., x1]
+    xe = np.concatenate([[x0], xmid, [x1]])
+    ye = np.concatenate([[y0], ymid, [y1]])
+
+    # vertical segments: label changes between columns i and i+1, runs along rows j
+    col, j0, j1 = _runs((labels[:, 1:] != labels[:, :-1]).T)
+    vx = np.stack([xmid[col], xmid[col]], axis=1)
+    vy = np.stack([ye[j0], ye[j1]], axis=1)
+    # horizontal segments: label changes between rows j and j+1, runs along columns i
+    row, i0, i1 = _runs(labels[1:, :] != labels[:-1, :])
+    hx = np.stack([xe[i0], xe[i1]], axis=1)
+    hy = np.stack([ymid[row], ymid[row]], axis=1)
+
+    sx = np.concatenate([vx, hx])
+    sy = np.concatenate([vy, hy])
+    gap = np.full((len(sx), 1), np.nan)
+    return (np.hstack([sx, gap]).ravel().astype(np.float32),
+            np.hstack([sy, gap]).ravel().astype(np.float32))
+
+
+def _is_smooth(d: np.ndarray) -> bool:
+    """A decision function worth contouring: not piecewise constant (trees, boosting),
+    whose contour would trace every step and is slow to draw."""
+    return np.unique(d).size >= 0.25 * d.size
+
+
+def _boundary_trace(grid: DecisionGrid):
+    line = dict(color=palette.INK, width=2)
+    if grid.decision is not None and _is_smooth(grid.decision):
+        d = grid.decision
+        scale = float(np.max(np.abs(d)))
+        # dividing by a positive number keeps the 0-level and keeps float32 in range
+        z = (d / scale if scale > 0 else d).astype(np.float32)
+        return go.Contour(
+            x=grid.xs.astype(np.float32), y=grid.ys.astype(np.float32), z=z,
+            autocontour=False, contours=dict(start=0.0, end=0.0, size=1.0, coloring="lines",
+                                             showlabels=False),
+            line=line, showscale=False, hoverinfo="skip", name="boundary", showlegend=False,
+        )
+    x, y = boundary_segments(grid)
+    return go.Scatter(x=x, y=y, mode="lines", line=line, connectgaps=False,
+                      hoverinfo="skip", name="boundary", showlegend=False)
+
+
+# --- the points ------------------------------------------------------------------------
+
+def _train_traces(X, idx, names, K) -> list[go.Scatter]:
+    traces = []
+    groups = [(k, names[k], palette.class_color(k), palette.class_symbol(k)) for k in range(K)]
+    if np.any(idx < 0):
+        groups.append((-1, "unknown", palette.NEUTRAL, "circle"))
+    for k, name, color, symbol in groups:
+        sel = idx == k
+        traces.append(go.Scatter(
+            x=X[sel, 0].astype(np.float32), y=X[sel, 1].astype(np.float32),
+            mode="markers", name=f"class {name} (train)",
+            marker=dict(color=color, symbol=symbol, size=9, line=dict(color=palette.WHITE, width=1)),
+            hovertemplate=f"class {name} (train)<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>",
+        ))
+    return traces
+
+
+def _test_trace(X, idx, names) -> go.Scatter:
+    colors = [palette.class_color(k) if k >= 0 else palette.NEUTRAL for k in idx]
+    symbols = [palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open" for k in idx]
+    text = [names[k] if k >= 0 else "unknown" for k in idx]
+    return go.Scatter(
+        x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32),
+        mode="markers", name="test points", text=text,
+        marker=dict(color=colors, symbol=symbols, size=10, line=dict(color=colors, width=2)),
+        hovertemplate="class %{text} (test)<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
+    )
+
+
+def _misclassified_trace(X) -> go.Scatter:
+    return go.Scatter(
+        x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32),
+        mode="markers", name="misclassified",
+        marker=dict(symbol="circle-open", size=18, color=palette.INK, line=dict(color=palette.INK, width=1.5)),
+        hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
+    )
+
+
+# --- layout ----------------------------------------------------------------------------
+
+def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool) -> dict:
+    x0, x1, y0, y1 = bounds
+    axis = dict(showgrid=True, gridcolor=palette.GRID, zeroline=False, showline=True,
+                linecolor="#BBBBBB", mirror=True, ticks="outside", tickcolor="#BBBBBB",
+                constrain="domain", title=dict(font=_FONT))
+    xaxis = dict(axis, range=[x0, x1], autorange=False, title=dict(text="x₁", font=_FONT))
+    yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
+    if equal_aspect:
+        yaxis.update(scaleanchor="x", scaleratio=1.0)
+    top = 70 if title else 40
+    layout = dict(
+        template="none", font=_FONT, height=int(height),
+        paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
+        xaxis=xaxis, yaxis=yaxis,
+        margin=dict(l=50, r=10, t=top, b=45),
+        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0,
+                    bgcolor="rgba(255,255,255,0)", font=dict(size=13)),
+        hoverlabel=dict(font=dict(size=13)),
+        uirevision=uirevision,
+    )
+    if title:
+        layout["title"] = dict(text=title, x=0.0, xanchor="left", y=0.98, yanchor="top",
+                               font=dict(size=17))
+    return layout
+
+
+def _auto_equal_aspect(bounds: Bounds) -> bool:
+    """Equal units on both axes unless the features live on very different scales
+    (then an equal aspect ratio would squash the plot into a sliver)."""
+    x0, x1, y0, y1 = bounds
+    ratio = (x1 - x0) / (y1 - y0)
+    return 1 / 4 <= ratio <= 4
+
+
+def _as_points(X, name: str) -> np.ndarray:
+    X = np.asarray(X, dtype=np.float64)
+    if X.size == 0:
+        return np.empty((0, 2))
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (n, 2) to be drawn in the plane; got {X.shape}")
+    return X
+
+
+# --- public builders -------------------------------------------------------------------
+
+def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = True,
+                    show_confidence: bool = True, show_boundary: bool = True,
+                    resolution: int = 200, bounds: Bounds | None = None,
+                    grid: DecisionGrid | None = None, class_names=None, title: str | None = None,
+                    height: int = 560, uirevision="decision", equal_aspect: bool | None = None,
+                    ) -> go.Figure:
+    """Decision regions of a fitted ``model`` with the data ``X`` (n, 2), ``y`` on top.
+
+    ``y`` / ``y_test`` are in the model's label space (values of ``model.classes_``).
+    Pass a precomputed ``grid`` (from :func:`evaluate_grid`) to reuse one evaluation;
+    otherwise the model is evaluated once on a ``resolution`` x ``resolution`` grid
+    over ``bounds`` (default: :func:`make_bounds` of all points). ``equal_aspect``
+    None means equal units unless the axis ranges differ by more than 4x.
+    Misclassified points (``model.predict(x) != y``) get a dark ring.
+    """
+    X = _as_points(X, "X")
+    y = np.asarray(y).ravel()
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} points but y has {len(y)} labels")
+    has_test = show_test and X_test is not None and y_test is not None and len(X_test) > 0
+    if has_test:
+        X_test = _as_points(X_test, "X_test")
+        y_test = np.asarray(y_test).ravel()
+        if len(y_test) != len(X_test):
+            raise ValueError(f"X_test has {len(X_test)} points but y_test has {len(y_test)} labels")
+
+    if grid is None:
+        if bounds is None:
+            bounds = make_bounds(np.vstack([X, X_test]) if has_test else X)
+        grid = evaluate_grid(model, bounds, resolution)
+    bounds = grid.bounds
+    classes = np.asarray(model.classes_)
+    K = len(classes)
+    names = label_names(classes, class_names)
+
+    traces = [_regions_trace(grid, names, show_confidence)]
+    if show_boundary:
+        traces.append(_boundary_trace(grid))
+    traces += _train_traces(X, label_index(y, classes), names, K)
+
+    wrong = [X[np.asarray(model.predict(X)) != y]]
+    if has_test:
+        traces.append(_test_trace(X_test, label_index(y_test, classes), names))
+        wrong.append(X_test[np.asarray(model.predict(X_test)) != y_test])
+    wrong = np.vstack(wrong)
+    if len(wrong):
+        traces.append(_misclassified_trace(wrong))
+
+    if equal_aspect is None:
+        equal_aspect = _auto_equal_aspect(bounds)
+    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height,
+                                                 uirevision=uirevision, equal_aspect=equal_aspect))
+
+
+def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title: str | None = None,
+                  height: int = 560, uirevision="decision", equal_aspect: bool | None = None) -> go.Figure:
+    """The dataset alone (before any model is fitted), styled like :func:`decision_figure`.
+
+    Classes are ``np.unique(y)``, the same order a fitted model's ``classes_`` takes,
+    so every class keeps its colour once a model is drawn.
+    """
+    X = _as_points(X, "X")
+    y = np.asarray(y).ravel()
+    if len(y) != len(X):
+        raise ValueError(f"X has {len(X)} points but y has {len(y)} labels")
+    classes = np.unique(y) if len(y) else np.array([])
+    names = label_names(classes, class_names)
+    if bounds is None:
+        bounds = make_bounds(X) if len(X) else (-1.0, 1.0, -1.0, 1.0)
+    traces = _train_traces(X, label_index(y, classes), names, len(classes))
+    if equal_aspect is None:
+        equal_aspect = _auto_equal_aspect(bounds)
+    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height,
+                                                 uirevision=uirevision, equal_aspect=equal_aspect))
