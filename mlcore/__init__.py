@@ -4,6 +4,7 @@ from .adaboost import AdaBoostClassifier
 from .bagging import BaggingClassifier
 from .base import BaseEstimator, ClassifierMixin, NotFittedError, ValidationError, check_is_fitted, clone
 from .forest import ExtraTreesClassifier, RandomForestClassifier
+from .kernel_perceptron import KernelPerceptron
 from .knn import KNeighborsClassifier
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
@@ -11,7 +12,9 @@ from .naive_bayes import CategoricalNB, GaussianNB
 from .perceptron import Perceptron
 from .prototype import PrototypeClassifier
 from .registry import MODELS
+from .sgd_svm import LinearSVMSGD
 from .specs import ModelSpec, ParamSpec
+from .svm import SVC
 from .tree import DecisionTreeClassifier
 
 __all__ = [
@@ -21,4 +24,5 @@ __all__ = [
     "Perceptron", "LeastSquaresClassifier", "LogisticRegression",
     "DecisionTreeClassifier",
     "BaggingClassifier", "RandomForestClassifier", "ExtraTreesClassifier", "AdaBoostClassifier",
+    "SVC", "LinearSVMSGD", "KernelPerceptron",
 ]

@@ -10,13 +10,16 @@ from __future__ import annotations
 from .adaboost import AdaBoostClassifier
 from .bagging import BaggingClassifier
 from .forest import ExtraTreesClassifier, RandomForestClassifier
+from .kernel_perceptron import KernelPerceptron
 from .knn import KNeighborsClassifier
 from .least_squares import LeastSquaresClassifier
 from .logistic import LogisticRegression
 from .naive_bayes import GaussianNB
 from .perceptron import Perceptron
 from .prototype import PrototypeClassifier
+from .sgd_svm import LinearSVMSGD
 from .specs import ModelSpec, ParamSpec
+from .svm import SVC
 from .tree import DecisionTreeClassifier
 
 PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multiclass"
@@ -180,6 +183,66 @@ _SPECS = [
                       help="Depth of every weak learner: 1 = stumps (one threshold each)."),
             ParamSpec("learning_rate", "float", 1.0, 0.01, 10.0, log=True, label="learning rate",
                       help="Multiplies every learner's say alpha_t = lr (log((1 - err)/err) + log(K - 1)); small values boost gently."),
+        ),
+    ),
+    # --- SVM and kernels (issue 3) ---
+    ModelSpec(
+        key="svm", label="Support vector machine", family="Kernel",
+        cls=SVC, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="The widest margin between the classes, solved exactly in the dual by SMO; any kernel.",
+        # SMO stops after this many steps (about 1 s at n = 500, 2 s at n = 2000) with the reason in
+        # fit_status_ (hard margin: an error), so no slider position can hang the page
+        fixed={"max_iter": 30_000},
+        params=(
+            ParamSpec("C", "float", 1.0, 1e-2, 1e3, log=True, allow_inf=True,
+                      help="Price of each unit of slack. Small C: wide margin, many support vectors. Large C: few violations. inf: hard margin (no slack at all)."),
+            ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
+                      help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0)."),
+            ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
+                      help="Kernel width: for rbf gamma = 1 / (2 sigma^2). Large gamma: each point influences only its close neighbours, a wiggly boundary.",
+                      when={"kernel": ("rbf", "poly", "sigmoid")}),
+            ParamSpec("degree", "int", 3, 1, 10, label="degree",
+                      help="Degree of the polynomial kernel: 1 is a line, 2 conics, higher degrees bend more.",
+                      when={"kernel": ("poly",)}),
+            ParamSpec("coef0", "float", 0.0, -5.0, 5.0, step=0.1, label="coef0",
+                      help="The constant in (gamma x·z + coef0): with coef0 > 0 lower-degree terms enter the polynomial.",
+                      when={"kernel": ("poly", "sigmoid")}),
+            ParamSpec("tol", "float", 1e-3, 1e-5, 1e-1, log=True, label="tolerance",
+                      help="SMO stops when the largest KKT violation m(alpha) - M(alpha) is below this (LIBSVM's default 1e-3)."),
+            ParamSpec("multiclass", "choice", "ovo", choices=("ovo", "ovr"), label="multi-class",
+                      help="ovo: one machine per pair of classes and a vote (as LIBSVM). ovr: one machine per class against the rest."),
+        ),
+    ),
+    ModelSpec(
+        key="linear_svm_sgd", label="Linear SVM (Pegasos SGD)", family="Kernel",
+        cls=LinearSVMSGD, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
+        summary="Hinge loss plus (lambda/2)||w||^2 minimised by sub-gradient steps of size 1/(lambda t); the primal route.",
+        fixed={"random_state": 0},
+        params=(
+            ParamSpec("lam", "float", 0.01, 1e-4, 1.0, log=True, label="lambda (regularisation)",
+                      help="Weight of (lambda/2)||w||^2. lambda = 1/(C n): small lambda is a large C (harder fit, slower to converge)."),
+            ParamSpec("max_epochs", "int", 50, 1, 500, label="epochs",
+                      help="Passes over the shuffled training data; the model is the average of the iterates of the second half."),
+            ParamSpec("batch_size", "int", 8, 1, 256, label="batch size",
+                      help="Points per sub-gradient step. 1 is classic Pegasos; larger batches take fewer, smoother steps."),
+        ),
+    ),
+    ModelSpec(
+        key="kernel_perceptron", label="Kernel perceptron", family="Kernel",
+        cls=KernelPerceptron, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
+        summary="The perceptron in dual form: alpha_i counts the mistakes on point i, f(x) = sum alpha_i y_i (K(x_i, x) + 1).",
+        params=(
+            ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
+                      help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0)."),
+            ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
+                      help="Kernel width: for rbf gamma = 1 / (2 sigma^2).",
+                      when={"kernel": ("rbf", "poly", "sigmoid")}),
+            ParamSpec("degree", "int", 3, 1, 10, label="degree",
+                      help="Degree of the polynomial kernel.", when={"kernel": ("poly",)}),
+            ParamSpec("coef0", "float", 1.0, -5.0, 5.0, step=0.1, label="coef0",
+                      help="The constant in (gamma x·z + coef0).", when={"kernel": ("poly", "sigmoid")}),
+            ParamSpec("max_epochs", "int", 20, 1, 200, label="epochs",
+                      help="Sweeps over the data; stops early after a sweep with no mistake."),
         ),
     ),
 ]

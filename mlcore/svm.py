@@ -162,7 +162,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         which = (f"class {classes[b]!r} and the rest" if a < 0 else
                  f"classes {classes[a]!r} and {classes[b]!r}")
         why = (f"(SMO did not converge in max_iter={max_iter} steps)" if max_iter
-               else "(the multipliers alpha grow without bound)")
+               else "(their convex hulls in feature space touch or overlap, so no margin exists)")
         return (f"hard margin (C = inf): {which} are not linearly separable with the "
                 f"{self.kernel} kernel {why}: use a finite C")
 
