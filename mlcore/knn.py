@@ -108,6 +108,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         # A power-of-two rescale is exact and keeps |x|^q far from overflow and underflow.
         scale = _power_of_two_scale(self.X_fit_)
         reduced, idx = _knn_reduced(self.X_fit_ * scale, Q * scale, k, kind, power, ordered)
+        if reduced is None:
+            return None, idx
         return _unreduce(reduced, kind, power) / scale, idx
 
     def _kind(self):
@@ -222,10 +224,12 @@ def _knn_reduced(X, Q, k, kind, power, ordered=True):
         lists = _refine(cols, Qs, starts, parent, lists, k, kind, power)
         parent_starts = starts
     dist, idx = _nearest(cols, Qs, parent_starts, lists, k, kind, power, ordered)
-    out_d = np.empty_like(dist)
     out_i = np.empty_like(idx)
-    out_d[order] = dist
     out_i[order] = idx
+    if dist is None:
+        return None, out_i
+    out_d = np.empty_like(dist)
+    out_d[order] = dist
     return out_d, out_i
 
 
@@ -260,11 +264,13 @@ def _refine(cols, Qs, starts, parent, lists, k, kind, power):
     sentinel = len(cols[0]) - 1
     new_cand = np.full((len(starts), cand.shape[1]), sentinel, dtype=np.intp)
     new_count = np.empty(len(starts), dtype=np.intp)
+    parent_cols = [col[cand] for col in cols]  # gathered once per parent, then copied by rows
     for b, cmax in _batches(count[parent], _BUDGET // 8):
-        P = cand[parent[b], :cmax]
+        pb = parent[b]
+        P = cand[pb, :cmax]
         lower = upper = None
-        for j, col in enumerate(cols):
-            x = col[P]
+        for j, pcol in enumerate(parent_cols):
+            x = pcol[pb, :cmax]
             a, z = lo[b, j, None], hi[b, j, None]
             gap = _term(np.maximum(np.maximum(a - x, x - z), 0.0), kind, power)
             far = _term(np.maximum(x - a, z - x), kind, power)
@@ -287,36 +293,45 @@ def _nearest(cols, Qs, starts, lists, k, kind, power, ordered):
     m = Qs.shape[0]
     sizes = np.diff(np.append(starts, m))
     tile_of = np.repeat(np.arange(len(starts)), sizes)
-    out_d = np.empty((m, k))
+    cand = lists[0]
+    # coordinates gathered once per tile; each query then copies whole rows
+    tile_cols = [col[cand] for col in cols]
+    out_d = np.empty((m, k)) if ordered else None
     out_i = np.empty((m, k), dtype=np.intp)
     for rows, cmax in _batches(lists[1][tile_of], _BUDGET // 8):
-        P = lists[0][tile_of[rows], :cmax]
+        tiles = tile_of[rows]
         D = None
-        for j, col in enumerate(cols):
-            term = _term(Qs[rows, j, None] - col[P], kind, power)
+        for j, tcol in enumerate(tile_cols):
+            term = _term(Qs[rows, j, None] - tcol[tiles, :cmax], kind, power)
             D = term if D is None else np.add(D, term, out=D)
-        out_d[rows], out_i[rows] = _smallest_k(D, P, k, ordered)
+        dk, pos = _smallest_k(D, k, ordered)
+        out_i[rows] = cand[tiles[:, None], pos]
+        if ordered:
+            out_d[rows] = dk
     return out_d, out_i
 
 
 def _brute(X, Q, k, kind, power, ordered=True):
-    out_d = np.empty((Q.shape[0], k))
+    out_d = np.empty((Q.shape[0], k)) if ordered else None
     out_i = np.empty((Q.shape[0], k), dtype=np.intp)
     step = max(1, _BUDGET // X.shape[0])
-    index = np.broadcast_to(np.arange(X.shape[0]), (step, X.shape[0]))
     for s in range(0, Q.shape[0], step):
         D = _reduced_distances(Q[s:s + step, None, :], X[None, :, :], kind, power)
-        out_d[s:s + step], out_i[s:s + step] = _smallest_k(D, index[:D.shape[0]], k, ordered)
+        dk, out_i[s:s + step] = _smallest_k(D, k, ordered)
+        if ordered:
+            out_d[s:s + step] = dk
     return out_d, out_i
 
 
-def _smallest_k(D, P, k, ordered):
-    """Per row, the k smallest entries of D and the matching entries of P.
+def _smallest_k(D, k, ordered):
+    """Per row, the columns of the k smallest entries of D (and, if ``ordered``, the
+    entries themselves), ties going to the leftmost column.
 
-    P is ascending along each row, so "ties go to the smaller index" means
-    "ties go to the leftmost column".
+    Candidate columns are in ascending training index, so the leftmost column
+    is the smaller index.  ``ordered`` sorts each row by (value, column).
     """
-    if k < D.shape[1]:
+    R, C = D.shape
+    if k < C:
         kth = np.partition(D, k - 1, axis=1)[:, k - 1]
         mask = D <= kth[:, None]
         extra = np.count_nonzero(mask, axis=1) > k
@@ -327,14 +342,16 @@ def _smallest_k(D, P, k, ordered):
             need = k - np.count_nonzero(sub & ~tie, axis=1)
             sub &= ~tie | (np.cumsum(tie, axis=1) <= need[:, None])
             mask[rows] = sub
-        dk = D[mask].reshape(-1, k)
-        ik = P[mask].reshape(-1, k)
+        flat = np.flatnonzero(mask)
+        pos = (flat % C).reshape(R, k)
     else:
-        dk, ik = D, np.array(P)
+        flat = None
+        pos = np.broadcast_to(np.arange(C), (R, C)).copy()
     if not ordered:
-        return dk, ik
+        return None, pos
+    dk = D.ravel()[flat].reshape(R, k) if flat is not None else D
     within = np.argsort(dk, axis=1, kind="stable")
-    return np.take_along_axis(dk, within, axis=1), np.take_along_axis(ik, within, axis=1)
+    return np.take_along_axis(dk, within, axis=1), np.take_along_axis(pos, within, axis=1)
 
 
 def _tiles(Q):
