@@ -134,7 +134,7 @@ except ValidationError as err:
     st.stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
-t1, t2 = st.columns([3, 2], gap="large")
+t1, t2 = st.columns([1, 1], gap="large")
 with t2:
     st.subheader("The data", anchor=False)
     state.remember("id3_row", 0, lambda v: isinstance(v, int) and 0 <= v < len(y))
@@ -149,7 +149,8 @@ with t2:
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
 with t1:
     st.subheader("The tree", anchor=False)
-    st.plotly_chart(id3_diagram(model, row=X[row]), width="stretch", config=CHART_CONFIG, key="id3_tree")
+    st.plotly_chart(id3_diagram(model, row=X[row], height=460), width="stretch", config=CHART_CONFIG,
+                    key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))
 
@@ -162,7 +163,7 @@ node_id = st.selectbox("node", list(labels), key="id3_node", format_func=labels.
                        help="Every node with examples: the scores ID3 computed there.")
 state.keep("id3_node")
 node = model.nodes_[node_id]
-n1, n2 = st.columns([2, 3], gap="large")
+n1, n2 = st.columns([3, 2], gap="large")
 with n1:
     counts = ", ".join(f"{int(c)} {k}" for k, c in zip(model.classes_, node.counts, strict=True))
     imp = "H" if criterion == "entropy" else "Gini"

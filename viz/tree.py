@@ -413,7 +413,7 @@ def gains_figure(node, *, use_ratio: bool = False, chosen: int | None = None, ti
     values = np.array([c.gain_ratio if use_ratio else c.gain for c in cands], dtype=np.float64)
     colors = [_PATH_COLOR if c.feature == chosen else palette.NEUTRAL for c in cands]
     fig = go.Figure(go.Bar(x=values, y=names, orientation="h", marker_color=colors,
-                           text=[f"{v:.3f}" for v in values], textposition="outside",
+                           text=[f"{v:.4f}" for v in values], textposition="outside",
                            hovertemplate="%{y}: %{x:.4f}<extra></extra>", name="gain"))
     fig.update_layout(template="none", font=_FONT, height=height, showlegend=False,
                       xaxis=dict(title=dict(text="gain ratio" if use_ratio else "gain"),
