@@ -81,6 +81,8 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         - ``"index"`` (u,): row of X (training order) of the point that was a mistake;
         - ``"coef"`` (u, d) and ``"intercept"`` (u,): w and b right after each update;
         - ``"mistakes"`` (n_epochs,): updates (online mistakes) made in each epoch;
+        - ``"epoch_train_mistakes"`` (n_epochs,): training points the weights at the end
+          of each epoch misclassify (prediction rule: +1 iff w·x + b > 0);
         - ``"train_mistakes"`` (u,) (pocket only): training points the weights right
           after each update misclassify (prediction rule: +1 iff w·x + b > 0);
         - ``"n_epochs"``, ``"converged"``: as above, for this problem.
@@ -193,7 +195,7 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket):
     positive = t > 0
     v = np.zeros(d + 1)
     best_v, best_count = v, int(_count_mistakes(Xa, positive, v[None, :])[0])
-    indices, weights, train_mistakes, per_epoch = [], [], [], []
+    indices, weights, train_mistakes, per_epoch, epoch_errors = [], [], [], [], []
     converged = False
     for epoch in range(max_epochs):
         order = orders[epoch]
@@ -207,6 +209,7 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket):
             weights.append(v)
             pos = i + 1
         per_epoch.append(len(weights) - start)
+        epoch_errors.append(int(_count_mistakes(Xa, positive, v[None, :])[0]))
         if pocket and len(weights) > start:
             # Scoring the epoch's weights together is the same as after each update:
             # the first of the smallest counts is what a running "strictly fewer" keeps.
@@ -230,6 +233,7 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket):
         "coef": W[:, :d],
         "intercept": W[:, d].copy(),
         "mistakes": per_epoch,
+        "epoch_train_mistakes": np.array(epoch_errors, dtype=np.intp),
         "n_epochs": len(per_epoch),
         "converged": converged,
         "best_coef": best_v[:d].copy(),

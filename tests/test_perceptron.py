@@ -30,7 +30,8 @@ def reference_fit(X, y, max_epochs=20, lr=1.0, pocket=False, shuffle=True, rando
             return sum(int((x @ w + b > 0) != (ti > 0)) for x, ti in zip(X, t, strict=True))
 
         best, best_errors = (w.copy(), b), errors(w, b)
-        run = {"epoch": [], "index": [], "coef": [], "intercept": [], "mistakes": [], "train_mistakes": []}
+        run = {"epoch": [], "index": [], "coef": [], "intercept": [], "mistakes": [], "train_mistakes": [],
+               "epoch_train_mistakes": []}
         converged = False
         for epoch in range(max_epochs):
             updates = 0
@@ -48,6 +49,7 @@ def reference_fit(X, y, max_epochs=20, lr=1.0, pocket=False, shuffle=True, rando
                     if e < best_errors:
                         best, best_errors = (w.copy(), b), e
             run["mistakes"].append(updates)
+            run["epoch_train_mistakes"].append(errors(w, b))
             if updates == 0:
                 converged = True
                 break
@@ -66,6 +68,7 @@ def assert_same_as_reference(model, runs, pocket):
         assert np.array_equal(h["coef"], np.array(r["coef"]).reshape(-1, d))
         assert np.array_equal(h["intercept"], np.array(r["intercept"]))
         assert h["mistakes"].tolist() == r["mistakes"]
+        assert h["epoch_train_mistakes"].tolist() == r["epoch_train_mistakes"]
         assert h["n_epochs"] == len(r["mistakes"]) and h["converged"] == r["converged"]
         if pocket:
             assert h["train_mistakes"].tolist() == r["train_mistakes"]
