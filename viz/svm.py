@@ -53,7 +53,10 @@ def _sv_sizes(alpha: np.ndarray) -> np.ndarray:
 
 def _margin_contours(grid: DecisionGrid) -> list:
     x, y, z = grid.xs.astype(np.float32), grid.ys.astype(np.float32), _f32(grid.decision)
-    common = dict(x=x, y=y, z=z, autocontour=False, showscale=False, hoverinfo="skip", showlegend=True)
+    # coloring="lines" takes the line colour from the colorscale: make it one colour
+    ink = [[0.0, palette.INK], [1.0, palette.INK]]
+    common = dict(x=x, y=y, z=z, autocontour=False, showscale=False, hoverinfo="skip", showlegend=True,
+                  colorscale=ink)
     margins = go.Contour(
         **common, name="margin  f(x) = ±1",
         contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=False),
@@ -142,7 +145,7 @@ def margin_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = Tr
     width = model.margin_width() if hasattr(model, "margin_width") else None
     if width is not None:
         text += f" · margin width 2/‖w‖ = {width:.3g}"
-    fig.add_annotation(text=text, xref="paper", yref="paper", x=0.0, y=0.0, xanchor="left", yanchor="bottom",
+    fig.add_annotation(text=text, xref="paper", yref="paper", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
                        showarrow=False, bgcolor="rgba(255,255,255,0.85)", font=dict(size=13, color=palette.INK))
     return fig
 
