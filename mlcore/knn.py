@@ -16,15 +16,23 @@ Finding the neighbours of many queries fast ("tile pruning", exact, any
 dimension).  The queries are grouped into spatially compact tiles.  For a tile
 with bounding box B and a training point x,
 
-    lower(x) = distance from x to the box B       <= d(x, q) for every q in B
+    lower(x) = distance from x to the box B           <= d(x, q) for every q in B
     upper(x) = distance from x to B's farthest corner >= d(x, q) for every q in B
 
 so the k-th smallest upper bound U of the tile is at least the k-NN radius of
 every query in the tile, and only training points with lower(x) <= U can be
-neighbours of any of its queries.  Both bounds come from per-coordinate gaps,
-so they hold for every q-norm.  Each tile is then brute-forced against its few
-candidates; tiles are processed in batches padded to a common candidate count.
-Ties in distance go to the smaller training index.
+neighbours of any of its queries.  Both bounds are built from per-coordinate
+gaps, so they hold for every q-norm, and they are summed in the same order as
+the distances, so rounding cannot break them.
+
+The tiles are nested (cells of a 2^B grid in Morton order: every coarser grid's
+cell is a run of finer ones), and pruning runs from coarse to fine: all n
+training points -> the candidates of each coarse tile (~1000 queries) -> those
+of each of its sub-tiles -> ... -> tiles of ~16 queries, whose queries are then
+brute-forced against their few candidates.  Each step is vectorised over all
+tiles at once, in batches padded to a common candidate count.  The exact k
+nearest come from np.partition on distances; ties with the k-th distance go to
+the smaller training index.
 """
 
 from __future__ import annotations
@@ -271,9 +279,13 @@ def _refine(cols, Qs, starts, parent, lists, k, kind, power):
         lower = upper = None
         for j, pcol in enumerate(parent_cols):
             x = pcol[pb, :cmax]
-            a, z = lo[b, j, None], hi[b, j, None]
-            gap = _term(np.maximum(np.maximum(a - x, x - z), 0.0), kind, power)
-            far = _term(np.maximum(x - a, z - x), kind, power)
+            below = lo[b, j, None] - x  # > 0 when x lies below the box
+            above = x - hi[b, j, None]  # > 0 when x lies above it
+            gap = np.maximum(below, above)
+            np.maximum(gap, 0.0, out=gap)
+            # farthest side: max(x - lo, hi - x) = -min(below, above), and negation is exact
+            far = np.minimum(below, above, out=below)
+            gap, far = _term(gap, kind, power), _term(far, kind, power)
             lower = gap if lower is None else np.add(lower, gap, out=lower)
             upper = far if upper is None else np.add(upper, far, out=upper)
         radius = np.partition(upper, k - 1, axis=1)[:, k - 1]
@@ -377,15 +389,16 @@ def _tiles(Q):
     order = np.argsort(code.astype(np.uint16) if bits * d <= 16 else code, kind="stable")
     code = code[order]
     levels = []
-    for level in range(bits, -1, -1):
+    for level in range(bits + 1):
         prefix = code >> (level * d)
         starts = np.concatenate(([0], np.flatnonzero(np.diff(prefix)) + 1))
-        if m > _TOP * len(starts):
-            continue  # tiles this large prune too little to pay for their pass
         if level == 0:
             sizes = np.diff(np.append(starts, m))
             pieces = -(-sizes // (2 * _FINE))
             first = np.repeat(np.cumsum(pieces) - pieces, pieces)
             starts = np.repeat(starts, pieces) + 2 * _FINE * (np.arange(pieces.sum()) - first)
+        elif m > _TOP * len(starts):
+            break  # tiles this large prune too little to pay for their pass
         levels.append(starts)
+    levels.reverse()
     return order, levels
