@@ -211,8 +211,22 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
         T = len(self.estimators_)
-        for m in range(1, T + 1) if sizes is None else sizes:
-            yield self._average(X, int(min(max(m, 1), T)))
+        sizes = [int(min(max(m, 1), T)) for m in (range(1, T + 1) if sizes is None else sizes)]
+        if self._forest is not None and len(sizes) <= 2:
+            for m in sizes:
+                yield self._average(X, m)
+            return
+        leaves = descend(self._forest, X) if self._forest is not None else None
+        total = np.zeros((X.shape[0], self.n_classes_))
+        done = 0
+        for m in sizes:
+            if m < done:
+                total[:], done = 0.0, 0
+            for t in range(done, m):
+                total += (self._leaf_proba[leaves[t]] if leaves is not None
+                          else self._member_scores(self.estimators_[t], X))
+            done = m
+            yield np.round(total / m, 12)
 
     def predict_proba(self, X):
         """(1/T) sum_t p_t(k | x) (soft vote) or the fraction of members voting k (hard vote)."""

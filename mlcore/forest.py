@@ -176,13 +176,26 @@ class _Forest(ClassifierMixin, BaseEstimator):
         T = self._forest.n_trees
         return leaf_sum(self._forest, X, self._leaf_proba / T)
 
-    def staged_predict_proba(self, X, sizes):
-        """The averaged probabilities of the first m trees, for every m in ``sizes``."""
+    def staged_predict_proba(self, X, sizes=None):
+        """The averaged probabilities of the first m trees, for every m in ``sizes`` (default 1..T)."""
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
+        T = self._forest.n_trees
+        sizes = [int(min(max(m, 1), T)) for m in (range(1, T + 1) if sizes is None else sizes)]
+        if len(sizes) <= 2:
+            for m in sizes:
+                yield leaf_sum(self._forest, X, self._leaf_proba / m, trees=np.arange(m))
+            return
+        leaves = descend(self._forest, X)       # once, then a running sum over the trees
+        total = np.zeros((X.shape[0], self.n_classes_))
+        done = 0
         for m in sizes:
-            m = int(min(max(m, 1), self._forest.n_trees))
-            yield leaf_sum(self._forest, X, self._leaf_proba / m, trees=np.arange(m))
+            if m < done:
+                total[:], done = 0.0, 0
+            for t in range(done, m):
+                total += self._leaf_proba[leaves[t]]
+            done = m
+            yield np.round(total / m, 12)
 
     def predict(self, X):
         P = self.predict_proba(X)

@@ -256,3 +256,19 @@ def test_bagging_base_errors_are_readable():
                 dict(max_samples=0.0), dict(n_estimators=0)):
         with pytest.raises(ValidationError):
             BaggingClassifier(**bad).fit(X, y)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: RandomForestClassifier(n_estimators=9, random_state=0),
+    lambda: BaggingClassifier(base="tree", n_estimators=9, random_state=0),
+    lambda: BaggingClassifier(base="logistic", n_estimators=9, random_state=0),
+])
+def test_running_sums_over_members_equal_separate_votes(make):
+    X, y = make_moons(120, noise=0.3, random_state=0)
+    model = make().fit(X, y)
+    G = _grid(-2, 3, 30)
+    every = list(model.staged_predict_proba(G))
+    assert len(every) == 9
+    for m in (1, 4, 9):
+        np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), atol=1e-10)
+    np.testing.assert_allclose(every[-1], model.predict_proba(G), atol=1e-10)
