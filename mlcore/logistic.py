@@ -316,13 +316,29 @@ def _l1_direction(g, H, theta, lam_weight, n_rows, max_sweeps=20):
         pattern = np.sign(u).tobytes()
         if pattern not in tried:
             tried.add(pattern)  # the candidate depends on the signs only: try each pattern once
-            exact = _fixed_sign_solution(g, H, theta, lam_weight, penalised, u)
+            exact = _fixed_sign_solution(g, H, theta, lam_weight, penalised, u, n_rows)
             if exact is not None:
                 return exact - theta
     return u - theta
 
 
-def _fixed_sign_solution(g, H, theta, lam_weight, penalised, u):
+def _shift_into_signs(rows, signs):
+    """Move each coefficient column with no zero entry along the softmax shift so that
+    its entries take the wanted signs, if some shift does.
+
+    For such a column the shift changes neither the quadratic model nor (signs
+    balanced, as they must be for a solution to exist) the l1 term, so any shift
+    is as good; the least-norm answer of lstsq may just have crossed zero.
+    """
+    for j in range(rows.shape[1] - 1):
+        col, s = rows[:, j], signs[:, j]
+        if np.all(s != 0) and np.any(s > 0) and np.any(s < 0):
+            low, high = -col[s > 0].min(), -col[s < 0].max()  # need low < shift < high
+            if low < high:
+                col += 0.5 * (low + high)
+
+
+def _fixed_sign_solution(g, H, theta, lam_weight, penalised, u, n_rows):
     """The model's minimiser for the zero pattern and signs of u, or None if it is not optimal."""
     sign = np.sign(u)
     free = ~penalised | (u != 0)
@@ -335,6 +351,8 @@ def _fixed_sign_solution(g, H, theta, lam_weight, penalised, u):
         return None  # singular H_FF with the l1 slope along its null space: no minimiser there
     candidate = np.zeros_like(u)
     candidate[free] = solution
+    if n_rows > 1:
+        _shift_into_signs(candidate.reshape(n_rows, -1), sign.reshape(n_rows, -1))
     if np.any(np.sign(candidate[free & penalised]) != sign[free & penalised]):
         return None
     slack = g + H @ (candidate - theta)

@@ -150,6 +150,25 @@ def test_optimality_conditions_hold(name):
         np.testing.assert_allclose(residual.sum(axis=0), 0.0, atol=1e-8)
 
 
+@pytest.mark.parametrize("n_classes", [2, 3, 4])
+@pytest.mark.parametrize("C", [1.0, 100.0])
+def test_l1_subgradient_conditions_hold_on_nearly_separable_blobs(n_classes, C):
+    """With G = X'(P - Y) (gradient of the summed loss): C G_kj + sign(w_kj) = 0 where
+    w_kj != 0, |C G_kj| <= 1 where w_kj = 0, and the intercept gradient is 0."""
+    X, y = make_blobs(300, centers=n_classes, cluster_std=0.8, random_state=0)
+    model = LogisticRegression(C=C, penalty="l1").fit(X, y)
+    assert model.n_iter_ < 40
+    Y = (y[:, None] == np.unique(y)).astype(float)
+    P = model.predict_proba(X)
+    residual = (P - Y)[:, 1:] if n_classes == 2 else P - Y
+    G = C * (residual.T @ X)
+    W = model.coef_
+    scale = 1e-6 * max(1.0, np.abs(G).max())
+    assert np.all(np.abs(G[W != 0] + np.sign(W[W != 0])) <= scale)
+    assert np.all(np.abs(G[W == 0]) <= 1 + scale)
+    np.testing.assert_allclose(residual.sum(axis=0), 0.0, atol=1e-7)
+
+
 def test_multinomial_parameters_are_centred():
     X, y = DATASETS["blobs3"]
     for penalty in ("l2", "none", "l1"):
