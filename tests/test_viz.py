@@ -160,7 +160,8 @@ MODELS = {
     "logistic-3": lambda: LogisticRegression(),
     "knn-3": lambda: KNeighborsClassifier(n_neighbors=4),
     "svc-rbf-binary": lambda: SVC(gamma=0.3),
-    "svc-3": lambda: SVC(gamma=0.3),
+    # break_ties: predict follows argmax(decision_function) also where the pairwise votes tie
+    "svc-3": lambda: SVC(gamma=0.3, break_ties=True),
     "perceptron-3": lambda: Perceptron(random_state=0),
     "gnb-4": lambda: GaussianNB(),
     "tree-binary": lambda: DecisionTreeClassifier(random_state=0),
@@ -182,6 +183,20 @@ def test_heatmap_integer_part_is_the_prediction(key):
     np.testing.assert_array_equal(np.floor(z).astype(int), predicted_index(model, P, (RES, RES)))
     assert heat.showscale is False
     assert heat.zmin == 0 and heat.zmax == k
+
+
+def test_heatmap_hover_carries_class_and_confidence():
+    X, y = blobs(3)
+    model = KNeighborsClassifier(n_neighbors=6).fit(X, y)
+    heat = regions(decision_figure(model, X, y, resolution=RES))
+    _, _, P = axis_grid(decision_figure(model, X, y, resolution=RES), RES)
+    proba = model.predict_proba(P)
+    # integer labels 0..K-1: the class index and the percentage travel as uint8 customdata
+    assert heat.text is None and heat.customdata.dtype == np.uint8
+    np.testing.assert_array_equal(heat.customdata[..., 0], predicted_index(model, P, (RES, RES)))
+    expected = np.rint(100 * (proba.max(axis=1) - 1 / 3) / (1 - 1 / 3)).reshape(RES, RES)
+    np.testing.assert_allclose(heat.customdata[..., 1], expected, atol=1)
+    assert "%{customdata[0]}" in heat.hovertemplate and "%{customdata[1]}%" in heat.hovertemplate
 
 
 def test_confidence_off_gives_flat_class_tints():
@@ -328,7 +343,9 @@ def test_string_labels_and_five_classes():
     _, _, P = axis_grid(fig, RES)
     np.testing.assert_array_equal(np.floor(regions(fig).z).astype(int),
                                   predicted_index(model, P, (RES, RES)))
-    assert set(np.unique(regions(fig).text)) <= set(names)
+    heat = regions(fig)
+    np.testing.assert_array_equal(heat.text, names[predicted_index(model, P, (RES, RES))])
+    assert "%{text}" in heat.hovertemplate
     wrong = scatters(fig, "misclassified")
     n_wrong = int(np.sum(model.predict(X) != y))
     assert (len(wrong[0].x) if wrong else 0) == n_wrong

@@ -66,7 +66,7 @@ def confusion_figure(cm, labels, *, normalize: bool = False, title: str | None =
         height=int(height) if height else side,
         margin=dict(l=80, r=10, t=60 if title else 50, b=20),
         xaxis=dict(axis, title=dict(text="predicted class", font=dict(size=15)), side="top",
-                   range=[-0.5, K - 0.5]),
+                   range=[-0.5, K - 0.5], constrain="domain"),
         yaxis=dict(axis, title=dict(text="true class", font=dict(size=15)),
                    range=[K - 0.5, -0.5], scaleanchor="x", constrain="domain"),
         annotations=annotations,

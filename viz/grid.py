@@ -125,11 +125,15 @@ def _squash(gap: np.ndarray) -> np.ndarray:
 def evaluate_grid(model, bounds: Bounds, resolution: int = 200) -> DecisionGrid:
     """Evaluate ``model`` on a ``resolution x resolution`` grid spanning ``bounds``.
 
+    Calls: ``predict_proba`` once if the model has it; ``decision_function`` once if
+    the model is binary (its values draw the boundary and the SVM margins) or has no
+    probabilities. ``predict`` is never called.
+
     Labels: binary ``decision_function`` d gives ``classes_[1]`` where d > 0 (the
-    scikit-learn rule); K-column scores (decision or probability) give
-    ``classes_[argmax]`` with the first maximum winning ties, as ``np.argmax`` and
-    the models do. The decision function is preferred for labels because it is what
-    ``predict`` thresholds in linear models and SVMs.
+    scikit-learn rule; preferred because it is what ``predict`` thresholds in linear
+    models and SVMs); otherwise K-column scores (probabilities if present, else
+    decision values) give ``classes_[argmax]`` with the first maximum winning ties,
+    as ``np.argmax`` and the models do.
 
     Confidence, in [0, 1]:
       * with ``predict_proba``: ``(p_label - 1/K) / (1 - 1/K)`` (0 where all K classes
@@ -153,11 +157,13 @@ def evaluate_grid(model, bounds: Bounds, resolution: int = 200) -> DecisionGrid:
     P = grid_points(xs, ys)
 
     proba, err_p = _call(model, "predict_proba", P)
-    dec, err_d = _call(model, "decision_function", P)
-    if dec is not None and not (dec.ndim == 1 and K == 2 or dec.ndim == 2 and dec.shape[1] == K):
-        dec = None      # e.g. one-vs-one scores with K(K-1)/2 columns: not one per class
     if proba is not None and not (proba.ndim == 2 and proba.shape[1] == K):
         proba = None
+    dec = err_d = None
+    if K == 2 or proba is None:   # K > 2 with probabilities: they give labels and confidence
+        dec, err_d = _call(model, "decision_function", P)
+    if dec is not None and not (dec.ndim == 1 and K == 2 or dec.ndim == 2 and dec.shape[1] == K):
+        dec = None      # e.g. one-vs-one scores with K(K-1)/2 columns: not one per class
     if proba is None and dec is None:
         err = err_d or err_p
         if err is not None:
