@@ -1,9 +1,9 @@
 """Evaluate a fitted 2-D classifier once on a regular grid over the plane.
 
-Every decision-region figure starts here. The grid is evaluated with ONE call to
-``decision_function`` and/or ONE call to ``predict_proba`` (never ``predict``):
-labels, confidence and the binary decision values all come from those scores, so a
-figure costs one pass of the model over the grid.
+Every decision-region figure starts here. The grid is evaluated with at most ONE
+call to ``predict_proba`` and ONE to ``decision_function`` (``predict`` only for the
+rare cells exactly on a binary boundary): labels, confidence and the binary
+decision values all come from those scores.
 
 Only the scikit-learn interface is used (``classes_``, ``predict_proba``,
 ``decision_function``), so mlcore and scikit-learn models go through the same code.
@@ -97,6 +97,11 @@ def _call(model, method: str, P: np.ndarray):
     return out, None
 
 
+def _index_of(labels, classes) -> np.ndarray:
+    lookup = {c: i for i, c in enumerate(np.asarray(classes).tolist())}
+    return np.array([lookup.get(v, 0) for v in np.asarray(labels).tolist()], dtype=np.intp)
+
+
 def _robust_scale(v: np.ndarray) -> float:
     """A typical size of the non-negative values ``v``: their median, or mean if that is 0."""
     v = v[np.isfinite(v)]
@@ -127,11 +132,12 @@ def evaluate_grid(model, bounds: Bounds, resolution: int = 200) -> DecisionGrid:
 
     Calls: ``predict_proba`` once if the model has it; ``decision_function`` once if
     the model is binary (its values draw the boundary and the SVM margins) or has no
-    probabilities. ``predict`` is never called.
+    probabilities. ``predict`` is only asked about cells exactly on a binary boundary.
 
     Labels: binary ``decision_function`` d gives ``classes_[1]`` where d > 0 (the
     scikit-learn rule; preferred because it is what ``predict`` thresholds in linear
-    models and SVMs); otherwise K-column scores (probabilities if present, else
+    models and SVMs), and cells with d == 0 exactly take ``predict``'s answer, as the
+    tie rule differs between models; otherwise K-column scores (probabilities if present, else
     decision values) give ``classes_[argmax]`` with the first maximum winning ties,
     as ``np.argmax`` and the models do.
 
@@ -177,6 +183,11 @@ def evaluate_grid(model, bounds: Bounds, resolution: int = 200) -> DecisionGrid:
         if dec.ndim == 1:
             binary_dec = dec
             labels = (dec > 0).astype(np.intp)
+            # Models differ on d == 0 exactly (scikit-learn: classes_[0]; LIBSVM-style
+            # solvers: classes_[1]). Such cells are rare, so ask the model about those only.
+            ties = np.flatnonzero(dec == 0)
+            if ties.size and hasattr(model, "predict"):
+                labels[ties] = _index_of(model.predict(P[ties]), classes)
         else:
             labels = np.argmax(dec, axis=1)
     else:
