@@ -250,9 +250,7 @@ class _Problem:
 
     def tidy(self, theta):
         """Pick the representative of the softmax redundancy (see the module docstring)."""
-        if self.binary:
-            return theta
-        if self.penalty != "none":
+        if self.binary or self.penalty != "none":
             return theta
         # Without a penalty only differences between classes are determined.
         return theta - theta.mean(axis=0)
