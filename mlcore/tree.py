@@ -80,10 +80,28 @@ class Tree:
         return int(np.count_nonzero(self.is_leaf))
 
     def apply(self, X: np.ndarray) -> np.ndarray:
-        """Leaf id reached by each row of X (all rows descend one level per step)."""
+        """Leaf id reached by each row of X.
+
+        Every leaf is a box in feature space whose sides are thresholds of the tree. So
+        the thresholds of each feature, sorted, cut the space into cells that each lie in
+        exactly one leaf: a point's cell is found by binary search per feature
+        (x <= t <=> the cell index is at most t's index), and a table maps cells to
+        leaves. Trees whose table would be too large walk the tree level by level instead.
+        """
+        X = np.asarray(X, dtype=np.float64)
+        lookup = self._lookup()
+        if lookup is None:
+            return self._walk(X)
+        cuts, table = lookup
+        cell = np.zeros(X.shape[0], np.intp)
+        for f, t in enumerate(cuts):
+            cell = cell * (t.size + 1) + np.searchsorted(t, X[:, f], side="left")
+        return table[cell]
+
+    def _walk(self, X: np.ndarray) -> np.ndarray:
+        """Leaf ids by descending one level per step (all unfinished rows at once)."""
         node = np.zeros(X.shape[0], np.intp)
-        rows = np.arange(X.shape[0])
-        todo = rows[self.feature[node] >= 0]
+        todo = np.flatnonzero(self.feature[node] >= 0)
         while todo.size:
             at = node[todo]
             f = self.feature[at]
@@ -91,6 +109,40 @@ class Tree:
             node[todo] = np.where(left, self.children_left[at], self.children_right[at])
             todo = todo[self.feature[node[todo]] >= 0]
         return node
+
+    _MAX_CELLS = 1 << 20
+
+    def _lookup(self):
+        """(sorted thresholds per feature, leaf id of every cell), built once; None if too big."""
+        if getattr(self, "_cells", False) is not False:
+            return self._cells
+        internal = self.feature >= 0
+        cuts = [np.unique(self.threshold[internal & (self.feature == f)]) for f in range(self.n_features)]
+        shape = tuple(t.size + 1 for t in cuts)
+        if float(np.prod(shape, dtype=np.float64)) > self._MAX_CELLS:
+            self._cells = None
+            return None
+        # Each node's box in cell coordinates: [lo, hi) per feature; children split at t's index.
+        N, d = self.node_count, self.n_features
+        lo = np.zeros((N, d), np.intp)
+        hi = np.tile(np.array(shape, np.intp), (N, 1))
+        for depth in range(int(self.depth.max()) + 1 if N else 0):
+            nodes = np.flatnonzero(internal & (self.depth == depth))
+            if nodes.size == 0:
+                continue
+            f = self.feature[nodes]
+            k = np.array([np.searchsorted(cuts[ff], tt) for ff, tt in zip(f, self.threshold[nodes], strict=True)],
+                         dtype=np.intp)
+            left, right = self.children_left[nodes], self.children_right[nodes]
+            lo[left], hi[left] = lo[nodes], hi[nodes]
+            lo[right], hi[right] = lo[nodes], hi[nodes]
+            hi[left, f] = k + 1
+            lo[right, f] = k + 1
+        table = np.full(shape, -1, np.intp)
+        for leaf in np.flatnonzero(~internal):
+            table[tuple(slice(a, b) for a, b in zip(lo[leaf], hi[leaf], strict=True))] = leaf
+        self._cells = (cuts, table.ravel())
+        return self._cells
 
     def path(self, x) -> list[int]:
         """Node ids from the root to the leaf for one point x."""

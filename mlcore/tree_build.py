@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .impurity import entropy, impurity
+from .impurity import impurity
 
 _EPS = np.finfo(np.float64).eps
 _TIE = 1e-12
@@ -132,207 +132,212 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
     n, d = X.shape
     if root_of_sample is None:
         root_of_sample = np.zeros(n, np.intp)
+    crit = params.criterion
     store = _Store(2 * n + n_roots, K)
     node_of = np.asarray(root_of_sample, np.intp).copy()
     value, count = _node_stats(node_of, y, w, np.arange(n_roots), K)
     w_root = value.sum(axis=1)
-    active = store.add(value, count, impurity(value, params.criterion), 0, -1, np.arange(n_roots))
-    orders = [np.argsort(X[:, f], kind="stable") for f in range(d)]
+    active = store.add(value, count, impurity(value, crit), 0, -1, np.arange(n_roots))
+    onehot = np.zeros((n, K))
+    onehot[np.arange(n), y] = w
+    positive = w > 0
+    best = params.splitter == "best"
+    # Samples sorted by each feature; samples whose node became a leaf are dropped as we go.
+    orders = [np.argsort(X[:, f], kind="stable") for f in range(d)] if best else None
     max_depth = np.inf if params.max_depth is None else params.max_depth
     depth = 0
     while active.size:
-        W = store.value[active].sum(axis=1)
         cnt = store.count[active]
         can = ((depth < max_depth) & (cnt >= params.min_samples_split)
                & (cnt >= 2 * params.min_samples_leaf) & (store.impurity[active] > _EPS))
         cand = active[can]
         if cand.size == 0:
             break
-        best = _best_splits(X, y, w, K, node_of, cand, store, params, rng, orders)
-        feat, thr, ok = best
-        Wc = W[can]
-        # The weighted impurity decrease of each chosen split (scikit-learn's meaning).
-        go_left_all = np.zeros(n, bool)
+        m = cand.size
         local = np.full(store.n, -1, np.intp)
-        local[cand] = np.arange(cand.size)
-        loc = local[node_of]
-        inside = np.flatnonzero(loc >= 0)
-        li = loc[inside]
-        has = ok[li]
-        inside, li = inside[has], li[has]
-        go = X[inside, feat[li]] <= thr[li]
-        go_left_all[inside] = go
-        L = np.bincount(li * K + y[inside], weights=w[inside] * go, minlength=cand.size * K).reshape(-1, K)
+        local[cand] = np.arange(m)
+        loc_all = local[node_of]
         N = store.value[cand]
+        W = N.sum(axis=1)
+        node_imp = store.impurity[cand]
+        if best:
+            orders = [o[loc_all[o] >= 0] for o in orders]
+            feat, thr, L = _scan(X, orders, loc_all, m, onehot, positive, N, W, node_imp, params, rng)
+        else:
+            feat, thr, L = _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng)
+        ok = feat >= 0
         R = np.maximum(N - L, 0.0)
         wl, wr = L.sum(axis=1), R.sum(axis=1)
-        safe_W = np.where(Wc > 0, Wc, 1.0)
-        gain = (Wc / w_root[store.root[cand]]) * (
-            store.impurity[cand] - wl / safe_W * impurity(L, params.criterion)
-            - wr / safe_W * impurity(R, params.criterion))
+        safe_W = np.where(W > 0, W, 1.0)
+        # The weighted impurity decrease of each chosen split (scikit-learn's meaning).
+        gain = (W / w_root[store.root[cand]]) * (
+            node_imp - wl / safe_W * impurity(L, crit) - wr / safe_W * impurity(R, crit))
         split = ok & (gain + _EPS >= params.min_impurity_decrease)
-        parents = cand[split]
-        if parents.size == 0:
-            break
-        m = parents.size
         sl = np.flatnonzero(split)
+        if sl.size == 0:
+            break
+        parents = cand[sl]
+        m2 = parents.size
         store.feature[parents] = feat[sl]
         store.threshold[parents] = thr[sl]
         store.gain[parents] = gain[sl]
-        first = store.n
-        left_ids = first + 2 * np.arange(m)
+        left_ids = store.n + 2 * np.arange(m2)
         right_ids = left_ids + 1
         store.left[parents] = left_ids
         store.right[parents] = right_ids
         # Move the samples of the split nodes into the children.
-        pos = np.full(store.n, -1, np.intp)
-        pos[parents] = np.arange(m)
-        p_of = pos[node_of]
-        moving = np.flatnonzero(p_of >= 0)
-        pm = p_of[moving]
-        node_of[moving] = np.where(go_left_all[moving], left_ids[pm], right_ids[pm])
-        child_ids = np.empty(2 * m, np.intp)
+        pos = np.full(m, -1, np.intp)
+        pos[sl] = np.arange(m2)
+        moving = np.flatnonzero(loc_all >= 0)
+        pm = pos[loc_all[moving]]
+        keep = pm >= 0
+        moving, pm = moving[keep], pm[keep]
+        go = X[moving, feat[sl][pm]] <= thr[sl][pm]
+        node_of[moving] = np.where(go, left_ids[pm], right_ids[pm])
+        child_ids = np.empty(2 * m2, np.intp)
         child_ids[0::2], child_ids[1::2] = left_ids, right_ids
-        cval, ccount = _node_stats(node_of, y, w, child_ids, K)
+        cval, ccount = _node_stats(node_of[moving], y[moving], w[moving], child_ids, K)
         parent_of_child = np.repeat(parents, 2)
-        store.add(cval, ccount, impurity(cval, params.criterion), depth + 1,
-                  parent_of_child, store.root[parent_of_child])
+        store.add(cval, ccount, impurity(cval, crit), depth + 1, parent_of_child, store.root[parent_of_child])
         active = child_ids
         depth += 1
     return store.arrays()
 
 
-def _feature_subsets(X, node_of, cand, local, params, rng, d):
-    """Which features each candidate node may use: ``max_features`` drawn among the
-    features that are not constant in that node (all features when max_features is None)."""
-    m = cand.size
+def _xlog2x(a: np.ndarray) -> np.ndarray:
+    return a * np.log2(np.where(a > 0, a, 1.0))
+
+
+def _child_score(L, R, wl, wr, criterion):
+    """w_L I(L) + w_R I(R) for many candidate splits at once (rows of class counts)."""
+    if criterion == "gini":
+        # w I = w - sum_k n_k^2 / w
+        return (wl - np.einsum("ij,ij->i", L, L) / np.where(wl > 0, wl, 1.0)
+                + wr - np.einsum("ij,ij->i", R, R) / np.where(wr > 0, wr, 1.0))
+    if criterion == "entropy":
+        # w H = w log2 w - sum_k n_k log2 n_k
+        return _xlog2x(wl) - _xlog2x(L).sum(axis=1) + _xlog2x(wr) - _xlog2x(R).sum(axis=1)
+    return wl - L.max(axis=1) + wr - R.max(axis=1)
+
+
+def _score(L, R, params, W, node_imp):
+    """Score to minimise for candidate splits with child counts L, R; W, node_imp per row."""
+    wl, wr = L.sum(axis=1), R.sum(axis=1)
+    child = _child_score(L, R, wl, wr, params.criterion)
+    if not params.gain_ratio:
+        return child
+    gain = W * node_imp - child
+    info = _xlog2x(W) - _xlog2x(wl) - _xlog2x(wr)          # W H(w_L / W, w_R / W)
+    ratio = gain / np.where(info > 0, info, 1.0)
+    # Scaled by W so the tie tolerance means the same as for plain gains.
+    return np.where((gain > _TIE * W) & (info > 0), -ratio * W, np.inf)
+
+
+def _feature_subsets(lo, hi, params, rng):
+    """Which features each node may use: ``max_features`` drawn among the features that are
+    not constant in the node (``lo``, ``hi``: (m, d) min and max); None means all."""
+    m, d = lo.shape
     if params.max_features is None or params.max_features >= d:
         return None
-    loc = local[node_of]
-    inside = loc >= 0
-    li = loc[inside]
-    varies = np.zeros((m, d), bool)
-    for f in range(d):
-        xf = X[inside, f]
-        lo = np.full(m, np.inf)
-        hi = np.full(m, -np.inf)
-        np.minimum.at(lo, li, xf)
-        np.maximum.at(hi, li, xf)
-        varies[:, f] = hi > lo
     keys = rng.random((m, d))
-    keys[~varies] = np.inf
+    keys[~(hi > lo)] = np.inf
     rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
     return rank < params.max_features
 
 
-def _best_splits(X, y, w, K, node_of, cand, store, params, rng, orders):
-    """Best (feature, threshold) per candidate node; ``ok`` is False where no split is allowed."""
-    n, d = X.shape
-    m = cand.size
-    local = np.full(store.n, -1, np.intp)
-    local[cand] = np.arange(m)
-    N = store.value[cand]
-    W = N.sum(axis=1)
-    tol = _TIE * W
-    node_imp = store.impurity[cand]
-    allowed = _feature_subsets(X, node_of, cand, local, params, rng, d)
-    best_score = np.full(m, np.inf)
-    best_feat = np.full(m, -1, np.intp)
-    best_thr = np.zeros(m)
-    u = rng.random((m, d)) if params.splitter == "random" else None
-    loc_all = local[node_of]
-    for f in range(d):
-        if params.splitter == "random":
-            score, thr = _random_feature(X[:, f], y, w, K, loc_all, m, N, u[:, f], params, W, node_imp)
-        else:
-            score, thr = _scan_feature(X[:, f], y, w, K, loc_all, orders[f], m, N, params, W, node_imp)
-        if allowed is not None:
-            score = np.where(allowed[:, f], score, np.inf)
-        better = score < best_score - tol
-        best_score = np.where(better, score, best_score)
-        best_feat = np.where(better, f, best_feat)
-        best_thr = np.where(better, thr, best_thr)
-    return best_feat, best_thr, np.isfinite(best_score)
+def _pick(S, W, m):
+    """Per node, the first feature whose best score is within the tie tolerance of the minimum."""
+    smin = S.min(axis=0)
+    fbest = np.argmax(S <= smin + _TIE * W, axis=0)
+    return np.where(np.isfinite(smin), fbest, -1)
 
 
-def _score(L, R, params, W, node_imp, nd):
-    """Score to minimise for candidate splits with child counts L, R of nodes ``nd``."""
-    wl, wr = L.sum(axis=1), R.sum(axis=1)
-    child = wl * impurity(L, params.criterion) + wr * impurity(R, params.criterion)
-    if not params.gain_ratio:
-        return child
-    Wn = W[nd]
-    gain = Wn * node_imp[nd] - child
-    info = Wn * entropy(np.column_stack([wl, wr]))
-    ratio = gain / np.where(info > 0, info, 1.0)
-    # Scale by the node weight so the tie tolerance means the same as for plain gains.
-    return np.where(gain > _TIE * Wn, -ratio * Wn, np.inf)
+def _scan(X, orders, loc_all, m, onehot, positive, N, W, node_imp, params, rng):
+    """Best midpoint split of every candidate node over all features, in one pass.
 
-
-def _scan_feature(x, y, w, K, loc_all, order, m, N, params, W, node_imp):
-    """Best midpoint threshold of one feature for every candidate node at once."""
-    o = order[loc_all[order] >= 0]
-    key = loc_all[o]
-    key = key.astype(np.uint16) if m < 65536 else key
-    o = o[np.argsort(key, kind="stable")]       # by node, then by x (radix sort on small ints)
-    nd = loc_all[o]
-    xs = x[o]
-    wo = w[o]
-    onehot = np.zeros((o.size, K))
-    onehot[np.arange(o.size), y[o]] = wo
-    cum = np.cumsum(onehot, axis=0)
-    cpos = np.cumsum(wo > 0)
-    size = np.bincount(nd, minlength=m)
-    start = np.concatenate(([0], np.cumsum(size)[:-1]))
-    before = np.vstack([np.zeros((1, K)), cum])[start]          # counts before each node's block
-    pos_before = np.concatenate(([0], cpos))[start]
-    L = cum - before[nd]
-    R = np.maximum(N[nd] - L, 0.0)
-    n_left = np.arange(o.size) - start[nd] + 1
+    The samples of all nodes are laid out feature after feature, each feature's block
+    ordered by (node, x_f), so each (feature, node) pair is one contiguous segment.
+    """
+    d = len(orders)
+    K = onehot.shape[1]
+    blocks = []
+    for o in orders:
+        key = loc_all[o]
+        key = key.astype(np.uint16) if m < 65536 else key
+        blocks.append(o[np.argsort(key, kind="stable")])   # radix sort on small ints
+    ms = blocks[0].size
+    idx = np.concatenate(blocks)
+    nd = loc_all[idx]
+    f_of = np.repeat(np.arange(d), ms)
+    xs = X[idx, f_of]
+    seg = f_of * m + nd
+    size = np.bincount(nd[:ms], minlength=m)
+    start_block = np.concatenate(([0], np.cumsum(size)[:-1]))
+    start = (start_block[None, :] + ms * np.arange(d)[:, None]).ravel()   # segment f*m + node
+    end = start + np.tile(size, d) - 1
+    allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[end].reshape(d, m).T, params, rng)
+    cum = np.cumsum(onehot[idx], axis=0)
+    L = cum - np.vstack([np.zeros((1, K)), cum])[start][seg]
+    cpos = np.cumsum(positive[idx])
+    pos_left = cpos - np.concatenate(([0], cpos))[start][seg]
+    pos_node = np.bincount(nd[:ms], weights=positive[idx[:ms]], minlength=m)
+    n_left = np.arange(idx.size) - start[seg] + 1
     n_right = size[nd] - n_left
-    pos_left = cpos - pos_before[nd]
-    pos_right = np.bincount(nd, weights=wo > 0, minlength=m)[nd] - pos_left
-    nxt = np.empty(o.size, bool)
-    nxt[:-1] = (nd[1:] == nd[:-1]) & (xs[1:] > xs[:-1])
-    nxt[-1] = False
-    valid = (nxt & (n_left >= params.min_samples_leaf) & (n_right >= params.min_samples_leaf)
-             & (pos_left > 0) & (pos_right > 0))
-    score = np.where(valid, _score(L, R, params, W, node_imp, nd), np.inf)
-    seg_min = np.minimum.reduceat(score, start)      # every candidate node has >= 2 samples
-    hit = np.flatnonzero(valid & (score <= seg_min[nd] + _TIE * W[nd]))
-    out_score = np.full(m, np.inf)
-    out_thr = np.zeros(m)
-    if hit.size:
-        nodes, first = np.unique(nd[hit], return_index=True)
-        p = hit[first]
-        lo, hi = xs[p], xs[p + 1]
-        thr = lo / 2.0 + hi / 2.0
-        thr = np.where((thr == hi) | ~np.isfinite(thr), lo, thr)
-        out_score[nodes] = seg_min[nodes]
-        out_thr[nodes] = thr
-    return out_score, out_thr
+    valid = np.zeros(idx.size, bool)
+    valid[:-1] = (seg[1:] == seg[:-1]) & (xs[1:] > xs[:-1])
+    valid &= ((n_left >= params.min_samples_leaf) & (n_right >= params.min_samples_leaf)
+              & (pos_left > 0) & (pos_node[nd] - pos_left > 0))
+    if allowed is not None:
+        valid &= allowed[nd, f_of]
+    R = np.maximum(N[nd] - L, 0.0)
+    score = np.where(valid, _score(L, R, params, W[nd], node_imp[nd]), np.inf)
+    seg_min = np.minimum.reduceat(score, start)              # every segment is non-empty
+    hit = np.flatnonzero(valid & (score <= seg_min[seg] + _TIE * W[nd]))
+    hs = seg[hit]
+    first = hit[np.concatenate(([True], hs[1:] != hs[:-1]))[:hit.size]]  # first near-best per segment
+    best_pos = np.zeros(d * m, np.intp)
+    best_pos[seg[first]] = first
+    feat = _pick(seg_min.reshape(d, m), W, m)
+    p = best_pos[np.maximum(feat, 0) * m + np.arange(m)]
+    lo, hi = xs[p], xs[np.minimum(p + 1, idx.size - 1)]
+    thr = lo / 2.0 + hi / 2.0
+    thr = np.where((thr == hi) | ~np.isfinite(thr), lo, thr)
+    ok = feat >= 0
+    return feat, np.where(ok, thr, 0.0), np.where(ok[:, None], L[p], 0.0)
 
 
-def _random_feature(x, y, w, K, loc_all, m, N, u, params, W, node_imp):
-    """One uniform random threshold in [min, max) of the node, per candidate node."""
+def _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng):
+    """One uniform random threshold in [min, max) per node and feature; the best feature wins."""
+    d = X.shape[1]
     inside = np.flatnonzero(loc_all >= 0)
     li = loc_all[inside]
-    xi = x[inside]
-    lo = np.full(m, np.inf)
-    hi = np.full(m, -np.inf)
-    np.minimum.at(lo, li, xi)
-    np.maximum.at(hi, li, xi)
+    lo = np.full((m, d), np.inf)
+    hi = np.full((m, d), -np.inf)
+    for f in range(d):
+        np.minimum.at(lo[:, f], li, X[inside, f])
+        np.maximum.at(hi[:, f], li, X[inside, f])
+    u = rng.random((m, d))
+    allowed = _feature_subsets(lo, hi, params, rng)
     thr = lo * (1.0 - u) + hi * u
     thr = np.where(thr >= hi, lo, thr)
-    go = xi <= thr[li]
-    wi = w[inside]
-    L = np.bincount(li * K + y[inside], weights=wi * go, minlength=m * K).reshape(m, K)
-    R = np.maximum(N - L, 0.0)
-    n_left = np.bincount(li, weights=go, minlength=m)
+    wi, yi = w[inside], y[inside]
     n_all = np.bincount(li, minlength=m)
-    pos_left = np.bincount(li, weights=go & (wi > 0), minlength=m)
-    pos_right = np.bincount(li, weights=~go & (wi > 0), minlength=m)
-    valid = ((hi > lo) & (n_left >= params.min_samples_leaf)
-             & (n_all - n_left >= params.min_samples_leaf) & (pos_left > 0) & (pos_right > 0))
-    score = np.where(valid, _score(L, R, params, W, node_imp, np.arange(m)), np.inf)
-    return score, thr
+    pos_all = np.bincount(li, weights=wi > 0, minlength=m)
+    S = np.full((d, m), np.inf)
+    Ls = np.zeros((d, m, K))
+    for f in range(d):
+        go = X[inside, f] <= thr[li, f]
+        L = np.bincount(li * K + yi, weights=wi * go, minlength=m * K).reshape(m, K)
+        n_left = np.bincount(li, weights=go, minlength=m)
+        pos_left = np.bincount(li, weights=go & (wi > 0), minlength=m)
+        valid = ((hi[:, f] > lo[:, f]) & (n_left >= params.min_samples_leaf)
+                 & (n_all - n_left >= params.min_samples_leaf) & (pos_left > 0) & (pos_all - pos_left > 0))
+        if allowed is not None:
+            valid &= allowed[:, f]
+        S[f] = np.where(valid, _score(L, np.maximum(N - L, 0.0), params, W, node_imp), np.inf)
+        Ls[f] = L
+    feat = _pick(S, W, m)
+    ok = feat >= 0
+    fi = np.maximum(feat, 0)
+    ar = np.arange(m)
+    return feat, np.where(ok, thr[ar, fi], 0.0), np.where(ok[:, None], Ls[fi, ar], 0.0)
