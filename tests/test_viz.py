@@ -12,6 +12,8 @@ import sys
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from sklearn.datasets import make_blobs
 from sklearn.linear_model import LogisticRegression, Perceptron
 from sklearn.metrics import confusion_matrix
@@ -280,6 +282,42 @@ def test_registry_models_regions_match_predict(key, k, request):
     np.testing.assert_array_equal(np.floor(regions(fig).z).astype(int), predicted_index(model, P, (30, 30)))
     wrong = scatters(fig, "misclassified")
     assert (len(wrong[0].x) if wrong else 0) == int(np.sum(model.predict(X) != y))
+
+
+def test_far_offset_data_keeps_distinct_coordinates():
+    X, y = blobs(2)
+    X = 1e9 + X * 1e-3         # float32 cannot tell these coordinates apart
+    model = KNeighborsClassifier(n_neighbors=3).fit(X, y)
+    fig = decision_figure(model, X, y, resolution=RES)
+    heat = regions(fig)
+    assert np.all(np.diff(np.asarray(heat.x, dtype=float)) > 0)
+    assert np.all(np.diff(np.asarray(heat.y, dtype=float)) > 0)
+    for t in scatters(fig, "(train)"):
+        assert len(np.unique(np.asarray(t.x))) == len(t.x)
+    _, _, P = axis_grid(fig, RES)
+    np.testing.assert_array_equal(np.floor(heat.z).astype(int), predicted_index(model, P, (RES, RES)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_degenerate_data_never_gives_nan(data):
+    n = data.draw(st.integers(2, 12))
+    scale = data.draw(st.sampled_from([1e-9, 1.0, 1e9]))
+    base = data.draw(st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), min_size=n, max_size=n))
+    X = np.array(base, dtype=float) * scale            # small integers: duplicates, collinear points
+    y = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+    assume(len(np.unique(y)) >= 2)
+    model = data.draw(st.sampled_from([LogisticRegression(C=1.0), KNeighborsClassifier(n_neighbors=1),
+                                       GaussianNB()]))
+    model.fit(X, y)
+    fig = decision_figure(model, X, y, resolution=12)
+    heat = regions(fig)
+    assert np.isfinite(heat.z).all() and heat.z.shape == (12, 12)
+    frac = heat.z - np.floor(heat.z)
+    assert frac.min() > 0 and frac.max() < 1
+    for trace in fig.data:
+        if trace.type == "contour":
+            assert np.isfinite(trace.z).all()
 
 
 # --- decision_figure: boundary -------------------------------------------------------------

@@ -12,7 +12,8 @@ Figure layers, bottom to top:
 3. Training points, one trace per class (colour + symbol); test points hollow;
    misclassified points ringed.
 
-Pure functions: no Streamlit, no fitting. Arrays go to plotly as float32 numpy.
+Pure functions: no Streamlit, no fitting. Arrays go to plotly as float32 numpy
+(float64 only where float32 would blur coordinates, see :func:`coords`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,21 @@ __all__ = ["decision_figure", "points_figure", "boundary_segments", "region_z", 
 # in float32 and no cell sits exactly on a band edge, where two colours meet.
 _BAND_LO, _BAND_SPAN = 0.001, 0.998
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=14, color=palette.INK)
+
+
+def coords(v, span: float) -> np.ndarray:
+    """Coordinates for plotly: float32 (half the bytes of float64) unless that would blur
+    them. float32 keeps ~7 significant digits, so values within 1e4 spans of 0 land
+    within 1e-3 of the axis span; data like 1e9 + small offsets stays float64."""
+    v = np.asarray(v, dtype=np.float64)
+    finite = np.abs(v[np.isfinite(v)])
+    if finite.size and finite.max() > 1e4 * span:
+        return v
+    return v.astype(np.float32)
+
+
+def _spans(bounds: Bounds) -> tuple[float, float]:
+    return bounds[1] - bounds[0], bounds[3] - bounds[2]
 
 
 # --- labels and names ----------------------------------------------------------------
@@ -78,6 +94,7 @@ def region_colorscale(K: int, show_confidence: bool = True) -> list:
 
 def _regions_trace(grid: DecisionGrid, names: list[str], show_confidence: bool) -> go.Heatmap:
     K = len(grid.classes)
+    sx, sy = _spans(grid.bounds)
     # The hover needs the class name and the confidence of every cell. Both ride along as
     # compact uint8 arrays (confidence in whole percent); per-cell name strings are only
     # sent when the names are not simply 0..K-1, as they would double the JSON.
@@ -93,7 +110,7 @@ def _regions_trace(grid: DecisionGrid, names: list[str], show_confidence: bool) 
     if show_confidence:
         hover += f"<br>confidence: {conf_field}%"
     return go.Heatmap(
-        x=grid.xs.astype(np.float32), y=grid.ys.astype(np.float32),
+        x=coords(grid.xs, sx), y=coords(grid.ys, sy),
         z=region_z(grid, show_confidence),
         zmin=0.0, zmax=float(K), colorscale=region_colorscale(K, show_confidence),
         showscale=False, zsmooth=False, name="regions", showlegend=False,
@@ -121,7 +138,8 @@ def boundary_segments(grid: DecisionGrid) -> tuple[np.ndarray, np.ndarray]:
     Cell (j, i) is the rectangle around (xs[i], ys[j]). An edge is drawn between
     horizontal neighbours (j, i), (j, i + 1) and vertical neighbours (j, i), (j + 1, i)
     whose labels differ; consecutive edges on the same grid line merge into one segment.
-    Returns float32 ``x, y`` with NaN between segments (plotly breaks the line there).
+    Returns ``x, y`` (float32, see :func:`coords`) with NaN between segments, where
+    plotly breaks the line.
     """
     labels, xs, ys = grid.labels, grid.xs, grid.ys
     x0, x1, y0, y1 = grid.bounds
@@ -142,8 +160,8 @@ def boundary_segments(grid: DecisionGrid) -> tuple[np.ndarray, np.ndarray]:
     sx = np.concatenate([vx, hx])
     sy = np.concatenate([vy, hy])
     gap = np.full((len(sx), 1), np.nan)
-    return (np.hstack([sx, gap]).ravel().astype(np.float32),
-            np.hstack([sy, gap]).ravel().astype(np.float32))
+    wx, wy = _spans(grid.bounds)
+    return coords(np.hstack([sx, gap]).ravel(), wx), coords(np.hstack([sy, gap]).ravel(), wy)
 
 
 def _is_smooth(d: np.ndarray) -> bool:
@@ -162,7 +180,8 @@ def _boundary_trace(grid: DecisionGrid):
         # "/" that plotly's to_json escapes as 6 bytes (this halves the trace's JSON).
         z = (0.25 * d / scale if scale > 0 else d).astype(np.float32)
         return go.Contour(
-            x=grid.xs.astype(np.float32), y=grid.ys.astype(np.float32), z=z,
+            x=coords(grid.xs, grid.bounds[1] - grid.bounds[0]),
+            y=coords(grid.ys, grid.bounds[3] - grid.bounds[2]), z=z,
             autocontour=False, contours=dict(start=0.0, end=0.0, size=1.0, coloring="lines",
                                              showlabels=False),
             # with coloring="lines" the colorscale, not line.color, paints the line
@@ -176,7 +195,7 @@ def _boundary_trace(grid: DecisionGrid):
 
 # --- the points ------------------------------------------------------------------------
 
-def _train_traces(X, idx, names, K) -> list[go.Scatter]:
+def _train_traces(X, idx, names, K, spans) -> list[go.Scatter]:
     traces = []
     groups = [(k, names[k], palette.class_color(k), palette.class_symbol(k)) for k in range(K)]
     if np.any(idx < 0):
@@ -184,7 +203,7 @@ def _train_traces(X, idx, names, K) -> list[go.Scatter]:
     for k, name, color, symbol in groups:
         sel = idx == k
         traces.append(go.Scatter(
-            x=X[sel, 0].astype(np.float32), y=X[sel, 1].astype(np.float32),
+            x=coords(X[sel, 0], spans[0]), y=coords(X[sel, 1], spans[1]),
             mode="markers", name=f"class {name} (train)",
             marker=dict(color=color, symbol=symbol, size=9, line=dict(color=palette.WHITE, width=1)),
             hovertemplate=f"class {name} (train)<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>",
@@ -192,21 +211,21 @@ def _train_traces(X, idx, names, K) -> list[go.Scatter]:
     return traces
 
 
-def _test_trace(X, idx, names) -> go.Scatter:
+def _test_trace(X, idx, names, spans) -> go.Scatter:
     colors = [palette.class_color(k) if k >= 0 else palette.NEUTRAL for k in idx]
     symbols = [palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open" for k in idx]
     text = [names[k] if k >= 0 else "unknown" for k in idx]
     return go.Scatter(
-        x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32),
+        x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
         mode="markers", name="test points", text=text,
         marker=dict(color=colors, symbol=symbols, size=10, line=dict(color=colors, width=2)),
         hovertemplate="class %{text} (test)<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
     )
 
 
-def _misclassified_trace(X) -> go.Scatter:
+def _misclassified_trace(X, spans) -> go.Scatter:
     return go.Scatter(
-        x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32),
+        x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
         mode="markers", name="misclassified",
         marker=dict(symbol="circle-open", size=18, color=palette.INK, line=dict(color=palette.INK, width=1.5)),
         hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
@@ -298,15 +317,16 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
     traces = [_regions_trace(grid, names, show_confidence)]
     if show_boundary:
         traces.append(_boundary_trace(grid))
-    traces += _train_traces(X, label_index(y, classes), names, K)
+    spans = _spans(bounds)
+    traces += _train_traces(X, label_index(y, classes), names, K, spans)
 
     wrong = [X[np.asarray(model.predict(X)) != y]]
     if has_test:
-        traces.append(_test_trace(X_test, label_index(y_test, classes), names))
+        traces.append(_test_trace(X_test, label_index(y_test, classes), names, spans))
         wrong.append(X_test[np.asarray(model.predict(X_test)) != y_test])
     wrong = np.vstack(wrong)
     if len(wrong):
-        traces.append(_misclassified_trace(wrong))
+        traces.append(_misclassified_trace(wrong, spans))
 
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
@@ -329,7 +349,7 @@ def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title
     names = label_names(classes, class_names)
     if bounds is None:
         bounds = make_bounds(X) if len(X) else (-1.0, 1.0, -1.0, 1.0)
-    traces = _train_traces(X, label_index(y, classes), names, len(classes))
+    traces = _train_traces(X, label_index(y, classes), names, len(classes), _spans(bounds))
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
     return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height,
