@@ -279,29 +279,40 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
 
 
 def _partition(Xt, IX, grp, start, cnt, split, feat, thr):
-    """Move the pairs of split nodes into their children, keeping x-order (stable)."""
+    """Move the pairs of split nodes into their children, keeping x-order (stable).
+
+    A pair at position p of its node's block goes to
+    start(left child) + #(left-goers before p in the block), or the same for the right.
+    How many left-goers precede a block does not depend on the feature's order, so the
+    per-pair offsets are computed once and only the running count is per feature.
+    """
     S = int(split.sum())
-    srank = np.cumsum(split) - 1
-    keep = split[grp]
     sizes = cnt[split]
     kstart = np.concatenate(([0], np.cumsum(sizes)[:-1]))   # block of each split node
-    g = srank[grp[keep]]
-    f_el, t_el = feat[split][g], thr[split][g]
-    new_cnt = None
+    if S == cnt.size:
+        keep, g = None, grp
+    else:
+        keep = split[grp]
+        g = (np.cumsum(split) - 1)[grp[keep]]
+    f_off = feat[split][g] * Xt.shape[1]
+    t_el = thr[split][g]
+    flat = Xt.ravel()
     out = []
-    for ix_all in IX:
-        ix = ix_all[keep]
-        left = Xt[f_el, ix] <= t_el
+    for f, ix_all in enumerate(IX):
+        ix = ix_all if keep is None else ix_all[keep]
+        left = flat[f_off + ix] <= t_el
         cl = np.cumsum(left)
-        cr = np.arange(1, ix.size + 1) - cl
-        cl0 = np.concatenate(([0], cl))[kstart]
-        cr0 = np.concatenate(([0], cr))[kstart]
-        if new_cnt is None:
+        if f == 0:
+            cl0 = np.concatenate(([0], cl))[kstart]
             nl = cl[kstart + sizes - 1] - cl0
             new_cnt = np.empty(2 * S, np.intp)
             new_cnt[0::2], new_cnt[1::2] = nl, sizes - nl
             nstart = np.concatenate(([0], np.cumsum(new_cnt)[:-1]))
-        dest = np.where(left, nstart[2 * g] + cl - cl0[g] - 1, nstart[2 * g + 1] + cr - cr0[g] - 1)
+            pos = np.arange(ix.size)
+            # left: nstart[2g] + (cl - cl0[g]) - 1;  right: nstart[2g+1] + (p - kstart[g]) - (cl - cl0[g])
+            base_l = (nstart[0::2] - cl0 - 1)[g]
+            base_r = (nstart[1::2] - kstart + cl0)[g] + pos
+        dest = np.where(left, base_l + cl, base_r - cl)
         moved = np.empty_like(ix)
         moved[dest] = ix
         out.append(moved)
