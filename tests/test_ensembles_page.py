@@ -1,0 +1,63 @@
+"""The Ensembles page under AppTest: every ensemble draws, the member/round slider redraws."""
+
+import base64
+import json
+import pathlib
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+pytestmark = pytest.mark.app
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+PAGE = "pages/5_Ensembles.py"
+
+
+def _page(query):
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.query_params.update(query)
+    at.run()
+    at.switch_page(PAGE).run()
+    return at
+
+
+def _clean(at):
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _regions(at):
+    fig = json.loads(at.get("plotly_chart")[0].proto.spec)
+    heat = [t for t in fig["data"] if t.get("type") == "heatmap"][0]
+    z = heat["z"]
+    arr = np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.dtype(z["dtype"]))
+    return arr, fig
+
+
+@pytest.mark.parametrize("key", ["random_forest", "extra_trees", "bagging", "adaboost"])
+def test_each_ensemble_draws_and_its_slider_redraws(key):
+    at = _page({"data": "moons", "n": "80", "model": key})
+    _clean(at)
+    before, fig = _regions(at)
+    assert before.size == 200 * 200
+    slider = [s for s in at.slider if s.label in ("members in the vote", "round")]
+    assert slider, "no member / round slider"
+    slider[0].set_value(1).run()
+    _clean(at)
+    after, fig = _regions(at)
+    assert not np.array_equal(before, after), "one member should vote differently from all of them"
+    if key == "adaboost":
+        names = [t.get("name", "") for t in fig["data"]]
+        assert any("split" in n for n in names)
+        assert len(at.get("plotly_chart")) == 2        # regions and the round-by-round history
+    else:
+        assert len(at.get("plotly_chart")) == 3        # vote, members, accuracy curve
+
+
+def test_a_bad_model_in_the_link_warns_and_falls_back():
+    at = _page({"model": "svm", "n_estimators": "many"})
+    _clean(at)
+    assert at.warning and "could not be used" in at.warning[0].value
+    assert at.radio(key="ens_model").value == "random_forest"
