@@ -27,9 +27,9 @@ Solver (d is small here, so exact second-order steps are cheap):
   entry fell below ``tol`` (both in the scaled variables, objective divided by C·n;
   near the optimum a Newton step squares the error), or after ``max_iter`` steps.
   On ordinary data this takes about 5 to 15 steps. With
-  "l1" on exactly collinear features or nearly separable classes and a weak penalty
-  the coordinate descent is slow, and the solver may stop at ``max_iter`` close to,
-  not at, the optimum.
+  "l1", a weak penalty and classes that are (nearly) separable, the coordinate
+  descent can be slow, and the solver may stop at ``max_iter`` close to, not at,
+  the optimum.
 
 Redundancy for K > 2: adding one vector v to every w_k and one number c to every b_k
 changes no probability. The intercepts are always centred (sum_k b_k = 0, as
@@ -182,6 +182,10 @@ class _Problem:
         # A constant column is exactly zero after centring, never rounding noise.
         Xs = np.where(spread, (X - self.mean) / self.scale, 0.0)
         self.A = np.column_stack([Xs, np.ones(n)])
+        # Directions e with Xs e = 0 (duplicate or collinear features): the loss is flat
+        # along them in every row, and only an l1 penalty decides where to stand.
+        eigenvalues, vectors = np.linalg.eigh(Xs.T @ Xs)
+        self.flat = vectors[:, eigenvalues <= 1e-10 * max(eigenvalues.max(), 1e-300)].T
         self.n, self.d = n, d
         self.lam = 0.0 if penalty == "none" else 1.0 / (C * n)
         if self.binary:
@@ -265,7 +269,7 @@ def _newton_direction(g, H):
     return step / diag
 
 
-def _l1_direction(g, H, theta, lam_weight, n_rows, max_sweeps=20):
+def _l1_direction(g, H, theta, lam_weight, n_rows, flat, max_sweeps=20):
     """argmin_delta g·delta + 1/2 delta' H delta + sum_j lam_j |theta_j + delta_j|.
 
     Coordinate descent: coordinate j moves to its exact minimiser, the
@@ -273,7 +277,9 @@ def _l1_direction(g, H, theta, lam_weight, n_rows, max_sweeps=20):
     For K > 2 the quadratic is flat along "shift column j of every class by c"
     (softmax redundancy), where single coordinates cannot travel; after each
     sweep that move is made exactly too: c = -median over classes, which
-    minimises the l1 term along it.
+    minimises the l1 term along it. Directions e of duplicate or collinear
+    features (Xs e = 0, rows of ``flat``) are flat in every row too, and get the
+    same exact move (a weighted median, see _l1_best_shift).
 
     Coordinate descent is slow when H is ill-conditioned, so after every sweep
     the signs it has found are tried: with the zero entries held at 0 and the
@@ -304,10 +310,14 @@ def _l1_direction(g, H, theta, lam_weight, n_rows, max_sweeps=20):
             if new != old:
                 u[j] = new
                 Hd += (new - old) * H[:, j]
+        rows = u.reshape(n_rows, -1)
         if n_rows > 1:
-            rows = u.reshape(n_rows, -1)
             rows[:, :-1] -= np.median(rows[:, :-1], axis=0)
             rows[:, -1] -= rows[:, -1].mean()
+        for e in flat:
+            for k in range(n_rows):
+                rows[k, :-1] += _l1_best_shift(rows[k, :-1], e, lam_weight.reshape(n_rows, -1)[k, :-1]) * e
+        if n_rows > 1 or len(flat):
             Hd = H @ (u - theta)
         if np.max(np.abs(u - before)) <= 1e-13 * (1.0 + float(np.max(np.abs(u)))):
             break
@@ -318,6 +328,17 @@ def _l1_direction(g, H, theta, lam_weight, n_rows, max_sweeps=20):
             if exact is not None:
                 return exact - theta
     return u - theta
+
+
+def _l1_best_shift(a, e, lam):
+    """argmin_t sum_j lam_j |a_j + t e_j|: the median of -a_j / e_j weighted by lam_j |e_j|."""
+    used = (np.abs(e) > 1e-12) & (lam > 0)
+    if not np.any(used):
+        return 0.0
+    points, weights = -a[used] / e[used], lam[used] * np.abs(e[used])
+    order = np.argsort(points)
+    cumulative = np.cumsum(weights[order])
+    return float(points[order][np.searchsorted(cumulative, 0.5 * cumulative[-1])])
 
 
 def _shift_into_signs(rows, signs):
@@ -383,7 +404,7 @@ def _minimise(problem, max_iter, tol):
         # step squares the error (1e-8 -> 1e-16) for the price of one iteration.
         last = measure <= tol
         if l1:
-            delta = _l1_direction(g, H, flat, lam_weight, problem.n_rows)
+            delta = _l1_direction(g, H, flat, lam_weight, problem.n_rows, problem.flat)
             # predicted decrease of the model: g·delta + l1(theta + delta) - l1(theta)
             slope = float(g @ delta + np.sum(lam_weight * (np.abs(flat + delta) - np.abs(flat))))
         else:

@@ -169,6 +169,21 @@ def test_l1_subgradient_conditions_hold_on_nearly_separable_blobs(n_classes, C):
     np.testing.assert_allclose(residual.sum(axis=0), 0.0, atol=1e-7)
 
 
+@pytest.mark.parametrize("C", [1.0, 1e4])
+def test_l1_with_collinear_features_puts_the_weight_on_the_larger_column(C):
+    """With columns x and 2x the scores depend on w1 + 2 w2 only, and |w1| + |w2| is
+    smallest at w1 = 0: the optimum is the one-column fit on 2x, with w1 = 0."""
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=40)
+    y = (x + 0.5 * rng.normal(size=40) > 0).astype(int)
+    both = LogisticRegression(C=C, penalty="l1").fit(np.column_stack([x, 2 * x]), y)
+    single = LogisticRegression(C=C, penalty="l1").fit(2 * x[:, None], y)
+    assert both.coef_[0, 0] == 0.0
+    assert both.coef_[0, 1] == pytest.approx(single.coef_[0, 0], rel=1e-8)
+    assert both.intercept_[0] == pytest.approx(single.intercept_[0], rel=1e-8, abs=1e-12)
+    assert both.n_iter_ < 30
+
+
 def test_multinomial_parameters_are_centred():
     X, y = DATASETS["blobs3"]
     for penalty in ("l2", "none", "l1"):
