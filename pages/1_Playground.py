@@ -35,7 +35,6 @@ recipe = dataset.dataset_panel()
 drawing = draw.draw_panel()
 drawn = draw.points()
 
-st.title("Playground", anchor=False)
 state.warn_bad_url(problems)
 
 left, right = st.columns([1, 3], gap="large")
@@ -51,24 +50,31 @@ with left:
     st.caption(f"**{spec.family}.** {spec.summary}")
     hp = params.param_widgets(spec)
     st.divider()
-    state.remember("show_test", True)
-    show_test = st.toggle("show test points", key="show_test",
-                          help="Hollow markers: points held out from training, used for the test accuracy.")
-    state.keep("show_test")
-    state.remember("show_conf", True)
-    show_conf = st.toggle("confidence shading", key="show_conf",
-                          help="Stronger colour where the model is surer of its prediction.")
-    state.keep("show_conf")
+
+with right:
+    t1, t2, _ = st.columns([1, 1.3, 1.2])
+    with t1:
+        state.remember("show_test", True)
+        show_test = st.toggle("test points", key="show_test",
+                              help="Hollow markers: points held out from training, used for the test accuracy.")
+        state.keep("show_test")
+    with t2:
+        state.remember("show_conf", True)
+        show_conf = st.toggle("confidence shading", key="show_conf",
+                              help="Stronger colour where the model is surer of its prediction.")
+        state.keep("show_conf")
 
 key_params = tuple(sorted(hp.items()))
 data = compute.dataset(recipe, drawn)
 fit = compute.fit(recipe, drawn, model_key, key_params)
 
+with left:
+    st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
+              help=f"Share of the {len(data.y_train)} training points the model gets right.")
+    st.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}",
+              help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
+
 with right:
-    m1, m2, m3 = st.columns(3)
-    m1.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}")
-    m2.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}")
-    m3.metric("training / test points", f"{len(data.y_train)} / {len(data.y_test)}")
     if fit.model is not None:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
@@ -81,8 +87,9 @@ with right:
         fig = points_figure(X, y, bounds=data.bounds, height=640)
     with st.container(key=CHART):
         st.plotly_chart(fig, width="stretch", config={"displayModeBar": False, "scrollZoom": False})
-    if drawing:
-        st.caption("Click anywhere on the plane to add a point of the class chosen in the sidebar.")
+    st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
+               + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
+                  if drawing else ""))
 
 if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")

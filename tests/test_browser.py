@@ -163,7 +163,7 @@ def test_slider_to_chart_latency(page, server, model, slider, capsys):
 
 def test_two_and_five_classes(page, server):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    open_playground(page, server)
+    open_playground(page, server, "?data=moons")
     assert len(page.evaluate(CLASS_TRACES)) == 2
     page.screenshot(path=str(SHOTS / "playground_2_classes.png"))
     open_playground(page, server, "?classes=5")
