@@ -41,7 +41,7 @@ from .base import (
     check_X_y,
     softmax,
 )
-from .forest import tree_estimators
+from .forest import TreeViews, tree_importances
 from .forest_build import concat_forests, grow_forest
 from .forest_predict import descend, leaf_sum
 
@@ -50,7 +50,7 @@ __all__ = ["AdaBoostClassifier"]
 _PERFECT = 1e-10   # the error a perfect learner is credited with
 
 
-class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
+class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
     """Discrete multi-class AdaBoost (SAMME) over depth-``max_depth`` Gini trees.
 
     n_estimators: most rounds T. max_depth: depth of each tree (1 = stumps).
@@ -120,10 +120,10 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         self._leaf_class = np.argmax(self._forest.value, axis=1)
         self.estimator_weights_ = np.array(alphas)
         self.estimator_errors_ = np.array(errors)
-        self.estimators_ = tree_estimators(self._forest, classes, d,
-                                           dict(criterion="gini", max_depth=depth), np.zeros(len(parts), int))
+        self._views = (classes, d, dict(criterion="gini", max_depth=depth), np.zeros(len(parts), int))
+        self._trees = None
         self.history_ = history
-        imp = np.array([e.feature_importances_ for e in self.estimators_])
+        imp = tree_importances(self._forest, d)
         self.feature_importances_ = (self.estimator_weights_[:, None] * imp).sum(axis=0) / self.estimator_weights_.sum()
         return self
 

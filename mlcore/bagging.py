@@ -41,7 +41,7 @@ from .base import (
     check_X_y,
     clone,
 )
-from .forest import resolve_max_features, tree_estimators
+from .forest import TreeViews, resolve_max_features
 from .forest_build import grow_forest
 from .forest_predict import descend, leaf_sum
 
@@ -61,7 +61,7 @@ class _OneClass:
         return np.ones((len(X), 1))
 
 
-class BaggingClassifier(ClassifierMixin, BaseEstimator):
+class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
     """Bootstrap aggregating of a base classifier.
 
     base: a registry key ("tree", "knn", "logistic", ...) or an unfitted mlcore
@@ -137,8 +137,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
             self._forest = grow_forest(X, y_enc, K, W, rng=rng, **grow_args)
             wn = self._forest.weighted_n_node_samples
             self._leaf_proba = self._forest.value / np.where(wn > 0, wn, 1.0)[:, None]
-            members = tree_estimators(self._forest, np.arange(K), d, tree_args,
-                                      rng.integers(0, 2**31 - 1, size=T))
+            self._views = (np.arange(K), d, tree_args, rng.integers(0, 2**31 - 1, size=T))
         for _ in range(T if fast is None else 0):
             idx = rng.integers(0, n, m) if self.bootstrap else np.sort(rng.choice(n, m, replace=False))
             seed = int(rng.integers(0, 2**31 - 1))
@@ -155,8 +154,9 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         self.classes_ = classes
         self.n_classes_ = K
         self.n_features_in_ = d
-        self.estimators_ = members
-        self.estimators_samples_ = samples
+        self._trees = members if fast is None else None
+        self._n_members = T
+        self.estimators_samples_ = np.asarray(samples, dtype=np.int32)
         self.soft_voting_ = hasattr(proto, "predict_proba")
         self.oob_score_, self.oob_decision_function_ = None, None
         if self.oob_score:
@@ -180,7 +180,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         votes = np.zeros((n, self.n_classes_))
         seen = np.zeros(n)
         leaves = descend(self._forest, X) if self._forest is not None else None
-        for t, (member, idx) in enumerate(zip(self.estimators_, self.estimators_samples_, strict=True)):
+        for t, idx in enumerate(self.estimators_samples_):
             out = np.ones(n, bool)
             out[idx] = False
             if not out.any():
@@ -188,7 +188,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
             if leaves is not None:
                 votes[out] += self._leaf_proba[leaves[t, out]]
             else:
-                votes[out] += self._member_scores(member, X[out])
+                votes[out] += self._member_scores(self._trees[t], X[out])
             seen[out] += 1
         has = seen > 0
         if not has.any():
@@ -200,9 +200,9 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         """Mean score of the first m members."""
         if self._forest is not None:
             return leaf_sum(self._forest, X, self._leaf_proba / m,
-                            trees=None if m == len(self.estimators_) else np.arange(m))
+                            trees=None if m == self._n_members else np.arange(m))
         total = np.zeros((X.shape[0], self.n_classes_))
-        for member in self.estimators_[:m]:
+        for member in self._trees[:m]:
             total += self._member_scores(member, X)
         return np.round(total / m, 12)
 
@@ -210,7 +210,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         """Averaged scores of the first m members, for each m in ``sizes`` (default 1..T)."""
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
-        T = len(self.estimators_)
+        T = self._n_members
         sizes = [int(min(max(m, 1), T)) for m in (range(1, T + 1) if sizes is None else sizes)]
         if self._forest is not None and len(sizes) <= 2:
             for m in sizes:
@@ -224,7 +224,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
                 total[:], done = 0.0, 0
             for t in range(done, m):
                 total += (self._leaf_proba[leaves[t]] if leaves is not None
-                          else self._member_scores(self.estimators_[t], X))
+                          else self._member_scores(self._trees[t], X))
             done = m
             yield np.round(total / m, 12)
 
@@ -232,7 +232,7 @@ class BaggingClassifier(ClassifierMixin, BaseEstimator):
         """(1/T) sum_t p_t(k | x) (soft vote) or the fraction of members voting k (hard vote)."""
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
-        return self._average(X, len(self.estimators_))
+        return self._average(X, self._n_members)
 
     def predict(self, X):
         P = self.predict_proba(X)

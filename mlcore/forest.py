@@ -93,19 +93,46 @@ def tree_estimators(fa: ForestArrays, classes, d: int, params: dict, seeds) -> l
     return out
 
 
-def forest_importances(fa: ForestArrays, d: int) -> np.ndarray:
-    """Mean over trees of each tree's normalised impurity decreases per feature, normalised."""
+def tree_importances(fa: ForestArrays, d: int) -> np.ndarray:
+    """(T, d): each tree's impurity decreases per feature, normalised to sum 1 (0s if no split)."""
     inner = fa.children_left >= 0
     per = np.bincount(fa.tree[inner] * d + fa.feature[inner], weights=fa.gain[inner],
                       minlength=fa.n_trees * d).reshape(fa.n_trees, d)
     tot = per.sum(axis=1, keepdims=True)
-    per = np.where(tot > 0, per / np.where(tot > 0, tot, 1.0), 0.0)
-    mean = per.mean(axis=0)
+    return np.where(tot > 0, per / np.where(tot > 0, tot, 1.0), 0.0)
+
+
+def forest_importances(fa: ForestArrays, d: int) -> np.ndarray:
+    """Mean over trees of each tree's normalised impurity decreases per feature, normalised."""
+    mean = tree_importances(fa, d).mean(axis=0)
     s = mean.sum()
     return mean / s if s > 0 else mean
 
 
-class _Forest(ClassifierMixin, BaseEstimator):
+class TreeViews:
+    """``estimators_`` as fitted ``DecisionTreeClassifier`` views of the grown arrays.
+
+    They are built on first use and left out of pickles, so a cached ensemble stays
+    small (a forest pickles its node arrays once, not once more per tree).
+    ``_views`` holds (classes, n_features, tree parameters, per-tree seeds).
+    """
+
+    @property
+    def estimators_(self) -> list:
+        check_is_fitted(self)
+        if self.__dict__.get("_trees") is None:
+            classes, d, params, seeds = self._views
+            self._trees = tree_estimators(self._forest, classes, d, params, seeds)
+        return self._trees
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        if state.get("_forest") is not None:     # the views can be rebuilt from it
+            state["_trees"] = None
+        return state
+
+
+class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
     _random_split = False
     _label = "the forest"
 
@@ -145,8 +172,9 @@ class _Forest(ClassifierMixin, BaseEstimator):
         params = dict(criterion=criterion, max_depth=depth, min_samples_split=mss, min_samples_leaf=msl,
                       max_features=None if mf >= d else mf,
                       splitter="random" if self._random_split else "best")
-        self.estimators_ = tree_estimators(fa, classes, d, params, seeds)
-        self.estimators_samples_ = [row for row in idx]
+        self._views = (classes, d, params, seeds)
+        self._trees = None
+        self.estimators_samples_ = idx.astype(np.int32)
         self.feature_importances_ = forest_importances(fa, d)
         self.oob_score_, self.oob_decision_function_ = None, None
         if self.oob_score and self.bootstrap:

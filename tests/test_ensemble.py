@@ -272,3 +272,20 @@ def test_running_sums_over_members_equal_separate_votes(make):
     for m in (1, 4, 9):
         np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), atol=1e-10)
     np.testing.assert_allclose(every[-1], model.predict_proba(G), atol=1e-10)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: RandomForestClassifier(n_estimators=12, random_state=0),
+    lambda: BaggingClassifier(base="tree", n_estimators=6, random_state=0),
+    lambda: BaggingClassifier(base="logistic", n_estimators=6, random_state=0),
+])
+def test_pickled_ensembles_predict_the_same_and_rebuild_their_members(make):
+    import pickle
+
+    X, y = make_moons(120, noise=0.3, random_state=0)
+    model = make().fit(X, y)
+    members = [m.predict(X) for m in model.estimators_]
+    twin = pickle.loads(pickle.dumps(model))
+    np.testing.assert_array_equal(twin.predict_proba(X), model.predict_proba(X))
+    for a, m in zip(members, twin.estimators_, strict=True):
+        np.testing.assert_array_equal(a, m.predict(X))
