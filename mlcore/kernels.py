@@ -117,9 +117,74 @@ def check_kernel_params(kernel, gamma, degree, coef0, X: np.ndarray, *, model: s
 
 def check_gram(K: np.ndarray, kernel: str) -> np.ndarray:
     """Refuse a Gram matrix that overflowed (a polynomial of high degree on large values)."""
-    if not np.all(np.isfinite(K)) or (K.size and np.abs(K).max() > 1e50):
+    # max and min without a temporary; NaN fails both comparisons
+    if K.size and not (-1e50 <= K.min() and K.max() <= 1e50):
         raise ValidationError(
             f"the {kernel} kernel overflows on this data: lower gamma or the degree, "
             "or standardise the features"
         )
     return K
+
+
+def kernel_diagonal(kfun, X: np.ndarray) -> np.ndarray:
+    """k(x_i, x_i) for every row of X without forming the Gram matrix."""
+    func = kfun.func if isinstance(kfun, partial) else kfun
+    kw = kfun.keywords if isinstance(kfun, partial) else {}
+    sq = np.einsum("ij,ij->i", X, X)
+    if func is rbf_kernel:
+        return np.ones(X.shape[0])
+    if func is linear_kernel:
+        return sq
+    inner = kw.get("gamma", 1.0) * sq + kw.get("coef0", 0.0)
+    if func is polynomial_kernel:
+        with np.errstate(over="ignore"):
+            return inner ** kw.get("degree", 3)
+    return np.tanh(inner)
+
+
+class GramRows:
+    """The Gram matrix K(X, X) served one row at a time: row i is computed the first time it
+    is asked for and kept (LIBSVM's kernel cache, without a size limit). A solver that needs
+    a few hundred rows then never pays for the n² entries it does not use."""
+
+    def __init__(self, kfun, X: np.ndarray, kernel: str = "kernel"):
+        self.kfun, self.X, self.kernel = kfun, X, kernel
+        self._func = kfun.func if isinstance(kfun, partial) else kfun
+        self._kw = kfun.keywords if isinstance(kfun, partial) else {}
+        self._sq = np.einsum("ij,ij->i", X, X)
+        self.diag = check_gram(kernel_diagonal(kfun, X), kernel)
+        self._rows: dict[int, np.ndarray] = {}
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        row = self._rows.get(i)
+        if row is None:
+            row = check_gram(self._row(i), self.kernel)
+            self._rows[i] = row
+        return row
+
+    def _row(self, i: int) -> np.ndarray:
+        """k(x_i, x_t) for all t from the inner products x_i·x_t (one matrix-vector product)."""
+        row = self.X @ self.X[i]
+        func, kw = self._func, self._kw
+        if func is linear_kernel:
+            return row
+        if func is rbf_kernel:
+            row *= -2.0
+            row += self._sq
+            row += self._sq[i]
+            np.maximum(row, 0.0, out=row)
+            row *= -kw["gamma"]
+            return np.exp(row, out=row)
+        row *= kw["gamma"]
+        row += kw["coef0"]
+        if func is sigmoid_kernel:
+            return np.tanh(row, out=row)
+        with np.errstate(over="ignore"):
+            return row ** kw["degree"]
+
+    def matvec(self, beta: np.ndarray) -> np.ndarray:
+        """K beta, using only the columns where beta is non-zero."""
+        nz = np.flatnonzero(beta)
+        if nz.size == 0:
+            return np.zeros(self.X.shape[0])
+        return check_gram(self.kfun(self.X, self.X[nz]), self.kernel) @ beta[nz]

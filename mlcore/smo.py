@@ -49,9 +49,11 @@ class DualSolution:
     gap: float                # final m - M
 
 
-def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int,
+def solve_dual(K, y: np.ndarray, C: float, tol: float, max_iter: int,
                *, beta0: np.ndarray | None = None, check_every: int = 16) -> DualSolution:
-    """Solve the dual for a precomputed Gram matrix K (n, n) and labels y in {-1, +1}.
+    """Solve the dual for the Gram matrix K and labels y in {-1, +1}.
+
+    K is an (n, n) array or a :class:`mlcore.kernels.GramRows` (rows computed on demand).
 
     C may be ``inf`` (hard margin): raise NotSeparable once the iterates prove that no
     margin wider than HULL_EPS x the data's spread exists.
@@ -65,18 +67,15 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
         F = y.copy()
     else:
         beta = np.clip(beta0, lower, upper)
-        F = y - K @ beta
-    Kd = np.ascontiguousarray(np.diag(K)).copy()
+        F = y - _matvec(K, beta)
+    Kd = np.diag(K).copy() if isinstance(K, np.ndarray) else K.diag
     up = beta < upper
     low = beta > lower
     neg_inf = np.full(n, -np.inf)
     pos_inf = np.full(n, np.inf)
-    # 1 / eta_it for every pair, computed once: the working-set search then costs one
-    # product per step instead of rebuilding a row of eta (n² more memory, n <= a few thousand).
-    inv_eta = Kd[:, None] + Kd[None, :]
-    inv_eta -= 2.0 * K
-    np.maximum(inv_eta, TAU, out=inv_eta)
-    np.divide(1.0, inv_eta, out=inv_eta)
+    # Rows of 1 / eta_it, built the first time i is the maximal violator and kept: the
+    # same few violators recur, and a full n x n table would cost more than a short solve.
+    inv_eta_rows: dict[int, np.ndarray] = {}
     hard = not np.isfinite(C)
     # Hard margin: with S = sum alpha, the points sum_{y=+1} alpha_t phi_t / (S/2) and
     # sum_{y=-1} alpha_t phi_t / (S/2) lie in the two classes' convex hulls, at distance
@@ -99,9 +98,16 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
         gain = Fi - Flow
         np.maximum(gain, 0.0, out=gain)
         gain *= gain
-        gain *= inv_eta[i]
+        inv_eta = inv_eta_rows.get(i)
+        if inv_eta is None:
+            inv_eta = Kd + Kd[i]
+            inv_eta -= 2.0 * K[i]
+            np.maximum(inv_eta, TAU, out=inv_eta)
+            np.divide(1.0, inv_eta, out=inv_eta)
+            inv_eta_rows[i] = inv_eta
+        gain *= inv_eta
         j = int(gain.argmax())
-        d = (Fi - F[j]) * inv_eta[i, j]
+        d = (Fi - F[j]) * inv_eta[j]
         d = min(d, upper[i] - beta[i], beta[j] - lower[j])
         if hard and not d < 1e15 / spread**2:  # coincident points with opposite labels
             raise NotSeparable()
@@ -112,7 +118,7 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
             beta[i] = upper[i]
         if beta[j] <= lower[j]:
             beta[j] = lower[j]
-        F -= d * (K[i] - K[j])
+        F -= d * (K[i] - K[j])  # the only two rows of K this step needs
         up[i] = beta[i] < upper[i]
         up[j] = beta[j] < upper[j]
         low[i] = beta[i] > lower[i]
@@ -131,6 +137,10 @@ def solve_dual(K: np.ndarray, y: np.ndarray, C: float, tol: float, max_iter: int
         m = np.where(up, F, neg_inf).max()
         M = np.where(low, F, pos_inf).min()
         b = float((m + M) / 2.0) if np.isfinite(m) and np.isfinite(M) else float(np.nan_to_num(m if np.isfinite(m) else M))
-    objective = float(y @ beta - 0.5 * beta @ (K @ beta))
+    objective = float(y @ beta - 0.5 * beta @ (y - F))  # K beta = y - F, kept up to date by the steps
     return DualSolution(beta=beta, b=b, objective=objective, n_iter=it,
                         converged=converged, gap=float(gap))
+
+
+def _matvec(K, beta: np.ndarray) -> np.ndarray:
+    return K @ beta if isinstance(K, np.ndarray) else K.matvec(beta)

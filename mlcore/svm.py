@@ -28,7 +28,7 @@ from .base import (
     check_scalar,
     check_X_y,
 )
-from .kernels import check_gram, check_kernel_params
+from .kernels import GramRows, check_kernel_params
 from .smo import NotSeparable, solve_dual
 
 _BLOCK = 4096  # rows of X per kernel block when evaluating many points (a 200x200 grid)
@@ -94,7 +94,6 @@ class SVC(ClassifierMixin, BaseEstimator):
         max_iter = check_scalar(self.max_iter, "max_iter", kind=numbers.Integral, low=1, model=name)
         check_choice(self.multiclass, "multiclass", ("ovo", "ovr"), model=name)
         kfun, gamma_ = check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0, X, model=name)
-        K = check_gram(kfun(X, X), self.kernel)
         n_classes = len(classes)
 
         if n_classes == 2 or self.multiclass == "ovo":
@@ -113,7 +112,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_iter = np.zeros(len(pairs), dtype=np.intp)
         stopped = []
         for p, (idx, ys) in enumerate(zip(members, signs, strict=True)):
-            Kp = K if len(idx) == n else K[np.ix_(idx, idx)]
+            Kp = GramRows(kfun, X if len(idx) == n else X[idx], self.kernel)
             try:
                 sol = _solve(Kp, ys, C, tol, max_iter, warm=self.kernel == "linear")
             except NotSeparable:
@@ -175,6 +174,10 @@ class SVC(ClassifierMixin, BaseEstimator):
         if self.support_vectors_.shape[0] == 0:
             out[:] = self.intercept_
             return out
+        if self.kernel == "linear":  # w = sum_i alpha_i y_i x_i exists: one product, no kernel
+            with np.errstate(over="ignore", invalid="ignore"):
+                out = X @ self.coef_.T + self.intercept_
+            return np.nan_to_num(out, nan=0.0, posinf=np.finfo(float).max, neginf=-np.finfo(float).max)
         coef_t = np.ascontiguousarray(self.dual_coef_.T)
         for start in range(0, X.shape[0], _BLOCK):
             block = X[start:start + _BLOCK]
