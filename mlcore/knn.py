@@ -113,9 +113,12 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     def _neighbors(self, X, k, ordered):
         Q = check_array(X, n_features=self.n_features_in_)
         kind, power = self._kind()
-        # A power-of-two rescale is exact and keeps |x|^q far from overflow and underflow.
-        scale = _power_of_two_scale(self.X_fit_)
-        reduced, idx = _knn_reduced(self.X_fit_ * scale, Q * scale, k, kind, power, ordered)
+        # A power-of-two rescale is exact and keeps |x|^q far from overflow and underflow;
+        # a query far enough away can still overflow to an infinite distance, which is fine.
+        scale = min(_power_of_two_scale(self.X_fit_), _power_of_two_scale(Q))
+        scale = 1.0 if math.isinf(scale) else scale
+        with np.errstate(over="ignore"):
+            reduced, idx = _knn_reduced(self.X_fit_ * scale, Q * scale, k, kind, power, ordered)
         if reduced is None:
             return None, idx
         return _unreduce(reduced, kind, power) / scale, idx
@@ -147,7 +150,12 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         w = _inverse_distance_weights(dist, 2.0 if self.weights == "distance_squared" else 1.0)
         labels = self.y_fit_[idx]
         # summed nearest first, as scikit-learn does, so near-ties round the same way
-        return np.stack([np.sum(w * (labels == c), axis=1) for c in range(K)], axis=1)
+        votes = np.stack([np.sum(w * (labels == c), axis=1) for c in range(K)], axis=1)
+        # a query so far away that every distance overflows gets weights 0: count instead
+        lost = ~(votes.sum(axis=1) > 0)
+        if lost.any():
+            votes[lost] = np.stack([np.count_nonzero(labels[lost] == c, axis=1) for c in range(K)], axis=1)
+        return votes
 
     def predict_proba(self, X):
         """Normalised votes, (n, K); columns follow ``classes_``."""
@@ -173,9 +181,10 @@ def _inverse_distance_weights(dist, power):
 
 
 def _power_of_two_scale(X):
+    """2^-e with max |X| in [2^(e-1), 2^e), so the scaled values lie within [-1, 1]; inf for all zeros."""
     top = float(np.max(np.abs(X)))
     if top == 0.0:
-        return 1.0
+        return math.inf
     return math.ldexp(1.0, -math.frexp(top)[1])
 
 

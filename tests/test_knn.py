@@ -153,6 +153,24 @@ def test_extreme_scales(scale):
             np.testing.assert_array_equal(model.predict(G * scale), ref.predict(G * scale))
 
 
+def test_query_so_far_away_that_distances_overflow():
+    X, y = make_moons(100, noise=0.3, random_state=8)
+    far = np.array([[1e300, -1e300], [-1e308, 0.0]])
+    for weights in ("uniform", "distance", "distance_squared"):
+        proba = KNeighborsClassifier(k=5, weights=weights).fit(X, y).predict_proba(far)
+        assert np.all(np.isfinite(proba))
+        np.testing.assert_allclose(proba.sum(axis=1), 1.0)
+
+
+def test_tiny_training_points_and_a_query_at_the_origin():
+    X, y = make_moons(100, noise=0.3, random_state=9)
+    X = X * 1e-170  # squared distances would underflow to 0 without rescaling
+    model = KNeighborsClassifier(k=3, weights="distance").fit(X, y)
+    ref = sklearn_model(3, "euclidean", "distance").fit(X * 1e170, y)
+    Q = np.vstack([np.zeros((1, 2)), X[:20] * 0.9])
+    np.testing.assert_array_equal(model.predict(Q), ref.predict(Q * 1e170))
+
+
 def test_duplicates_and_collinear_points():
     rng = np.random.default_rng(7)
     t = rng.normal(size=150)
