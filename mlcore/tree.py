@@ -10,6 +10,7 @@ splits go to the lowest feature index, then the lowest threshold.
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 
@@ -96,7 +97,7 @@ class Tree:
         cell = np.zeros(X.shape[0], np.intp)
         for f, t in enumerate(cuts):
             cell = cell * (t.size + 1) + np.searchsorted(t, X[:, f], side="left")
-        return table[cell]
+        return np.take(table, cell)
 
     def _walk(self, X: np.ndarray) -> np.ndarray:
         """Leaf ids by descending one level per step (all unfinished rows at once)."""
@@ -119,28 +120,38 @@ class Tree:
         internal = self.feature >= 0
         cuts = [np.unique(self.threshold[internal & (self.feature == f)]) for f in range(self.n_features)]
         shape = tuple(t.size + 1 for t in cuts)
-        if float(np.prod(shape, dtype=np.float64)) > self._MAX_CELLS:
+        if self.n_features > 4 or float(np.prod(shape, dtype=np.float64)) > self._MAX_CELLS:
             self._cells = None
             return None
         # Each node's box in cell coordinates: [lo, hi) per feature; children split at t's index.
         N, d = self.node_count, self.n_features
+        k = np.zeros(N, np.intp)
+        for f in range(d):
+            at = internal & (self.feature == f)
+            k[at] = np.searchsorted(cuts[f], self.threshold[at])
         lo = np.zeros((N, d), np.intp)
         hi = np.tile(np.array(shape, np.intp), (N, 1))
-        for depth in range(int(self.depth.max()) + 1 if N else 0):
-            nodes = np.flatnonzero(internal & (self.depth == depth))
-            if nodes.size == 0:
-                continue
-            f = self.feature[nodes]
-            k = np.array([np.searchsorted(cuts[ff], tt) for ff, tt in zip(f, self.threshold[nodes], strict=True)],
-                         dtype=np.intp)
-            left, right = self.children_left[nodes], self.children_right[nodes]
-            lo[left], hi[left] = lo[nodes], hi[nodes]
-            lo[right], hi[right] = lo[nodes], hi[nodes]
-            hi[left, f] = k + 1
-            lo[right, f] = k + 1
-        table = np.full(shape, -1, np.intp)
-        for leaf in np.flatnonzero(~internal):
-            table[tuple(slice(a, b) for a, b in zip(lo[leaf], hi[leaf], strict=True))] = leaf
+        nodes = np.flatnonzero(internal)
+        order = nodes[np.argsort(self.depth[nodes], kind="stable")]
+        depths = self.depth[order]
+        cut = np.flatnonzero(np.diff(depths)) + 1
+        for group in np.split(order, cut):          # parents before children
+            f = self.feature[group]
+            left, right = self.children_left[group], self.children_right[group]
+            lo[left] = lo[right] = lo[group]
+            hi[left] = hi[right] = hi[group]
+            hi[left, f] = k[group] + 1
+            lo[right, f] = k[group] + 1
+        # The leaves tile the space, so painting each leaf's id over its box (a d-dimensional
+        # difference array: +-id at the 2^d corners, then cumulative sums) labels every cell once.
+        leaves = np.flatnonzero(~internal)
+        paint = np.zeros(tuple(n + 1 for n in shape), np.intp)
+        for corner in itertools.product((0, 1), repeat=d):
+            where = tuple(np.where(c, hi[leaves, f], lo[leaves, f]) for f, c in enumerate(corner))
+            np.add.at(paint, where, leaves if sum(corner) % 2 == 0 else -leaves)
+        for f in range(d):
+            np.cumsum(paint, axis=f, out=paint)
+        table = paint[tuple(slice(0, n) for n in shape)]
         self._cells = (cuts, table.ravel())
         return self._cells
 
@@ -304,7 +315,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """Weighted class frequencies of the leaf each point lands in."""
         leaves = self.apply(X)
-        return self.tree_.proba()[leaves]
+        return np.take(self.tree_.proba(), leaves, axis=0)
 
     def predict(self, X) -> np.ndarray:
         """Majority class of the leaf (ties to the first class in ``classes_``)."""

@@ -42,8 +42,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .impurity import impurity
-
 _EPS = np.finfo(np.float64).eps
 _TIE = 1e-12
 
@@ -127,6 +125,37 @@ def _node_stats(node_of, y, w, ids, K):
     return value, count
 
 
+def _rowsum(A: np.ndarray) -> np.ndarray:
+    """Sum over the (short) class axis, one column at a time (faster than A.sum(axis=1) here)."""
+    out = A[:, 0].copy()
+    for k in range(1, A.shape[1]):
+        out += A[:, k]
+    return out
+
+
+def _impurity_rows(counts: np.ndarray, criterion: str) -> np.ndarray:
+    """``impurity(counts, criterion)`` for an (m, K) array, computed column by column."""
+    total = _rowsum(counts)
+    inv = 1.0 / np.where(total > 0, total, 1.0)
+    K = counts.shape[1]
+    if criterion == "gini":
+        sq = np.zeros(len(total))
+        for k in range(K):
+            p = counts[:, k] * inv
+            sq += p * p
+        return np.where(total > 0, 1.0 - sq, 0.0)
+    if criterion == "entropy":
+        h = np.zeros(len(total))
+        for k in range(K):
+            p = counts[:, k] * inv
+            h -= p * np.log2(np.where(p > 0, p, 1.0))
+        return h + 0.0
+    top = counts[:, 0].copy()
+    for k in range(1, K):
+        np.maximum(top, counts[:, k], out=top)
+    return np.where(total > 0, 1.0 - top * inv, 0.0)
+
+
 def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots: int = 1) -> NodeArrays:
     """Grow the tree(s) for encoded labels ``y`` (0..K-1) and weights ``w`` (>= 0)."""
     n, d = X.shape
@@ -137,13 +166,14 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
     node_of = np.asarray(root_of_sample, np.intp).copy()
     value, count = _node_stats(node_of, y, w, np.arange(n_roots), K)
     w_root = value.sum(axis=1)
-    active = store.add(value, count, impurity(value, crit), 0, -1, np.arange(n_roots))
-    onehot = np.zeros((n, K))
-    onehot[np.arange(n), y] = w
-    positive = w > 0
+    active = store.add(value, count, _impurity_rows(value, crit), 0, -1, np.arange(n_roots))
+    onehot_t = np.zeros((K, n))
+    onehot_t[y, np.arange(n)] = w
     best = params.splitter == "best"
-    # Samples sorted by each feature; samples whose node became a leaf are dropped as we go.
-    orders = [np.argsort(X[:, f], kind="stable") for f in range(d)] if best else None
+    if best:
+        # Every (feature, sample) pair, ordered by feature then x. Each level re-groups them by
+        # node with a stable sort (so x stays sorted inside a node) and drops finished samples.
+        pairs = _Pairs(X)
     max_depth = np.inf if params.max_depth is None else params.max_depth
     depth = 0
     while active.size:
@@ -154,26 +184,35 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         if cand.size == 0:
             break
         m = cand.size
-        local = np.full(store.n, -1, np.intp)
-        local[cand] = np.arange(m)
-        loc_all = local[node_of]
         N = store.value[cand]
-        W = N.sum(axis=1)
+        W = _rowsum(N)
         node_imp = store.impurity[cand]
         if best:
-            orders = [o[loc_all[o] >= 0] for o in orders]
-            feat, thr, L = _scan(X, orders, loc_all, m, onehot, positive, N, W, node_imp, params, rng)
+            local = np.full(active.size, -1, np.intp)
+            local[can] = np.arange(m)
+            rel = node_of[pairs.sample] - active[0]      # < 0: the sample's node stopped earlier
+            loc = local[np.maximum(rel, 0)]
+            loc[rel < 0] = -1
+            pairs.regroup(loc, m)
+            feat, thr, L = _scan(pairs, onehot_t, w, N, W, node_imp, params, rng)
+            members = pairs.sample[:pairs.size]          # the first feature's block: each sample once
+            member_node = pairs.node[:pairs.size]
         else:
+            local = np.full(store.n, -1, np.intp)
+            local[cand] = np.arange(m)
+            loc_all = local[node_of]
             feat, thr, L = _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng)
+            members = np.flatnonzero(loc_all >= 0)
+            member_node = loc_all[members]
         ok = feat >= 0
         R = np.maximum(N - L, 0.0)
-        wl, wr = L.sum(axis=1), R.sum(axis=1)
+        wl = _rowsum(L)
+        wr = W - wl
         safe_W = np.where(W > 0, W, 1.0)
         # The weighted impurity decrease of each chosen split (scikit-learn's meaning).
         gain = (W / w_root[store.root[cand]]) * (
-            node_imp - wl / safe_W * impurity(L, crit) - wr / safe_W * impurity(R, crit))
-        split = ok & (gain + _EPS >= params.min_impurity_decrease)
-        sl = np.flatnonzero(split)
+            node_imp - wl / safe_W * _impurity_rows(L, crit) - wr / safe_W * _impurity_rows(R, crit))
+        sl = np.flatnonzero(ok & (gain + _EPS >= params.min_impurity_decrease))
         if sl.size == 0:
             break
         parents = cand[sl]
@@ -182,26 +221,48 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         store.threshold[parents] = thr[sl]
         store.gain[parents] = gain[sl]
         left_ids = store.n + 2 * np.arange(m2)
-        right_ids = left_ids + 1
         store.left[parents] = left_ids
-        store.right[parents] = right_ids
-        # Move the samples of the split nodes into the children.
+        store.right[parents] = left_ids + 1
+        # Move the samples of the split nodes into the children (local child 2j or 2j + 1).
         pos = np.full(m, -1, np.intp)
         pos[sl] = np.arange(m2)
-        moving = np.flatnonzero(loc_all >= 0)
-        pm = pos[loc_all[moving]]
+        pm = pos[member_node]
         keep = pm >= 0
-        moving, pm = moving[keep], pm[keep]
-        go = X[moving, feat[sl][pm]] <= thr[sl][pm]
-        node_of[moving] = np.where(go, left_ids[pm], right_ids[pm])
-        child_ids = np.empty(2 * m2, np.intp)
-        child_ids[0::2], child_ids[1::2] = left_ids, right_ids
-        cval, ccount = _node_stats(node_of[moving], y[moving], w[moving], child_ids, K)
+        moving, pm = members[keep], pm[keep]
+        child = 2 * pm + (X[moving, feat[sl][pm]] > thr[sl][pm])
+        node_of[moving] = store.n + child
+        cval = np.bincount(child * K + y[moving], weights=w[moving], minlength=2 * m2 * K).reshape(-1, K)
+        ccount = np.bincount(child, minlength=2 * m2)
         parent_of_child = np.repeat(parents, 2)
-        store.add(cval, ccount, impurity(cval, crit), depth + 1, parent_of_child, store.root[parent_of_child])
-        active = child_ids
+        active = store.add(cval, ccount, _impurity_rows(cval, crit), depth + 1, parent_of_child,
+                           store.root[parent_of_child])
         depth += 1
     return store.arrays()
+
+
+class _Pairs:
+    """(feature, sample) pairs kept grouped by (feature, node) and sorted by x inside a group."""
+
+    def __init__(self, X):
+        n, d = X.shape
+        self.d = d
+        self.sample = np.concatenate([np.argsort(X[:, f], kind="stable") for f in range(d)])
+        self.feature = np.repeat(np.arange(d), n)
+        self.x = X[self.sample, self.feature]
+        self.node = np.zeros(n * d, np.intp)
+        self.size = n          # samples per feature block
+
+    def regroup(self, node, m: int) -> None:
+        """New local node of each pair (-1: its node stopped): drop those, group by (feature, node)."""
+        if np.any(node < 0):
+            keep = node >= 0
+            self.sample, self.feature, self.x, node = (self.sample[keep], self.feature[keep],
+                                                       self.x[keep], node[keep])
+        key = self.feature * m + node
+        order = np.argsort(key.astype(np.uint16) if self.d * m < 65536 else key, kind="stable")
+        self.sample, self.feature, self.x = self.sample[order], self.feature[order], self.x[order]
+        self.node, self.seg = node[order], key[order]
+        self.size = self.sample.size // self.d
 
 
 def _xlog2x(a: np.ndarray) -> np.ndarray:
@@ -252,58 +313,75 @@ def _pick(S, W, m):
     return np.where(np.isfinite(smin), fbest, -1)
 
 
-def _scan(X, orders, loc_all, m, onehot, positive, N, W, node_imp, params, rng):
+def _scan(pairs, onehot_t, w, N, W, node_imp, params, rng):
     """Best midpoint split of every candidate node over all features, in one pass.
 
-    The samples of all nodes are laid out feature after feature, each feature's block
-    ordered by (node, x_f), so each (feature, node) pair is one contiguous segment.
+    ``pairs`` lists the samples of all candidate nodes feature after feature, each
+    feature's block ordered by (node, x_f): every (feature, node) is one contiguous
+    segment, and a cumulative sum of the one-hot weights gives the left counts of
+    every cut at once. Class counts are handled one class row at a time (K is small,
+    and 1-D numpy operations are far cheaper than reductions over a short last axis).
     """
-    d = len(orders)
-    K = onehot.shape[1]
-    blocks = []
-    for o in orders:
-        key = loc_all[o]
-        key = key.astype(np.uint16) if m < 65536 else key
-        blocks.append(o[np.argsort(key, kind="stable")])   # radix sort on small ints
-    ms = blocks[0].size
-    idx = np.concatenate(blocks)
-    nd = loc_all[idx]
-    f_of = np.repeat(np.arange(d), ms)
-    xs = X[idx, f_of]
-    seg = f_of * m + nd
-    size = np.bincount(nd[:ms], minlength=m)
-    start_block = np.concatenate(([0], np.cumsum(size)[:-1]))
-    start = (start_block[None, :] + ms * np.arange(d)[:, None]).ravel()   # segment f*m + node
-    end = start + np.tile(size, d) - 1
-    allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[end].reshape(d, m).T, params, rng)
-    cum = np.cumsum(onehot[idx], axis=0)
-    L = cum - np.vstack([np.zeros((1, K)), cum])[start][seg]
-    cpos = np.cumsum(positive[idx])
-    pos_left = cpos - np.concatenate(([0], cpos))[start][seg]
-    pos_node = np.bincount(nd[:ms], weights=positive[idx[:ms]], minlength=m)
-    n_left = np.arange(idx.size) - start[seg] + 1
-    n_right = size[nd] - n_left
-    valid = np.zeros(idx.size, bool)
-    valid[:-1] = (seg[1:] == seg[:-1]) & (xs[1:] > xs[:-1])
-    valid &= ((n_left >= params.min_samples_leaf) & (n_right >= params.min_samples_leaf)
-              & (pos_left > 0) & (pos_node[nd] - pos_left > 0))
+    d = pairs.d
+    m = N.shape[0]
+    K = onehot_t.shape[0]
+    seg, nd, xs, idx = pairs.seg, pairs.node, pairs.x, pairs.sample
+    total = seg.size
+    size = np.bincount(seg, minlength=d * m)
+    start = np.cumsum(size) - size                        # every segment is non-empty
+    allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T, params, rng)
+    L, R = [], []
+    for k in range(K):
+        v = onehot_t[k][idx]
+        c = np.cumsum(v)
+        left = c - (c[start] - v[start])[seg]
+        L.append(left)
+        R.append(N[nd, k] - left)
+    valid = np.empty(total, bool)
+    np.logical_and(seg[1:] == seg[:-1], xs[1:] > xs[:-1], out=valid[:-1])
+    valid[-1] = False
+    msl = params.min_samples_leaf
+    if msl > 1:
+        n_left = np.arange(1, total + 1) - start[seg]
+        valid &= (n_left >= msl) & (size[seg] - n_left >= msl)
+    positive = w[idx] > 0
+    if not positive.all():
+        cpos = np.cumsum(positive)
+        pos_left = cpos - (cpos[start] - positive[start])[seg]
+        pos_node = np.bincount(seg, weights=positive, minlength=d * m)[seg]
+        valid &= (pos_left > 0) & (pos_node - pos_left > 0)
     if allowed is not None:
-        valid &= allowed[nd, f_of]
-    R = np.maximum(N[nd] - L, 0.0)
-    score = np.where(valid, _score(L, R, params, W[nd], node_imp[nd]), np.inf)
-    seg_min = np.minimum.reduceat(score, start)              # every segment is non-empty
-    hit = np.flatnonzero(valid & (score <= seg_min[seg] + _TIE * W[nd]))
+        valid &= allowed[nd, pairs.feature]
+    Wn = W[nd]
+    if params.criterion == "gini" and not params.gain_ratio:
+        # w_L G(L) + w_R G(R) = W - (sum_k L_k^2 / w_L + sum_k R_k^2 / w_R)
+        wl, sl, sr = L[0].copy(), L[0] * L[0], R[0] * R[0]
+        for k in range(1, K):
+            wl += L[k]
+            sl += L[k] * L[k]
+            sr += R[k] * R[k]
+        wr = Wn - wl
+        prox = sl / np.where(wl > 0, wl, 1.0) + sr / np.where(wr > 0, wr, 1.0)
+        score = np.where(valid, Wn - prox, np.inf)
+    else:
+        Lm, Rm = np.column_stack(L), np.maximum(np.column_stack(R), 0.0)
+        score = np.where(valid, _score(Lm, Rm, params, Wn, node_imp[nd]), np.inf)
+    seg_min = np.minimum.reduceat(score, start)
+    hit = np.flatnonzero(valid & (score <= seg_min[seg] + _TIE * Wn))
     hs = seg[hit]
-    first = hit[np.concatenate(([True], hs[1:] != hs[:-1]))[:hit.size]]  # first near-best per segment
+    head = np.empty(hit.size, bool)
+    head[:1] = True
+    np.not_equal(hs[1:], hs[:-1], out=head[1:])
     best_pos = np.zeros(d * m, np.intp)
-    best_pos[seg[first]] = first
+    best_pos[hs[head]] = hit[head]                         # first near-best cut of each segment
     feat = _pick(seg_min.reshape(d, m), W, m)
+    ok = feat >= 0
     p = best_pos[np.maximum(feat, 0) * m + np.arange(m)]
-    lo, hi = xs[p], xs[np.minimum(p + 1, idx.size - 1)]
+    lo, hi = xs[p], xs[np.minimum(p + 1, total - 1)]
     thr = lo / 2.0 + hi / 2.0
     thr = np.where((thr == hi) | ~np.isfinite(thr), lo, thr)
-    ok = feat >= 0
-    return feat, np.where(ok, thr, 0.0), np.where(ok[:, None], L[p], 0.0)
+    Lp = np.column_stack([left[p] for left in L])
+    return feat, np.where(ok, thr, 0.0), np.where(ok[:, None], Lp, 0.0)
 
 
 def _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng):

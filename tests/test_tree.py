@@ -464,3 +464,20 @@ def test_never_nan_on_awkward_data(n, scale, seed, dup, criterion, gain_ratio, s
     assert np.all(np.isfinite(model.tree_.impurity)) and np.all(np.isfinite(model.tree_.threshold))
     if splitter == "best" and not gain_ratio and len(np.unique(X[:, 0])) == n:
         assert model.score(X, y) == 1.0  # distinct points can always be separated
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 5])
+def test_lookup_table_apply_equals_walking_the_tree(d):
+    # apply() finds leaves by binary search on the thresholds; walking node by node is the
+    # definition. Query points include the thresholds themselves (x <= t goes left).
+    X, y = make_blobs(300, n_features=d, centers=3, cluster_std=3.0, random_state=d)
+    X = np.round(X, 1)
+    model = DecisionTreeClassifier(random_state=0).fit(X, y)
+    t = model.tree_
+    rng = np.random.default_rng(d)
+    Q = np.vstack([rng.uniform(X.min(0) - 1, X.max(0) + 1, (2000, d)), X])
+    internal = np.flatnonzero(t.feature >= 0)
+    on_threshold = Q[: len(internal)].copy()
+    on_threshold[np.arange(len(internal)), t.feature[internal]] = t.threshold[internal]
+    Q = np.vstack([Q, on_threshold])
+    np.testing.assert_array_equal(t.apply(Q), t._walk(Q))
