@@ -125,14 +125,26 @@ with right:
         grid = compute.grid(recipe, drawn, SPEC.key, key_params, 200)
         fig = margin_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                             show_test=show_test, grid=grid, height=600)
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin")
+        # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
+        fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
+        event = st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",
+                                on_select="rerun", selection_mode="points")
+        picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
+            getattr(getattr(event, "selection", None), "points", [])
+        if picked and "x" in picked[0] and "y" in picked[0]:
+            choice = (round(float(picked[0]["x"]), 2), round(float(picked[0]["y"]), 2))
+            if st.session_state.get("svm_picked") != choice:
+                st.session_state["svm_picked"] = choice
+                state.preset("svm_px", choice[0])
+                state.preset("svm_py", choice[1])
         binary = len(model.classes_) == 2
         st.caption(
             ("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
              "With more than two classes each pair of classes has its own machine (one-vs-one vote); "
              "the margins of a single machine are drawn with two classes. ")
             + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
-              "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and its slack ξ.")
+              "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and its "
+              "slack ξ; click it to take its f(x) apart below.")
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 
