@@ -160,7 +160,10 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X):
         """Normalised votes, (n, K); columns follow ``classes_``."""
         votes = self._votes(X)
-        return votes / votes.sum(axis=1, keepdims=True)
+        total = votes[:, 0].copy()  # column by column: faster than a row-wise sum for few classes
+        for c in range(1, votes.shape[1]):
+            total += votes[:, c]
+        return votes / total[:, None]
 
     def predict(self, X):
         """``classes_[argmax votes]``; a tie goes to the smallest class index."""

@@ -28,9 +28,17 @@ from .base import (
 
 def _log_posterior(jll):
     """Rows of jll normalised in log space: jll - logsumexp(jll)."""
-    # shift first: with |jll| ~ 1e10, jll - (top + log s) would lose the small log s
-    shifted = jll - jll.max(axis=1, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    # Column by column: for few classes numpy's row-wise reductions are ~30x slower.
+    # Shift first: with |jll| ~ 1e10, jll - (top + log s) would lose the small log s.
+    top = jll[:, 0].copy()
+    for c in range(1, jll.shape[1]):
+        np.maximum(top, jll[:, c], out=top)
+    shifted = jll - top[:, None]
+    total = np.zeros(jll.shape[0])
+    for c in range(jll.shape[1]):
+        total += np.exp(shifted[:, c])
+    shifted -= np.log(total)[:, None]
+    return shifted
 
 
 class GaussianNB(ClassifierMixin, BaseEstimator):
@@ -71,11 +79,17 @@ class GaussianNB(ClassifierMixin, BaseEstimator):
         """(n, K): log P(c) + sum_j log N(x_j; theta_cj, var_cj)."""
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
+        columns = np.ascontiguousarray(X.T)  # feature by feature: fast 1-D passes on a tall grid
         jll = np.empty((X.shape[0], len(self.classes_)))
         for c in range(len(self.classes_)):
+            quad = np.zeros(X.shape[0])
+            for j, col in enumerate(columns):
+                diff = col - self.theta_[c, j]
+                diff *= diff
+                diff /= self.var_[c, j]
+                quad += diff
             norm = -0.5 * np.sum(np.log(2.0 * np.pi * self.var_[c]))
-            jll[:, c] = (np.log(self.class_prior_[c]) + norm
-                         - 0.5 * np.sum((X - self.theta_[c]) ** 2 / self.var_[c], axis=1))
+            jll[:, c] = (np.log(self.class_prior_[c]) + norm) - 0.5 * quad
         return jll
 
     def predict_log_proba(self, X):
