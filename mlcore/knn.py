@@ -56,7 +56,7 @@ from .base import (
 METRICS = ("euclidean", "manhattan", "minkowski")
 WEIGHTS = ("uniform", "distance", "distance_squared")
 
-_COARSE = 256          # queries per coarse tile
+_COARSE = 256          # fewer queries than this: no tiling (brute force)
 _FINE = 16             # queries per finest tile
 _TOP = 1024            # queries per tile, at most, on the first level
 _BRUTE_BELOW = 64      # fewer training points than this: no tiling
