@@ -51,10 +51,13 @@ def squared_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
 
 
 def rbf_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0) -> np.ndarray:
-    """K = exp(-gamma ||x - z||²)."""
-    D = squared_distances(X, Z)
-    D *= -gamma
-    return np.exp(D, out=D)
+    """K = exp(-gamma ||x - z||²), with -gamma ||x - z||² = 2 gamma x·z - gamma ||x||² - gamma ||z||²
+    formed by one BLAS product and two passes (clipped at 0 against round-off)."""
+    K = X @ (Z.T * (2.0 * gamma))
+    K -= gamma * np.einsum("ij,ij->i", X, X)[:, None]
+    K -= gamma * np.einsum("ij,ij->i", Z, Z)[None, :]
+    np.minimum(K, 0.0, out=K)
+    return np.exp(K, out=K)
 
 
 def sigmoid_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0, coef0: float = 0.0) -> np.ndarray:
