@@ -12,6 +12,7 @@ from viz.ensemble import (
     boosting_figure,
     boosting_history_figure,
     members_figure,
+    staged_accuracy,
     vote_curve_figure,
     vote_figure,
 )
@@ -21,29 +22,40 @@ page_setup("Ensembles")
 
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
 CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "model", "pts"}
+
+
+def _part(model, key: str, m: int):
+    return FirstRounds(model, m) if key == "adaboost" else FirstMembers(model, m)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def partial_grid(recipe, drawn, key: str, hp: tuple, m: int):
     """The first m members (or rounds) evaluated once on the 200 x 200 grid."""
-    fit = compute.fit(recipe, drawn, key, hp)
-    part = FirstRounds(fit.model, m) if key == "adaboost" else FirstMembers(fit.model, m)
-    return evaluate_grid(part, compute.dataset(recipe, drawn).bounds, 200)
+    model = compute.fit(recipe, drawn, key, hp).model
+    return evaluate_grid(_part(model, key, m), compute.dataset(recipe, drawn).bounds, 200)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=32, show_spinner=False)
 def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     """Training and test accuracy of the first m members (or rounds)."""
-    fit = compute.fit(recipe, drawn, key, hp)
+    part = _part(compute.fit(recipe, drawn, key, hp).model, key, m)
     data = compute.dataset(recipe, drawn)
-    part = FirstRounds(fit.model, m) if key == "adaboost" else FirstMembers(fit.model, m)
     train = float((part.predict(data.X_train) == data.y_train).mean())
     test = float((part.predict(data.X_test) == data.y_test).mean()) if len(data.y_test) else None
     return train, test
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def vote_curves(recipe, drawn, key: str, hp: tuple):
+    """Training and test accuracy of the vote of the first m members, m = 1..T."""
+    model = compute.fit(recipe, drawn, key, hp).model
+    data = compute.dataset(recipe, drawn)
+    test = staged_accuracy(model, data.X_test, data.y_test) if len(data.y_test) else None
+    return staged_accuracy(model, data.X_train, data.y_train), test
+
+
 # --- state from the link (first visit of this page in the session) ---------------------
-URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "model", "pts"}
 query = state.url_once("ensembles")
 problems = []
 if query is not None:
@@ -60,10 +72,10 @@ recipe = dataset.dataset_panel()
 drawn = draw.points()
 
 st.title("Ensembles", anchor=False)
-state.warn_bad_url(problems)
 st.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
+state.warn_bad_url(problems)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
@@ -83,71 +95,68 @@ key_params = tuple(sorted(hp.items()))
 data = compute.dataset(recipe, drawn)
 fit = compute.fit(recipe, drawn, key, key_params)
 
-def show_ensemble(fit, key, hp, key_params):
-    """The vote (or the boosting rounds) of a fitted ensemble."""
-    with right:
-        model = fit.model
-        boosting = key == "adaboost"
-        T = len(model.estimators_)
-        if boosting:
-            what = "round"
-            help_ = "Step through the boosting rounds: the regions are the vote of rounds 1..t."
-        else:
-            what = "members in the vote"
-            help_ = "Use only the first m members: watch the vote steady as members are added."
-        m = st.slider(what, 1, T, T, key=f"ens_m_{key}_{T}", help=help_) if T > 1 else 1
-        train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
-        cols = st.columns(4)
-        cols[0].metric("train accuracy", f"{train_acc:.1%}")
-        cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
-        grid = partial_grid(recipe, drawn, key, key_params, m)
-        if boosting:
-            h = model.history_[m - 1]
-            cols[2].metric(f"α of round {m}", f"{h['alpha']:.3f}")
-            cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}", help="Its weighted error err_t on the weights it was trained with.")
-            fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
-                                  grid=grid, height=600)
-            st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
-            st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
-                       f"Dashed: learner {m}'s split. {len(model.history_)} rounds were run"
-                       + (" (boosting stopped early)." if len(model.history_) < hp["n_estimators"] else "."))
-        else:
-            oob = getattr(model, "oob_score_", None)
-            cols[2].metric("out-of-bag accuracy", "—" if oob is None else f"{oob:.1%}",
-                           help="Each training point is scored only by the members whose sample missed it.")
-            cols[3].metric("members", f"{m} of {T}")
-            fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_confidence=show_conf, grid=grid, height=600)
-            st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
 
+@st.fragment
+def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
+    """The slider over members (or rounds) and everything it changes; reruns on its own."""
+    boosting = key == "adaboost"
+    T = len(model.estimator_weights_) if boosting else len(model.estimators_samples_)
     if boosting:
+        label, tip = "round", "Step through the boosting rounds: the regions are the vote of rounds 1..t."
+    else:
+        label, tip = "members in the vote", "Use only the first m members: watch the vote steady as members are added."
+    m = st.slider(label, 1, T, T, key=f"ens_m_{key}_{T}", help=tip) if T > 1 else 1
+    train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
+    cols = st.columns(4)
+    cols[0].metric("train accuracy", f"{train_acc:.1%}")
+    cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
+    grid = partial_grid(recipe, drawn, key, key_params, m)
+    if boosting:
+        h = model.history_[m - 1]
+        cols[2].metric(f"α of round {m}", f"{h['alpha']:.3f}")
+        cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
+                       help="Its weighted error errₜ under the weights it was trained with.")
+        fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
+                              grid=grid, height=600)
+        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+        stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
+        st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
+                   f"Dashed: learner {m}'s split. {T} rounds were run{stopped}")
         st.subheader("Round by round", anchor=False)
         st.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
                         key="ens_history")
         st.caption("αₜ = lr · (log((1 − errₜ) / errₜ) + log(K − 1)): a learner with a small weighted error "
                    "gets a large say. Misclassified points are multiplied by exp(αₜ) before the next round.")
-    else:
-        c1, c2 = st.columns([3, 2], gap="large")
-        with c1:
-            st.subheader("The first members, each on its own sample", anchor=False)
-            st.plotly_chart(members_figure(model, data.X_train, data.y_train, bounds=data.bounds, count=8),
-                            width="stretch", config=CHART_CONFIG, key="ens_members")
-        with c2:
-            st.subheader("Accuracy as members are added", anchor=False)
-            st.plotly_chart(vote_curve_figure(model, data.X_train, data.y_train, X_test=data.X_test,
-                                              y_test=data.y_test, current=m),
-                            width="stretch", config=CHART_CONFIG, key="ens_curve")
-            st.caption("A bootstrap sample of n draws holds about 1 − 1/e ≈ 63% of the distinct points; "
-                       "the other ≈ 37% are out-of-bag for that member.")
+        return
+    oob = getattr(model, "oob_score_", None)
+    cols[2].metric("out-of-bag accuracy", "—" if oob is None else f"{oob:.1%}",
+                   help="Each training point is scored only by the members whose sample missed it "
+                        "(all members; needs bootstrap).")
+    cols[3].metric("members", f"{m} of {T}")
+    fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                      show_confidence=show_conf, grid=grid, height=600)
+    st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+    st.subheader("Accuracy as members are added", anchor=False)
+    st.plotly_chart(vote_curve_figure(model, None, None, current=m,
+                                      curves=vote_curves(recipe, drawn, key, key_params)),
+                    width="stretch", config=CHART_CONFIG, key="ens_curve")
+    st.caption("A bootstrap sample of n draws holds about 1 − 1/e ≈ 63% of the distinct points; "
+               "the other ≈ 37% are out-of-bag for that member.")
 
 
-if fit.model is None:
-    with right:
+with right:
+    if fit.model is None:
         st.error(fit.error, icon=":material/block:")
         st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=600),
                         width="stretch", config=CHART_CONFIG, key="ens_main")
-else:
-    show_ensemble(fit, key, hp, key_params)
+    else:
+        stepper(fit.model, key, hp, key_params, show_conf)
+
+if fit.model is not None and key != "adaboost":
+    st.subheader("The first members, each on its own sample", anchor=False)
+    st.plotly_chart(members_figure(fit.model, data.X_train, data.y_train, bounds=data.bounds, count=8,
+                                   columns=8, height=260),
+                    width="stretch", config=CHART_CONFIG, key="ens_members")
 
 # --- the link to this view ----------------------------------------------------------------
 items = dataset.to_url(recipe)

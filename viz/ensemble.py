@@ -24,7 +24,7 @@ from .decision import decision_figure, label_index, label_names, region_colorsca
 from .grid import Bounds, grid_points, make_bounds
 from .tree import split_segments
 
-__all__ = ["FirstMembers", "FirstRounds", "vote_figure", "members_figure", "vote_curve_figure",
+__all__ = ["FirstMembers", "FirstRounds", "vote_figure", "members_figure", "vote_curve_figure", "staged_accuracy",
            "boosting_figure", "boosting_history_figure", "weight_sizes"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
@@ -150,31 +150,44 @@ def _member_labels(member, P, K) -> np.ndarray:
     return np.asarray(member.predict(P)).astype(np.intp)
 
 
+def staged_accuracy(model, X, y) -> np.ndarray:
+    """Accuracy of the vote of the first m members on (X, y), for m = 1..T."""
+    return np.array([np.mean(model.classes_[np.argmax(P, axis=1)] == np.asarray(y))
+                     for P in model.staged_predict_proba(X)])
+
+
 def vote_curve_figure(model, X, y, *, X_test=None, y_test=None, current: int | None = None,
-                      height: int = 300) -> go.Figure:
-    """Training (and test) accuracy of the vote of the first m members, m = 1..T, plus OOB."""
-    T = len(model.estimators_)
-    m = np.arange(1, T + 1)
-    fig = go.Figure()
-    for name, A, b, dash in (("train", X, y, "solid"), ("test", X_test, y_test, "dot")):
-        if A is None or b is None or len(A) == 0:
+                      curves=None, height: int = 300) -> go.Figure:
+    """Training (and test) accuracy of the vote of the first m members, m = 1..T, plus OOB.
+
+    ``curves``: precomputed ``(train, test or None)`` from :func:`staged_accuracy`."""
+    if curves is None:
+        has_test = X_test is not None and y_test is not None and len(X_test) > 0
+        curves = (staged_accuracy(model, X, y), staged_accuracy(model, X_test, y_test) if has_test else None)
+    traces = []
+    for name, acc, dash in (("train", curves[0], "solid"), ("test", curves[1], "dot")):
+        if acc is None:
             continue
-        acc = [np.mean(model.classes_[np.argmax(P, axis=1)] == np.asarray(b))
-               for P in model.staged_predict_proba(A)]
-        fig.add_trace(go.Scatter(x=m.astype(np.float32), y=np.asarray(acc, dtype=np.float32),
-                                 mode="lines", name=f"{name} accuracy", line=dict(dash=dash, width=2)))
+        m = np.arange(1, len(acc) + 1, dtype=np.float32)
+        traces.append(go.Scatter(x=m, y=np.asarray(acc, dtype=np.float32), mode="lines",
+                                 name=f"{name} accuracy", line=dict(dash=dash, width=2)))
+    shapes, notes = [], []
     oob = getattr(model, "oob_score_", None)
     if oob is not None:
-        fig.add_hline(y=oob, line=dict(color=palette.class_color(2), dash="dash"),
-                      annotation_text=f"out-of-bag {oob:.1%}", annotation_position="bottom right")
+        shapes.append(dict(type="line", xref="paper", x0=0, x1=1, yref="y", y0=oob, y1=oob,
+                           line=dict(color=palette.class_color(2), dash="dash")))
+        notes.append(dict(text=f"out-of-bag {oob:.1%}", xref="paper", x=1, xanchor="right", yref="y", y=oob,
+                          yanchor="top", showarrow=False, font=dict(size=12, color=palette.class_color(2))))
     if current is not None:
-        fig.add_vline(x=current, line=dict(color=palette.INK, width=1))
-    fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=50, r=10, t=30, b=40),
-                      xaxis=dict(title="members in the vote", showgrid=True, gridcolor=palette.GRID),
-                      yaxis=dict(title="accuracy", tickformat=".0%", showgrid=True, gridcolor=palette.GRID),
-                      legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
-                      uirevision="vote_curve")
-    return fig
+        shapes.append(dict(type="line", xref="x", x0=current, x1=current, yref="paper", y0=0, y1=1,
+                           line=dict(color=palette.INK, width=1)))
+    axis = dict(showgrid=True, gridcolor=palette.GRID, zeroline=False)
+    return go.Figure(data=traces, layout=dict(
+        template="none", font=_FONT, height=height, margin=dict(l=55, r=10, t=30, b=40),
+        xaxis=dict(axis, title="members in the vote"),
+        yaxis=dict(axis, title="accuracy", tickformat=".0%"),
+        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
+        shapes=shapes, annotations=notes, uirevision="vote_curve"))
 
 
 def weight_sizes(w, smallest: float = 4.0, largest: float = 30.0) -> np.ndarray:
