@@ -170,6 +170,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
     onehot_t = np.zeros((K, n))
     onehot_t[y, np.arange(n)] = w
     best = params.splitter == "best"
+    all_positive = bool(np.all(w > 0))
     if best:
         # Every (feature, sample) pair, ordered by feature then x. Each level re-groups them by
         # node with a stable sort (so x stays sorted inside a node) and drops finished samples.
@@ -194,24 +195,23 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
             loc = local[np.maximum(rel, 0)]
             loc[rel < 0] = -1
             pairs.regroup(loc, m)
-            feat, thr, L = _scan(pairs, onehot_t, w, N, W, node_imp, params, rng)
+            feat, thr, child, L = _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng)
             members = pairs.sample[:pairs.size]          # the first feature's block: each sample once
             member_node = pairs.node[:pairs.size]
         else:
             local = np.full(store.n, -1, np.intp)
             local[cand] = np.arange(m)
             loc_all = local[node_of]
-            feat, thr, L = _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng)
+            feat, thr, child, L = _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng)
             members = np.flatnonzero(loc_all >= 0)
             member_node = loc_all[members]
         ok = feat >= 0
-        R = np.maximum(N - L, 0.0)
-        wl = _rowsum(L)
-        wr = W - wl
-        safe_W = np.where(W > 0, W, 1.0)
-        # The weighted impurity decrease of each chosen split (scikit-learn's meaning).
-        gain = (W / w_root[store.root[cand]]) * (
-            node_imp - wl / safe_W * _impurity_rows(L, crit) - wr / safe_W * _impurity_rows(R, crit))
+        if child is None:
+            R = np.maximum(N - L, 0.0)
+            child = _rowsum(L) * _impurity_rows(L, crit) + _rowsum(R) * _impurity_rows(R, crit)
+        # The weighted impurity decrease of each chosen split (scikit-learn's meaning):
+        # W_node / W_total (I(node) - w_L / W_node I(L) - w_R / W_node I(R)).
+        gain = (W * node_imp - child) / w_root[store.root[cand]]
         sl = np.flatnonzero(ok & (gain + _EPS >= params.min_impurity_decrease))
         if sl.size == 0:
             break
@@ -219,7 +219,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         m2 = parents.size
         store.feature[parents] = feat[sl]
         store.threshold[parents] = thr[sl]
-        store.gain[parents] = gain[sl]
+        store.gain[parents] = np.maximum(gain[sl], 0.0)   # rounding can leave -1e-17
         left_ids = store.n + 2 * np.arange(m2)
         store.left[parents] = left_ids
         store.right[parents] = left_ids + 1
@@ -313,7 +313,7 @@ def _pick(S, W, m):
     return np.where(np.isfinite(smin), fbest, -1)
 
 
-def _scan(pairs, onehot_t, w, N, W, node_imp, params, rng):
+def _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng):
     """Best midpoint split of every candidate node over all features, in one pass.
 
     ``pairs`` lists the samples of all candidate nodes feature after feature, each
@@ -329,7 +329,10 @@ def _scan(pairs, onehot_t, w, N, W, node_imp, params, rng):
     total = seg.size
     size = np.bincount(seg, minlength=d * m)
     start = np.cumsum(size) - size                        # every segment is non-empty
-    allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T, params, rng)
+    allowed = None
+    if params.max_features is not None and params.max_features < d:
+        allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T,
+                                   params, rng)
     L, R = [], []
     for k in range(K):
         v = onehot_t[k][idx]
@@ -344,8 +347,8 @@ def _scan(pairs, onehot_t, w, N, W, node_imp, params, rng):
     if msl > 1:
         n_left = np.arange(1, total + 1) - start[seg]
         valid &= (n_left >= msl) & (size[seg] - n_left >= msl)
-    positive = w[idx] > 0
-    if not positive.all():
+    if not all_positive:
+        positive = w[idx] > 0
         cpos = np.cumsum(positive)
         pos_left = cpos - (cpos[start] - positive[start])[seg]
         pos_node = np.bincount(seg, weights=positive, minlength=d * m)[seg]
@@ -376,12 +379,16 @@ def _scan(pairs, onehot_t, w, N, W, node_imp, params, rng):
     best_pos[hs[head]] = hit[head]                         # first near-best cut of each segment
     feat = _pick(seg_min.reshape(d, m), W, m)
     ok = feat >= 0
-    p = best_pos[np.maximum(feat, 0) * m + np.arange(m)]
+    best_seg = np.maximum(feat, 0) * m + np.arange(m)
+    p = best_pos[best_seg]
     lo, hi = xs[p], xs[np.minimum(p + 1, total - 1)]
     thr = lo / 2.0 + hi / 2.0
     thr = np.where((thr == hi) | ~np.isfinite(thr), lo, thr)
-    Lp = np.column_stack([left[p] for left in L])
-    return feat, np.where(ok, thr, 0.0), np.where(ok[:, None], Lp, 0.0)
+    thr = np.where(ok, thr, 0.0)
+    if params.gain_ratio:   # the score is not the children's impurity: give the counts instead
+        return feat, thr, None, np.where(ok[:, None], np.column_stack([left[p] for left in L]), 0.0)
+    # The children's weighted impurity w_L I(L) + w_R I(R) of the chosen split.
+    return feat, thr, np.where(ok, seg_min[best_seg], 0.0), None
 
 
 def _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng):
@@ -418,4 +425,4 @@ def _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng):
     ok = feat >= 0
     fi = np.maximum(feat, 0)
     ar = np.arange(m)
-    return feat, np.where(ok, thr[ar, fi], 0.0), np.where(ok[:, None], Ls[fi, ar], 0.0)
+    return feat, np.where(ok, thr[ar, fi], 0.0), None, np.where(ok[:, None], Ls[fi, ar], 0.0)

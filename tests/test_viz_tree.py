@@ -114,10 +114,10 @@ def test_highlighted_path(model):
     tr = next(t for t in fig.data if t.name == "path splits")
     assert len(_segments(tr.x, tr.y)) == len(path) - 1
     d = tree_diagram(m, x=point)
-    nodes = next(t for t in d.data if t.name == "nodes")
-    assert len(nodes.x) == m.tree_.node_count
-    widths = np.asarray(nodes.marker.line.width)
-    assert sorted(np.flatnonzero(widths == 3).tolist()) == sorted(path)
+    drawn = [t for t in d.data if t.name in ("nodes", "leaves")]
+    assert sum(len(t.x) for t in drawn) == m.tree_.node_count
+    ring = next(t for t in d.data if t.name == "path nodes")
+    assert np.asarray(ring.customdata).astype(int).tolist() == path
     edges = next(t for t in d.data if t.name == "path")
     assert len(_segments(edges.x, edges.y)) == len(path) - 1
 
@@ -125,10 +125,15 @@ def test_highlighted_path(model):
 def test_diagram_layout_parents_above_children(model):
     m, _, _ = model
     d = tree_diagram(m)
-    nodes = next(t for t in d.data if t.name == "nodes")
-    ids = np.asarray(nodes.customdata).astype(int)
-    y = dict(zip(ids, np.asarray(nodes.y), strict=False))
-    x = dict(zip(ids, np.asarray(nodes.x), strict=False))
+    drawn = [t for t in d.data if t.name in ("nodes", "leaves")]
+    ids = np.concatenate([np.asarray(t.customdata) for t in drawn]).astype(int)
+    y = dict(zip(ids, np.concatenate([np.asarray(t.y) for t in drawn]), strict=True))
+    x = dict(zip(ids, np.concatenate([np.asarray(t.x) for t in drawn]), strict=True))
+    assert sorted(ids) == list(range(m.tree_.node_count))
+    leaves = next(t for t in d.data if t.name == "leaves")
+    # leaf colour = majority class index on the banded scale
+    leaf_ids = np.asarray(leaves.customdata).astype(int)
+    np.testing.assert_array_equal(np.asarray(leaves.marker.color), np.argmax(m.tree_.value[leaf_ids], axis=1))
     t = m.tree_
     for node in np.flatnonzero(t.feature >= 0):
         left, right = t.children_left[node], t.children_right[node]

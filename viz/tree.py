@@ -168,9 +168,14 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
                                  marker=dict(symbol="x", size=14, color=_PATH_COLOR,
                                              line=dict(color=palette.WHITE, width=1)),
                                  hovertemplate="selected point (%{x:.3g}, %{y:.3g})<extra></extra>"))
-    fig = go.Figure(data=[traces[0], *traces[1:3], *fig.data[1:], *traces[3:]], layout=fig.layout)
-    fig.update_xaxes(title_text=feature_names[0])
-    fig.update_yaxes(title_text=feature_names[1])
+    n_old = len(fig.data)
+    lines = 2 if highlight is None else 4        # regions, splits (and the path's splits, leaf box)
+    fig.add_traces(traces)
+    data = fig.data
+    # Regions under the splits under the points; the old 2 x 2 heatmap (data[0]) is dropped.
+    fig.data = (*data[n_old:n_old + lines], *data[1:n_old], *data[n_old + lines:])
+    fig.layout.xaxis.title.text = feature_names[0]
+    fig.layout.yaxis.title.text = feature_names[1]
     return fig
 
 
@@ -275,24 +280,36 @@ def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, ti
                                  hoverinfo="skip", showlegend=True, name=f"class {names[k]}",
                                  legendgroup=f"class{k}"))
 
-    ids = [n.id for n in nodes]
-    xs = np.array([pos[i][0] for i in ids], dtype=np.float64)
-    ys = np.array([pos[i][1] for i in ids], dtype=np.float64)
-    majority = [int(np.argmax(n.counts)) if n.counts.sum() > 0 else -1 for n in nodes]
-    colors = [palette.class_color(m) if m >= 0 else palette.NEUTRAL for m in majority]
-    line_colors = [_PATH_COLOR if n.id in on_path else palette.INK for n in nodes]
-    line_widths = [3 if n.id in on_path else 1 for n in nodes]
-    hover = [f"<b>node {n.id}</b><br>{n.label}<br>{n.detail}<br>{impurity_name} {imp:.3f}<br>counts: "
-             + ", ".join(f"{names[k]} {n.counts[k]:g}" for k in range(K))
-             for n, imp in zip(nodes, impurities, strict=True)]
-    text = [f"<b>{n.label}</b><br>{n.detail}" for n in nodes] if show_text else None
-    traces.append(go.Scatter(
-        x=xs, y=ys, mode="markers+text" if show_text else "markers", name="nodes", showlegend=False,
-        text=text, textposition="top center", textfont=dict(size=11, color=palette.INK),
-        hovertext=hover, hoverinfo="text", customdata=np.array(ids, dtype=np.float64),
-        marker=dict(symbol=["circle" if n.is_leaf else "square" for n in nodes], size=16,
-                    color=colors, line=dict(color=line_colors, width=line_widths)),
-    ))
+    ids = np.array([n.id for n in nodes], dtype=np.float64)
+    xs = np.array([pos[n.id][0] for n in nodes], dtype=np.float64)
+    ys = np.array([pos[n.id][1] for n in nodes], dtype=np.float64)
+    # Node colour = majority class, as numbers on a banded colorscale (-1: a node without
+    # examples); per-point colour or symbol strings make plotly validate every entry (slow).
+    majority = np.array([int(np.argmax(n.counts)) if n.counts.sum() > 0 else -1 for n in nodes], dtype=np.float64)
+    bands = [palette.NEUTRAL] + palette.class_colors(K)
+    scale = []
+    for i, color in enumerate(bands):
+        scale += [[i / len(bands), color], [(i + 1) / len(bands), color]]
+    hover = np.array([f"<b>node {n.id}</b><br>{n.label}<br>{n.detail}<br>{impurity_name} {imp:.3f}<br>counts: "
+                      + ", ".join(f"{names[k]} {n.counts[k]:g}" for k in range(K))
+                      for n, imp in zip(nodes, impurities, strict=True)])
+    text = np.array([f"<b>{n.label}</b><br>{n.detail}" for n in nodes])
+    leaf = np.array([n.is_leaf for n in nodes], dtype=bool)
+    for name, sel, symbol in (("nodes", ~leaf, "square"), ("leaves", leaf, "circle")):
+        traces.append(go.Scatter(
+            x=xs[sel], y=ys[sel], mode="markers+text" if show_text else "markers", name=name,
+            showlegend=False, text=text[sel] if show_text else None, textposition="top center",
+            textfont=dict(size=11, color=palette.INK), hovertext=hover[sel], hoverinfo="text",
+            customdata=ids[sel],
+            marker=dict(symbol=symbol, size=16, color=majority[sel], colorscale=scale, cmin=-1.5,
+                        cmax=K - 0.5, showscale=False, line=dict(color=palette.INK, width=1)),
+        ))
+    if path:
+        at = np.array([list(by_id).index(p) for p in path])
+        traces.append(go.Scatter(x=xs[at], y=ys[at], mode="markers", name="path nodes", showlegend=False,
+                                 customdata=ids[at], hoverinfo="skip",
+                                 marker=dict(symbol="circle-open", size=26, color=_PATH_COLOR,
+                                             line=dict(color=_PATH_COLOR, width=3))))
     annotations = []
     if show_text:
         for n in nodes:
