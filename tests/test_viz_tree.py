@@ -175,3 +175,58 @@ def test_pruning_figure_follows_the_path():
     val = next(t for t in fig.data if t.name == "validation accuracy")
     np.testing.assert_allclose(val.y, [s.val_accuracy for s in path.steps])
     np.testing.assert_array_equal(val.x, [s.n_leaves for s in path.steps])
+
+
+# --- the pages, through AppTest ---------------------------------------------------------------
+
+def _page(path, query=None):
+    import pathlib
+
+    from streamlit.testing.v1 import AppTest
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    at = AppTest.from_file(str(root / "app.py"), default_timeout=90)
+    if query:
+        at.query_params.update(query)
+    at.run()
+    at.switch_page("pages/1_Playground.py").run()   # reads the dataset from the link
+    at.switch_page(path).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def _splits(at, i=0):
+    import json
+
+    fig = json.loads(at.get("plotly_chart")[i].proto.spec)
+    tr = next(t for t in fig["data"] if t.get("name") == "splits")
+    return tr["x"], tr["y"]
+
+
+@pytest.mark.app
+def test_decision_tree_page_depth_slider_grows_the_tree():
+    at = _page("pages/3_Decision_tree.py", {"data": "moons", "n": "200"})
+    assert at.slider(key="tree_depth").value == 3
+    three = _splits(at)
+    at.slider(key="tree_depth").set_value(1).run()
+    one = _splits(at)
+    assert not at.exception
+    n_segments = lambda xy: len(xy[0]["bdata"] if isinstance(xy[0], dict) else xy[0])  # noqa: E731
+    assert n_segments(one) < n_segments(three)
+    at.slider(key="tree_prune_step").set_value(0).run()
+    at.selectbox(key="tree_criterion").set_value("entropy").run()
+    assert not at.exception
+
+
+@pytest.mark.app
+def test_id3_page_shows_the_worked_example_gains():
+    at = _page("pages/4_ID3_on_a_table.py")
+    frames = [df.value for df in at.dataframe]
+    gains = next(f for f in frames if "gain" in getattr(f, "columns", []))
+    got = dict(zip(gains["feature"], gains["gain"], strict=True))
+    for name, expected in {"outlook": 0.246, "humidity": 0.151, "wind": 0.048, "temperature": 0.029}.items():
+        assert got[name] == pytest.approx(expected, abs=1.5e-3)
+    at.selectbox(key="id3_score").set_value("ratio").run()
+    at.selectbox(key="id3_table").set_value("kids_play").run()
+    assert not at.exception and not at.error
