@@ -182,10 +182,13 @@ def vote_curve_figure(model, X, y, *, X_test=None, y_test=None, current: int | N
         shapes.append(dict(type="line", xref="x", x0=current, x1=current, yref="paper", y0=0, y1=1,
                            line=dict(color=palette.INK, width=1)))
     axis = dict(showgrid=True, gridcolor=palette.GRID, zeroline=False)
+    # at least a 5-point span, so whole-percent ticks never repeat
+    lows = [float(np.min(c)) for c in curves if c is not None and len(c)] + ([oob] if oob is not None else [])
+    low = max(0.0, min(lows + [1.0]) - 0.05)
     return go.Figure(data=traces, layout=dict(
         template="none", font=_FONT, height=height, margin=dict(l=55, r=10, t=30, b=40),
         xaxis=dict(axis, title="members in the vote"),
-        yaxis=dict(axis, title="accuracy", tickformat=".0%"),
+        yaxis=dict(axis, title="accuracy", tickformat=".0%", range=[low, 1.005]),
         legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
         shapes=shapes, annotations=notes, uirevision="vote_curve"))
 
