@@ -195,7 +195,7 @@ def test_drawn_points_survive_a_model_change_and_undo_removes_one():
     at.selectbox(key="model").set_value("logistic").run()
     at.slider(key="ds_n").set_value(100).run()
     assert "3 drawn points" in " ".join(c.value for c in at.caption)
-    at.button[0].click().run()  # undo
+    at.button(key="draw_undo").click().run()
     assert "2 drawn points" in " ".join(c.value for c in at.caption)
     assert at.query_params["pts"] in ("0.5,0.5,1;-1,2,0", ["0.5,0.5,1;-1,2,0"])
 

@@ -196,8 +196,7 @@ def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):
     _click_at(page, -2.0, 2.0)
     page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1] + 1}", timeout=30_000)
     settle(page)
-    # a model change keeps the drawn points
-    page.get_by_role("button", name="Undo last point").click()
+    page.locator(".st-key-draw_undo").get_by_role("button", name="Undo").click()
     settle(page)
     page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1]}", timeout=30_000)
     assert page.evaluate(CLASS_TRACES)[0] == before[0] + 1

@@ -64,8 +64,10 @@ def draw_panel() -> bool:
         state.keep("draw_class")
         n = len(points())
         c1, c2 = st.columns(2)
-        c1.button("Undo last point", on_click=_undo, disabled=not n, width="stretch")
-        c2.button("Clear drawn points", on_click=_clear, disabled=not n, width="stretch")
+        c1.button("Undo", icon=":material/undo:", key="draw_undo", on_click=_undo, disabled=not n, width="stretch",
+                  help="Remove the last drawn point.")
+        c2.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear, disabled=not n, width="stretch",
+                  help="Remove every drawn point (generated points stay).")
         st.caption(f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
                    else "No drawn points yet.")
     return on
