@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 
 from mlcore.datasets import GENERATORS
 from mlcore.registry import MODELS
+from mlcore.specs import ParamSpec
+from ui.params import log_grid, snap
 
 pytestmark = pytest.mark.app
 
@@ -223,3 +225,14 @@ def test_every_model_on_every_generator(gen):
         at.selectbox(key="model").set_value(key).run()
         assert_clean(at)
         assert heatmap_z(at).shape == (200, 200)
+
+
+def test_log_sliders_offer_nice_values_and_snap_to_them():
+    C = ParamSpec("C", "float", 1.0, 1e-3, 1e4, log=True, allow_inf=True)
+    grid = log_grid(C)
+    assert grid[:4] == [0.001, 0.002, 0.005, 0.01] and grid[-2:] == [1e4, float("inf")]
+    assert 1.0 in grid and len(grid) == 3 * 7 + 1 + 1
+    assert snap(C, 0.3) == 0.2 and snap(C, 0.4) == 0.5 and snap(C, float("inf")) == float("inf")
+    n = ParamSpec("n", "int", 100, 1, 300, log=True)
+    assert log_grid(n) == [1, 2, 5, 10, 20, 50, 100, 200, 300]
+    assert snap(ParamSpec("p", "float", 3.0, 1.0, 10.0, step=0.5), 3.3) == 3.5

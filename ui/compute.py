@@ -79,7 +79,7 @@ def dataset(recipe: Recipe, drawn: tuple) -> Data:
     return Data(X_tr, y_tr, X_te, y_te, _bounds(X_tr, X_te), error)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@st.cache_data(max_entries=32, show_spinner=False)  # a forest of 300 trees is a few MB
 def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     """Fit the model on the training set and score it; a refusal becomes ``Fit.error``."""
     data = dataset(recipe, drawn)

@@ -36,6 +36,8 @@ def log_grid(p: ParamSpec) -> list[float]:
                 values.add(v)
     if isinstance(p.default, (int, float)) and not math.isinf(p.default):
         values.add(float(p.default))
+    if p.kind == "int":
+        values = {int(round(v)) for v in values}
     grid = sorted(values)
     if p.allow_inf:
         grid.append(math.inf)
@@ -44,7 +46,7 @@ def log_grid(p: ParamSpec) -> list[float]:
 
 def snap(p: ParamSpec, v):
     """A coerced value moved to the nearest value its widget can show."""
-    if p.kind == "float" and p.log and not math.isinf(v):
+    if p.kind in ("int", "float") and p.log and not math.isinf(v):
         grid = [g for g in log_grid(p) if not math.isinf(g)]
         return min(grid, key=lambda g: abs(math.log10(g) - math.log10(max(v, 1e-300))))
     if p.kind == "float" and p.step and p.low is not None:
@@ -65,7 +67,7 @@ def current_values(spec: ModelSpec) -> dict:
     """Every parameter's value as the widgets will show it (seeded from memory or defaults)."""
     values = {}
     for p in spec.params:
-        default = snap(p, p.default) if p.kind == "float" else p.default
+        default = snap(p, p.default) if p.kind in ("int", "float") else p.default
         values[p.name] = state.remember(widget_key(spec, p), default, _valid_for(p))
     return values
 
@@ -93,7 +95,7 @@ def _draw(p: ParamSpec, key: str):
         return st.toggle(label, key=key, help=p.help or None)
     if p.kind == "choice":
         return st.selectbox(label, list(p.choices), key=key, format_func=fmt, help=p.help or None)
-    if p.kind == "float" and p.log:
+    if p.kind in ("int", "float") and p.log:
         return st.select_slider(label, options=log_grid(p), key=key, format_func=fmt, help=p.help or None)
     if p.low is None or p.high is None:
         return st.number_input(label, key=key, help=p.help or None,
