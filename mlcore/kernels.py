@@ -185,6 +185,10 @@ class GramRows:
         with np.errstate(over="ignore"):
             return row ** kw["degree"]
 
+    def block(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """K[rows][:, cols], computed directly."""
+        return check_gram(self.kfun(self.X[rows], self.X[cols]), self.kernel)
+
     def matvec(self, beta: np.ndarray) -> np.ndarray:
         """K beta, using only the columns where beta is non-zero."""
         nz = np.flatnonzero(beta)

@@ -214,3 +214,29 @@ def test_bad_hyperparameters_and_unfitted_use():
     m = SVC().fit(X, y)
     with pytest.raises(ValidationError, match="features"):
         m.predict(np.zeros((2, 3)))
+
+
+@pytest.mark.parametrize("kernel,C", [("rbf", 10.0), ("linear", 100.0)])
+def test_shrinking_reaches_the_same_optimum_as_libsvm(kernel, C):
+    # n > 200 switches LIBSVM-style shrinking on; the answer must not change
+    X, y = _data("moons", n=400, seed=3)
+    ours = SVC(C=C, kernel=kernel, tol=1e-5).fit(X, y)
+    sk = SkSVC(C=C, kernel=kernel, tol=1e-5).fit(X, y)
+    assert ours.fit_status_ == "converged"
+    np.testing.assert_allclose(ours.dual_objective_[0], _sk_objective(sk, ours.kernel_matrix), rtol=1e-4)
+    G = _grid(X, 40)
+    scale = max(1.0, float(np.abs(sk.decision_function(G)).max()))
+    np.testing.assert_allclose(ours.decision_function(G), sk.decision_function(G), atol=1e-3 * scale)
+    assert _jaccard(ours.support_, sk.support_) >= 0.95
+
+
+def test_shrinking_on_and_off_agree():
+    from mlcore.kernels import GramRows, make_kernel
+    from mlcore.smo import solve_dual
+    X, y = _data("circles", n=500, seed=1)
+    ys = np.where(y == 1, 1.0, -1.0)
+    runs = [solve_dual(GramRows(make_kernel("rbf", gamma=2.0), X, "rbf"), ys, 50.0, 1e-6, 10**6, shrinking=s)
+            for s in (False, True)]
+    assert all(r.converged for r in runs)
+    assert runs[1].objective == pytest.approx(runs[0].objective, rel=1e-7)
+    assert runs[1].b == pytest.approx(runs[0].b, abs=1e-4)
