@@ -176,11 +176,12 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         # node with a stable sort (so x stays sorted inside a node) and drops finished samples.
         pairs = _Pairs(X)
     max_depth = np.inf if params.max_depth is None else params.max_depth
+    min_count = max(params.min_samples_split, 2 * params.min_samples_leaf)
     depth = 0
     while active.size:
-        cnt = store.count[active]
-        can = ((depth < max_depth) & (cnt >= params.min_samples_split)
-               & (cnt >= 2 * params.min_samples_leaf) & (store.impurity[active] > _EPS))
+        if depth >= max_depth:
+            break
+        can = (store.count[active] >= min_count) & (store.impurity[active] > _EPS)
         cand = active[can]
         if cand.size == 0:
             break
@@ -211,7 +212,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
             child = _rowsum(L) * _impurity_rows(L, crit) + _rowsum(R) * _impurity_rows(R, crit)
         # The weighted impurity decrease of each chosen split (scikit-learn's meaning):
         # W_node / W_total (I(node) - w_L / W_node I(L) - w_R / W_node I(R)).
-        gain = (W * node_imp - child) / w_root[store.root[cand]]
+        gain = (W * node_imp - child) / (w_root[0] if n_roots == 1 else w_root[store.root[cand]])
         sl = np.flatnonzero(ok & (gain + _EPS >= params.min_impurity_decrease))
         if sl.size == 0:
             break
@@ -370,21 +371,16 @@ def _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng):
         Lm, Rm = np.column_stack(L), np.maximum(np.column_stack(R), 0.0)
         score = np.where(valid, _score(Lm, Rm, params, Wn, node_imp[nd]), np.inf)
     seg_min = np.minimum.reduceat(score, start)
-    hit = np.flatnonzero(valid & (score <= seg_min[seg] + _TIE * Wn))
-    hs = seg[hit]
-    head = np.empty(hit.size, bool)
-    head[:1] = True
-    np.not_equal(hs[1:], hs[:-1], out=head[1:])
-    best_pos = np.zeros(d * m, np.intp)
-    best_pos[hs[head]] = hit[head]                         # first near-best cut of each segment
+    # The first cut of each segment whose score is within the tie tolerance of the best.
+    near = score <= seg_min[seg] + _TIE * Wn
+    best_pos = np.minimum.reduceat(np.where(near, np.arange(total), total - 1), start)
     feat = _pick(seg_min.reshape(d, m), W, m)
     ok = feat >= 0
     best_seg = np.maximum(feat, 0) * m + np.arange(m)
     p = best_pos[best_seg]
     lo, hi = xs[p], xs[np.minimum(p + 1, total - 1)]
-    thr = lo / 2.0 + hi / 2.0
-    thr = np.where((thr == hi) | ~np.isfinite(thr), lo, thr)
-    thr = np.where(ok, thr, 0.0)
+    thr = lo / 2.0 + hi / 2.0          # halves first: no overflow, always finite
+    thr = np.where(ok, np.where(thr == hi, lo, thr), 0.0)
     if params.gain_ratio:   # the score is not the children's impurity: give the counts instead
         return feat, thr, None, np.where(ok[:, None], np.column_stack([left[p] for left in L]), 0.0)
     # The children's weighted impurity w_L I(L) + w_R I(R) of the chosen split.
