@@ -7,11 +7,19 @@ import streamlit as st
 
 from mlcore import ValidationError
 from mlcore.registry import MODELS
+from mlcore.sgd_svm import LinearSVMSGD, primal_objective
 from mlcore.svm import SVC
 from ui import compute, dataset, draw, params, state
 from ui.layout import page_setup
 from viz import points_figure
-from viz.svm import contributions_figure, landscape_figure, lift_figure, loss_figure, margin_figure
+from viz.svm import (
+    contributions_figure,
+    landscape_figure,
+    lift_figure,
+    loss_figure,
+    margin_figure,
+    objective_figure,
+)
 
 page_setup("SVM & kernels")
 
@@ -58,6 +66,23 @@ def lifted_model(recipe, drawn, C: float):
             data.X_train, data.y_train), None
     except ValidationError as err:
         return None, str(err)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def primal_route(recipe, drawn, C: float, epochs: int):
+    """Pegasos on the soft-margin problem of a linear SVM with this C (lambda = 1 / (C n)), and
+    the exact optimum of the same objective from SMO; or an error message."""
+    data = compute.dataset(recipe, drawn)
+    X, y = data.X_train, data.y_train
+    lam = 1.0 / (C * len(y))
+    try:
+        sgd = LinearSVMSGD(lam=lam, max_epochs=epochs, random_state=0).fit(X, y)
+        exact = SVC(C=C, kernel="linear", tol=1e-5, max_iter=30_000).fit(X, y)
+    except ValidationError as err:
+        return None, None, None, str(err)
+    sign = np.where(y == exact.classes_[1], 1.0, -1.0)
+    best = primal_objective(exact.coef_[0], float(exact.intercept_[0]), X, sign, lam)
+    return sgd.history_, best, lam, None
 
 
 # --- state from the link, then the shared dataset panel -------------------------------------
@@ -209,6 +234,32 @@ with l2:
                 "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
                 "never become support vectors; logistic regression's loss never reaches zero, so "
                 "every point pulls on its boundary.")
+
+# --- the primal route ---------------------------------------------------------------------------
+st.subheader("The same problem in the primal: Pegasos", anchor=False)
+p1, p2 = st.columns([1, 2], gap="large")
+with p1:
+    st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
+                "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
+                "dual exactly. Both should reach the same value.")
+    state.remember("svm_epochs", 50)
+    epochs = st.slider("epochs", 5, 200, step=5, key="svm_epochs")
+    state.keep("svm_epochs")
+if not binary:
+    with p2:
+        st.caption("Shown for two classes.")
+else:
+    C_primal = hp["C"] if math.isfinite(hp["C"]) else 1e3
+    history, best, lam, perr = primal_route(recipe, drawn, C_primal, epochs)
+    with p2:
+        if history is None:
+            st.caption(perr)
+        else:
+            gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
+            st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
+                       f"{gap:.2%} above the optimum")
+            st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
+                            config=CHART_CONFIG, key="svm_primal")
 
 # --- the link to this view ------------------------------------------------------------------
 items = dataset.to_url(recipe) | params.to_url(SPEC, hp, URL_TAKEN) | draw.to_url(drawn)

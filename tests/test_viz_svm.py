@@ -6,8 +6,16 @@ import pytest
 from sklearn.datasets import make_blobs, make_circles, make_moons
 from sklearn.svm import SVC as SkSVC
 
+from mlcore.sgd_svm import LinearSVMSGD
 from mlcore.svm import SVC
-from viz.svm import contributions_figure, landscape_figure, lift_figure, loss_figure, margin_figure
+from viz.svm import (
+    contributions_figure,
+    landscape_figure,
+    lift_figure,
+    loss_figure,
+    margin_figure,
+    objective_figure,
+)
 
 RES = 50
 
@@ -147,3 +155,11 @@ def test_loss_curves():
     assert at(-0.5, curves["0/1"][1]) == 1.0 and at(0.5, curves["0/1"][1]) == 0.0
     assert at(0.0, curves["logistic"][1]) == pytest.approx(1.0, abs=1e-6)
     assert isinstance(fig, go.Figure)
+
+
+def test_objective_figure_follows_the_history_and_marks_the_optimum():
+    X, y = make_moons(80, noise=0.25, random_state=0)
+    m = LinearSVMSGD(lam=0.05, max_epochs=10, random_state=0).fit(X, y)
+    fig = objective_figure(m.history_, optimum=0.5)
+    np.testing.assert_allclose(np.asarray(fig.data[0].y, float), [h["objective"] for h in m.history_], rtol=1e-6)
+    assert [s.y0 for s in fig.layout.shapes] == [0.5]

@@ -26,7 +26,7 @@ from .decision import _FONT, decision_figure, label_index, label_names
 from .grid import Bounds, DecisionGrid, evaluate_grid, grid_points, make_bounds
 
 __all__ = ["margin_figure", "contributions_figure", "lift_figure", "landscape_figure", "loss_figure",
-           "point_report"]
+           "point_report", "objective_figure"]
 
 FREE_COLOR = palette.INK
 BOUND_COLOR = "#B2182B"   # dark red: not one of the class colours
@@ -255,4 +255,22 @@ def loss_figure(*, height: int = 320) -> go.Figure:
                       xaxis=dict(title="margin  m = y·f(x)", gridcolor=palette.GRID, zeroline=True),
                       yaxis=dict(title="loss", range=[-0.1, 4.0], gridcolor=palette.GRID),
                       legend=dict(orientation="h", y=1.02, x=0.0))
+    return fig
+
+
+def objective_figure(history: list[dict], optimum: float | None = None, *, height: int = 320) -> go.Figure:
+    """The primal objective per epoch of an iterative linear SVM (``history_`` entries with
+    "epoch" and "objective"), with the exact optimum as a dotted line when given."""
+    epochs = np.array([h["epoch"] for h in history], dtype=np.float32)
+    obj = _f32([h["objective"] for h in history])
+    fig = go.Figure(go.Scatter(x=epochs, y=obj, mode="lines+markers", name="Pegasos (averaged iterate)",
+                               line=dict(color=palette.class_color(0), width=2), marker=dict(size=5),
+                               hovertemplate="epoch %{x}<br>P(w, b) = %{y:.5g}<extra></extra>"))
+    if optimum is not None:
+        fig.add_hline(y=float(optimum), line=dict(color=palette.INK, dash="dot"),
+                      annotation_text=f"optimum (SMO) {optimum:.5g}", annotation_position="top right")
+    fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=60, r=10, t=30, b=45),
+                      xaxis=dict(title="epoch", gridcolor=palette.GRID),
+                      yaxis=dict(title="λ/2 ‖w‖² + mean hinge", gridcolor=palette.GRID, type="log"),
+                      showlegend=False)
     return fig
