@@ -24,7 +24,8 @@ lowest threshold of a feature, then the lowest feature index. ``max_features``
 features are drawn per node among those not constant in it. ``random_split``
 (extra-trees) draws one threshold per feature uniformly in [min, max) of the node.
 
-After a split the pairs are partitioned stably into the children with prefix
+The random splitter needs no order, so it keeps a single array of pairs (grouped by
+node) for all features. After a split the pairs are partitioned stably into the children with prefix
 sums (no re-sorting), so a level costs a fixed number of passes over the pairs.
 
 Nodes are numbered breadth first within each tree; the right child is always
@@ -144,6 +145,8 @@ def grow_forest(X, y, n_classes, W, *, criterion="gini", max_depth=None, min_sam
         t, p = np.nonzero(W[:, order[:, f]] > 0)
         IX.append(order[p, f])
         TR = t if TR is None else TR
+    if random_split:
+        IX = IX[:1]         # random thresholds need the nodes' points, not their order
     cnt = np.bincount(TR, minlength=T)
     if np.any(cnt == 0):
         raise ValueError("every tree needs at least one point with positive weight")
@@ -197,9 +200,17 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
     totc, Wc = tot[cidx], Wn[cidx]
     start = np.concatenate(([0], np.cumsum(cnt)[:-1]))
     first, last = start[cidx], start[cidx] + csize - 1
-    varies = np.empty((C, d), bool)
+    # Sorted arrays per feature (best split) give a node's min and max at its ends; the
+    # random splitter keeps one unsorted array and reduces over each node's block.
+    lo_all, hi_all = np.empty((C, d)), np.empty((C, d))
     for f in range(d):
-        varies[:, f] = Xt[f, IX[f][last]] > Xt[f, IX[f][first]]
+        if random_split:
+            xs_all = Xt[f, IX[0]]
+            lo_all[:, f] = np.minimum.reduceat(xs_all, start)[cidx]
+            hi_all[:, f] = np.maximum.reduceat(xs_all, start)[cidx]
+        else:
+            lo_all[:, f], hi_all[:, f] = Xt[f, IX[f][first]], Xt[f, IX[f][last]]
+    varies = hi_all > lo_all
     use = varies
     if mf < d:
         keys = rng.random((C, d))
@@ -214,15 +225,16 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
         sel = np.flatnonzero(use[:, f])
         if sel.size == 0:
             continue
+        src = IX[0] if random_split else IX[f]
         if sel.size == cnt.size:        # every open node takes part: no compaction
-            g, ix = grp, IX[f]
+            g, ix = grp, src
         else:
             node_of[cidx[sel]] = np.arange(sel.size)
             keep = node_of[grp]
             inside = keep >= 0
             g = keep[inside]
             node_of[cidx[sel]] = -1
-            ix = IX[f][inside]
+            ix = src[inside]
         size = csize[sel]
         s0 = np.concatenate(([0], np.cumsum(size)[:-1]))
         xs = Xt[f, ix]
@@ -231,7 +243,7 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
         N, S = ix.size, sel.size
         tot_s = totc[sel]
         if random_split:
-            lo, hi = xs[s0], xs[s0 + size - 1]
+            lo, hi = lo_all[sel, f], hi_all[sel, f]
             u = rng.random(S)
             t = lo * (1.0 - u) + hi * u
             t = np.where(t >= hi, lo, t)
