@@ -221,7 +221,7 @@ _SPECS = [
         params=(
             ParamSpec("lam", "float", 0.01, 1e-4, 1.0, log=True, label="lambda (regularisation)",
                       help="Weight of (lambda/2)||w||^2. lambda = 1/(C n): small lambda is a large C (harder fit, slower to converge)."),
-            ParamSpec("max_epochs", "int", 50, 1, 500, label="epochs",
+            ParamSpec("max_epochs", "int", 50, 1, 200, label="epochs",
                       help="Passes over the shuffled training data; the model is the average of the iterates of the second half."),
             ParamSpec("batch_size", "int", 8, 1, 256, label="batch size",
                       help="Points per sub-gradient step. 1 is classic Pegasos; larger batches take fewer, smoother steps."),

@@ -81,7 +81,10 @@ def solve_dual(K, y: np.ndarray, C: float, tol: float, max_iter: int,
     # sum_{y=-1} alpha_t phi_t / (S/2) lie in the two classes' convex hulls, at distance
     # sqrt(beta^T K beta) / (S/2) >= the widest margin. Once that drops below
     # HULL_EPS x the data's spread, the classes are not separable (or only by a sliver).
-    spread = np.sqrt(max(float(Kd.max()), 1e-300))
+    spread = float(np.sqrt(max(float(Kd.max()), 1e-300)))
+    # a step this large means eta ~ 0 between opposite labels (coincident points); Python
+    # floats so a degenerate spread gives inf rather than an overflow warning
+    step_limit = 1e15 / spread**2 if spread > 1e-100 else float("inf")
     shrinking = shrinking and not hard and n > 200
     every = min(n, 1000)
 
@@ -151,7 +154,7 @@ def solve_dual(K, y: np.ndarray, C: float, tol: float, max_iter: int,
             j = int(gain.argmax())
             d = (Fi - F_[j]) * inv_eta[j]
             d = min(d, up_b[i] - b_[i], b_[j] - lo_b[j])
-            if hard and not d < 1e15 / spread**2:  # coincident points with opposite labels
+            if hard and not d < step_limit:  # coincident points with opposite labels
                 raise NotSeparable()
             b_[i] += d
             b_[j] -= d

@@ -240,3 +240,10 @@ def test_shrinking_on_and_off_agree():
     assert all(r.converged for r in runs)
     assert runs[1].objective == pytest.approx(runs[0].objective, rel=1e-7)
     assert runs[1].b == pytest.approx(runs[0].b, abs=1e-4)
+
+
+def test_hard_margin_with_a_negative_sigmoid_diagonal_is_a_clear_message():
+    # tanh(gamma |x|² - 5) < 0 on the diagonal: the kernel is far from positive semi-definite
+    X, y = _data("moons", n=60)
+    with pytest.raises(ValidationError, match="finite C"):
+        SVC(C=np.inf, kernel="sigmoid", gamma=0.01, coef0=-5.0).fit(X, y)
