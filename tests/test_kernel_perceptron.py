@@ -64,3 +64,19 @@ def test_bad_parameters():
     for bad in (dict(max_epochs=0), dict(kernel="cubic"), dict(gamma=-1.0)):
         with pytest.raises(ValidationError):
             KernelPerceptron(**bad).fit(X, y)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "rbf", "poly", "sigmoid"])
+def test_registry_bounds_give_finite_results(kernel):
+    from mlcore.registry import MODELS
+    spec = MODELS["kernel_perceptron"]
+    X, y = make_moons(60, noise=0.3, random_state=0)
+    for gamma in (spec.param("gamma").low, spec.param("gamma").high):
+        for degree in (spec.param("degree").low, spec.param("degree").high):
+            try:
+                m = spec.make(kernel=kernel, gamma=gamma, degree=degree,
+                              max_epochs=spec.param("max_epochs").high).fit(X, y)
+            except ValidationError as e:
+                assert "overflows" in str(e)
+                continue
+            assert np.isfinite(m.decision_function(X)).all()

@@ -52,3 +52,13 @@ def test_bad_parameters():
     for bad in (dict(lam=0.0), dict(max_epochs=0), dict(batch_size=0)):
         with pytest.raises(ValidationError):
             LinearSVMSGD(**bad).fit(X, y)
+
+
+def test_registry_bounds_give_finite_results():
+    from mlcore.registry import MODELS
+    spec = MODELS["linear_svm_sgd"]
+    X, y = make_moons(60, noise=0.3, random_state=0)
+    for lam in (spec.param("lam").low, spec.param("lam").high):
+        for batch in (spec.param("batch_size").low, spec.param("batch_size").high):
+            m = spec.make(lam=lam, batch_size=batch, max_epochs=spec.param("max_epochs").high).fit(X, y)
+            assert np.isfinite(m.decision_function(X)).all() and len(m.history_) == spec.param("max_epochs").high

@@ -247,3 +247,27 @@ def test_hard_margin_with_a_negative_sigmoid_diagonal_is_a_clear_message():
     X, y = _data("moons", n=60)
     with pytest.raises(ValidationError, match="finite C"):
         SVC(C=np.inf, kernel="sigmoid", gamma=0.01, coef0=-5.0).fit(X, y)
+
+
+def _bound_values(spec, name):
+    p = spec.param(name)
+    return [p.low, p.high] + ([np.inf] if p.allow_inf else [])
+
+
+@pytest.mark.parametrize("kernel", ["linear", "rbf", "poly", "sigmoid"])
+def test_registry_bounds_give_a_result_or_a_clear_message(kernel):
+    from mlcore.registry import MODELS
+    spec = MODELS["svm"]
+    X, y = _data("moons", n=60)
+    gammas = _bound_values(spec, "gamma") if kernel != "linear" else [spec.param("gamma").default]
+    degrees = _bound_values(spec, "degree") if kernel == "poly" else [spec.param("degree").default]
+    for C in _bound_values(spec, "C"):
+        for gamma in gammas:
+            for degree in degrees:
+                try:
+                    m = spec.make(C=C, kernel=kernel, gamma=gamma, degree=degree).fit(X, y)
+                except ValidationError as e:
+                    assert "finite C" in str(e) or "overflows" in str(e)
+                    continue
+                assert m.fit_status_ == "converged" or "max_iter" in m.fit_status_
+                assert np.isfinite(m.decision_function(_grid(X, 15))).all()
