@@ -171,7 +171,7 @@ def grow_forest(X, y, n_classes, W, *, criterion="gini", max_depth=None, min_sam
         gain = np.zeros(A)
         split = np.zeros(A, bool)
         if cand.any():
-            split_c, feat_c, thr_c, gain_c = _split_level(
+            split_c, feat_c, thr_c, gain_c, left_c, nleft_c = _split_level(
                 Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, cand,
                 criterion, min_samples_leaf, mf, random_split, rng)
             ci = np.flatnonzero(cand)
@@ -183,6 +183,19 @@ def grow_forest(X, y, n_classes, W, *, criterion="gini", max_depth=None, min_sam
             gain[ci[split_c]] = improvement[split_c]
         levels.append((node_tree, tot, cnt, Wn, imp, feat, thr, gain, split, depth))
         if not split.any():
+            break
+        if depth + 1 >= cap:
+            # The children are leaves: their counts come from the split, no regrouping needed.
+            s_c = split[ci]
+            L, nl = left_c[s_c], nleft_c[s_c]
+            ctot = np.empty((2 * L.shape[0], K))
+            ctot[0::2], ctot[1::2] = L, np.maximum(tot[split] - L, 0.0)
+            ccnt = np.empty(2 * nl.size, np.intp)
+            ccnt[0::2], ccnt[1::2] = nl, cnt[split] - nl
+            cW = ctot.sum(axis=1)
+            m = ccnt.size
+            levels.append((np.repeat(node_tree[split], 2), ctot, ccnt, cW, _impurity(ctot, cW, criterion),
+                           np.full(m, -1, np.intp), np.zeros(m), np.zeros(m), np.zeros(m, bool), depth + 1))
             break
         IX, cnt = _partition(Xt, IX, grp, start, cnt, split, feat, thr)
         node_tree = np.repeat(node_tree[split], 2)
@@ -220,6 +233,7 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
     scores = np.full((C, d), -np.inf)
     thrs = np.zeros((C, d))
     lefts = np.zeros((C, d, K))
+    n_lefts = np.zeros((C, d), np.intp)
     node_of = np.full(cnt.size, -1, np.intp)
     for f in range(d):
         sel = np.flatnonzero(use[:, f])
@@ -254,7 +268,7 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
             wl, wr = Lm.sum(axis=1), Rm.sum(axis=1)
             ok = (nl >= msl) & (size - nl >= msl) & (wl > 0) & (wr > 0)
             sc = np.where(ok, _score(list(Lm.T), list(Rm.T), wl, wr, criterion), -np.inf)
-            scores[sel, f], thrs[sel, f], lefts[sel, f] = sc, t, Lm
+            scores[sel, f], thrs[sel, f], lefts[sel, f], n_lefts[sel, f] = sc, t, Lm, nl
             continue
         L, R = [], []
         for k in range(K):
@@ -279,6 +293,7 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
         t = np.where((t >= b) | ~np.isfinite(t), a, t)
         scores[sel, f], thrs[sel, f] = best, t
         lefts[sel, f] = np.stack([Lk[p] for Lk in L], axis=1)
+        n_lefts[sel, f] = p - s0 + 1
     bf = np.argmax(scores, axis=1)
     rows = np.arange(C)
     ok = np.isfinite(scores[rows, bf])
@@ -287,7 +302,7 @@ def _split_level(Xt, y, flat_w, n, K, IX, grp, node_tree, cnt, tot, Wn, imp, can
     wl, wr = L.sum(axis=1), R.sum(axis=1)
     safe = np.where(Wc > 0, Wc, 1.0)
     gain = imp[cidx] - wl / safe * _impurity(L, wl, criterion) - wr / safe * _impurity(R, wr, criterion)
-    return ok, bf, thrs[rows, bf], np.where(ok, gain, 0.0)
+    return ok, bf, thrs[rows, bf], np.where(ok, gain, 0.0), L, n_lefts[rows, bf]
 
 
 def _partition(Xt, IX, grp, start, cnt, split, feat, thr):
