@@ -121,7 +121,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
-                   f"Dashed: learner {m}'s split. {T} rounds were run{stopped}")
+                   f"Dashed: the split(s) of learner {m}. {T} rounds were run{stopped}")
         st.subheader("Round by round", anchor=False)
         st.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
                         key="ens_history")
