@@ -230,3 +230,15 @@ def test_id3_page_shows_the_worked_example_gains():
     at.selectbox(key="id3_score").set_value("ratio").run()
     at.selectbox(key="id3_table").set_value("kids_play").run()
     assert not at.exception and not at.error
+
+
+def test_test_points_and_their_mistakes(model):
+    m, X, y = model
+    Xt, yt = make_moons(80, noise=0.5, random_state=9)
+    fig = tree_plane_figure(m, X, y, X_test=Xt, y_test=yt, bounds=BOUNDS)
+    tests = [t for t in fig.data if t.name == "test points"]
+    assert sum(len(t.x) for t in tests) == len(Xt)
+    assert sum(bool(t.showlegend) for t in tests) == 1
+    ring = next(t for t in fig.data if t.name == "misclassified (test)")
+    wrong = Xt[m.predict(Xt) != yt]
+    np.testing.assert_allclose(np.column_stack([ring.x, ring.y]), wrong)
