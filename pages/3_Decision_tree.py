@@ -89,7 +89,7 @@ if data.error or data.n_classes_train < 2:
     st.stop()
 
 # --- hyperparameters (a change regrows the tree: the whole page reruns) --------------------------
-c1, c2, c3, c4, c5 = st.columns([1.3, 1, 1, 1, 0.7], gap="medium")
+c1, c2, c3, c4, c5 = st.columns([1.2, 1, 1, 1, 0.9], gap="medium")
 with c1:
     state.remember("tree_criterion", "gini", lambda v: v in CRITERIA)
     criterion = st.selectbox("criterion", list(CRITERIA), key="tree_criterion", format_func=CRITERIA.get,
