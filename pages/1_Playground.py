@@ -86,7 +86,8 @@ with right:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
         fig = points_figure(X, y, bounds=data.bounds, height=640)
     with st.container(key=CHART):
-        st.plotly_chart(fig, width="stretch", config={"displayModeBar": False, "scrollZoom": False})
+        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
+        st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False, "scrollZoom": False})
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))
@@ -96,7 +97,7 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         st.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
-                        width="stretch", config={"displayModeBar": False})
+                        width="stretch", theme=None, config={"displayModeBar": False})
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

@@ -234,7 +234,7 @@ def _misclassified_trace(X, spans) -> go.Scatter:
 
 # --- layout ----------------------------------------------------------------------------
 
-def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool) -> dict:
+def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, legend=()) -> dict:
     x0, x1, y0, y1 = bounds
     axis = dict(showgrid=True, gridcolor=palette.GRID, zeroline=False, showline=True,
                 linecolor="#BBBBBB", mirror=True, ticks="outside", tickcolor="#BBBBBB",
@@ -243,12 +243,15 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool) ->
     yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
     if equal_aspect:
         yaxis.update(scaleanchor="x", scaleratio=1.0)
-    top = 70 if title else 40
+    top = (30 if title else 0) + _LEGEND_TOP + _LEGEND_ROW * _legend_rows(legend)
     layout = dict(
         template="none", font=_FONT, height=int(height),
         paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
         xaxis=xaxis, yaxis=yaxis,
-        margin=dict(l=50, r=10, t=top, b=45),
+        # Margins that already hold the ticks, axis titles and legend: when plotly has to
+        # push a margin (autoexpand) it draws the whole figure a second time, which was
+        # most of the time from a slider step to the redrawn chart in the browser.
+        margin=dict(l=55, r=15, t=top, b=60),
         legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0,
                     bgcolor="rgba(255,255,255,0)", font=dict(size=13)),
         hoverlabel=dict(font=dict(size=13)),
@@ -258,6 +261,27 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool) ->
         layout["title"] = dict(text=title, x=0.0, xanchor="left", y=0.98, yanchor="top",
                                font=dict(size=17))
     return layout
+
+
+# Plotly's horizontal legend at 13 px: a row is ~20 px; an item is ~40 px of symbol and
+# gap plus ~7.5 px a character. The legend wraps at the figure width, taken here as
+# the ~600 px the plane gets beside the Playground's controls (a narrower chart only
+# costs plotly's own margin push, never a clipped legend).
+_LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
+
+
+def _legend_rows(names) -> int:
+    rows, used = 0, _LEGEND_WIDTH
+    for name in names:
+        w = 40 + 7.5 * len(name)
+        if used + w > _LEGEND_WIDTH:
+            rows, used = rows + 1, 0
+        used += w
+    return max(rows, 1)
+
+
+def _legend_names(traces) -> list[str]:
+    return [t.name for t in traces if t.showlegend is not False and t.name]
 
 
 def _auto_equal_aspect(bounds: Bounds) -> bool:
@@ -330,8 +354,8 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
 
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
-    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height,
-                                                 uirevision=uirevision, equal_aspect=equal_aspect))
+    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height, uirevision=uirevision,
+                                                 equal_aspect=equal_aspect, legend=_legend_names(traces)))
 
 
 def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title: str | None = None,
@@ -352,5 +376,5 @@ def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title
     traces = _train_traces(X, label_index(y, classes), names, len(classes), _spans(bounds))
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
-    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height,
-                                                 uirevision=uirevision, equal_aspect=equal_aspect))
+    return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height, uirevision=uirevision,
+                                                 equal_aspect=equal_aspect, legend=_legend_names(traces)))

@@ -1,0 +1,274 @@
+"""Slider step -> redrawn chart, in headless Chromium, for every registered model.
+
+Starts ``streamlit run app.py`` (and a bare one-heatmap page as the floor), opens the
+Playground at n = 500 for each model of ``mlcore.registry.MODELS``, presses the
+right-arrow key on a slider that refits the model, and times from the key press
+to the moment the regions heatmap in the browser holds new values. Prints a
+markdown table (median, min, max over the steps) with the date and the machine.
+
+    python benchmarks/bench_browser.py                 # every model, 10 steps each
+    python benchmarks/bench_browser.py knn logistic    # some models
+    python benchmarks/bench_browser.py --steps 6 --root /tmp/old   # another checkout
+    python benchmarks/bench_browser.py --detail knn    # also websocket bytes and run end
+
+The machine may be shared: compare versions in alternating runs, not one after another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import pathlib
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+CHART = ".st-key-playground_chart .js-plotly-plot"
+FALLBACK = "ds_noise"   # a dataset slider: every model refits when the data changes
+
+# A fingerprint of the regions heatmap: a few z values spread over the grid.
+Z_PRINT = """() => {
+  const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
+  if (!t) return null;
+  const z = t.z, out = [];
+  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
+  return out.join(",");
+}"""
+
+# Marks when the script starts and stops running, as the browser sees it.
+RUN_WATCH = """() => {
+  if (window.__runWatch) return;
+  window.__runWatch = true;
+  const app = document.querySelector("[data-testid='stApp']");
+  new MutationObserver(() => {
+    const s = app.getAttribute("data-test-script-state");
+    if (s === "running" && window.__runStart === null) window.__runStart = performance.now();
+    if (s === "notRunning" && window.__runStart !== null && window.__runEnd === null)
+      window.__runEnd = performance.now();
+  }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+}"""
+
+# A page that only redraws a 200x200 random heatmap: what any chart update costs here.
+BARE_APP = textwrap.dedent("""\
+    import numpy as np
+    import plotly.graph_objects as go
+    import streamlit as st
+
+    seed = st.slider("seed", 0, 100, 0, key="seed")
+    z = np.random.default_rng(seed).random((200, 200)).astype(np.float32)
+    with st.container(key="playground_chart"):
+        st.plotly_chart(go.Figure(go.Heatmap(z=z), layout=dict(height=640)), width="stretch",
+                        config={"displayModeBar": False})
+    """)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``streamlit run <script>`` in ``cwd`` on a free port, until ``stop``."""
+
+    def __init__(self, script: str, cwd: pathlib.Path):
+        self.port = free_port()
+        self.url = f"http://localhost:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
+             "--server.port", str(self.port), "--browser.gatherUsageStats", "false"],
+            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 90
+        while True:
+            try:
+                if urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2).read().decode() == "ok":
+                    return
+            except OSError:
+                pass
+            if time.time() > deadline or self.proc.poll() is not None:
+                self.stop()
+                raise RuntimeError(f"streamlit did not come up for {cwd / script}")
+            time.sleep(0.3)
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def settle(page, timeout=120_000):
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+    page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=timeout)
+
+
+def open_chart(page, url):
+    page.goto(url)
+    settle(page)
+    page.wait_for_selector(CHART, timeout=120_000)
+    page.wait_for_function(f"({Z_PRINT})() !== null", timeout=120_000)
+    settle(page)
+    page.wait_for_timeout(300)
+    settle(page)
+
+
+class Frames:
+    """Bytes the browser receives over Streamlit's websocket."""
+
+    def __init__(self, page):
+        self.bytes = 0
+        self.count = 0
+        page.on("websocket", lambda ws: ws.on("framereceived", self._add))
+
+    def _add(self, payload):
+        self.count += 1
+        self.bytes += len(payload)
+
+
+def press_and_time(page, thumb, frames) -> dict | None:
+    """One key press; None if the heatmap did not change (the step made no difference)."""
+    before = page.evaluate(Z_PRINT)
+    page.evaluate(RUN_WATCH)
+    page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
+                  " window.__runStart = null; window.__runEnd = null; }")
+    b0 = frames.bytes
+    thumb.press("ArrowRight")
+    try:
+        page.wait_for_function(
+            f"""(before) => {{ const now = ({Z_PRINT})();
+                  if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
+                  return window.__t1 !== null ||
+                         (window.__runEnd !== null && performance.now() - window.__runEnd > 3000); }}""",
+            arg=before, polling="raf", timeout=60_000)
+    finally:
+        settle(page)
+    t = page.evaluate("() => [window.__t0, window.__t1, window.__runStart, window.__runEnd]")
+    if t[1] is None:
+        return None
+    return {"ms": t[1] - t[0], "run_end": None if t[3] is None else t[3] - t[0],
+            "kB": (frames.bytes - b0) / 1000}
+
+
+def measure(page, url, sliders, steps, frames) -> dict:
+    """Open ``url`` and step the first slider that changes the heatmap, ``steps`` times."""
+    open_chart(page, url)
+    for slider in sliders:
+        thumb = page.locator(f".st-key-{slider} input[type='range']")
+        if thumb.count() == 0:
+            continue
+        thumb.focus()
+        got, misses = [], 0
+        while len(got) < steps and misses < 3:
+            r = press_and_time(page, thumb, frames)
+            if r is None:
+                misses += 1
+            else:
+                got.append(r)
+        if len(got) >= max(3, steps // 2):
+            return {"slider": slider, "runs": got}
+    raise RuntimeError(f"no slider of {sliders} changed the chart at {url}")
+
+
+def slider_for(spec) -> list[str]:
+    """Widget keys to try: the first relevant int/float hyperparameter, then the data noise."""
+    from ui.params import widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
+
+    defaults = {p.name: p.default for p in spec.params}
+    keys = [widget_key(spec, p) for p in spec.params
+            if p.kind in ("int", "float") and p.relevant(defaults)]
+    return keys[:1] + [FALLBACK]
+
+
+def row(name, res, detail) -> str:
+    ms = [r["ms"] for r in res["runs"]]
+    line = (f"| {name} | `{res['slider']}` | {statistics.median(ms):.0f} | {min(ms):.0f} | "
+            f"{max(ms):.0f} | {len(ms)} |")
+    if detail:
+        ends = [r["run_end"] for r in res["runs"] if r["run_end"] is not None]
+        kb = [r["kB"] for r in res["runs"]]
+        line += (f" {statistics.median(ends):.0f} |" if ends else " – |") + f" {statistics.median(kb):.0f} |"
+    return line
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("models", nargs="*", help="model keys (default: every registered model)")
+    ap.add_argument("--steps", type=int, default=10, help="slider steps per model")
+    ap.add_argument("--n", type=int, default=500, help="dataset size")
+    ap.add_argument("--root", type=pathlib.Path, default=ROOT, help="checkout whose app.py to run")
+    ap.add_argument("--no-floor", action="store_true", help="skip the bare-page floor")
+    ap.add_argument("--detail", action="store_true",
+                    help="add the time the browser sees the run end and the websocket kB per step")
+    args = ap.parse_args(argv)
+
+    sys.path.insert(0, str(args.root))
+    from mlcore.registry import MODELS  # noqa: PLC0415
+
+    keys = args.models or list(MODELS)
+    unknown = [k for k in keys if k not in MODELS]
+    if unknown:
+        ap.error(f"unknown models {unknown}; choose from {', '.join(MODELS)}")
+    if not os.path.exists(CHROMIUM):
+        sys.exit(f"{CHROMIUM} is missing")
+
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    lines = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            if not args.no_floor:
+                with tempfile.TemporaryDirectory() as tmp:
+                    pathlib.Path(tmp, "bare.py").write_text(BARE_APP)
+                    server = Server("bare.py", pathlib.Path(tmp))
+                    try:
+                        page = browser.new_page(viewport={"width": 1400, "height": 900})
+                        res = measure(page, server.url, ["seed"], args.steps, Frames(page))
+                        lines.append(row("bare 200x200 heatmap (floor)", res, args.detail))
+                        page.close()
+                    finally:
+                        server.stop()
+            server = Server("app.py", args.root)
+            try:
+                for key in keys:
+                    page = browser.new_page(viewport={"width": 1400, "height": 900})
+                    frames = Frames(page)
+                    res = measure(page, f"{server.url}/Playground?n={args.n}&model={key}",
+                                  slider_for(MODELS[key]), args.steps, frames)
+                    lines.append(row(key, res, args.detail))
+                    print(lines[-1], file=sys.stderr, flush=True)
+                    page.close()
+            finally:
+                server.stop()
+        finally:
+            browser.close()
+
+    load = os.getloadavg()
+    print(f"\nSlider step -> redrawn chart (headless Chromium), n = {args.n}, "
+          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
+          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), {args.root}\n")
+    head = "| model | slider | median ms | min ms | max ms | steps |"
+    sep = "|---|---|---:|---:|---:|---:|"
+    if args.detail:
+        head += " run end seen, ms | ws kB/step |"
+        sep += "---:|---:|"
+    print(head)
+    print(sep)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
