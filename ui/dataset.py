@@ -84,11 +84,14 @@ def _defaults(gen: str) -> dict:
 def from_url(query: dict[str, str]) -> list[str]:
     """Preset the panel from URL values; return a sentence for each refused value."""
     problems = []
-    gen = query.get("data", "blobs")
+    # A page reached from the menu has an empty URL: keep the session's dataset then.
+    current = state.current("ds_data", "blobs")
+    gen = query.get("data", current)
     if gen not in GEN_CHOICES:
         problems.append(f"**dataset** = `{gen}` is not one of {', '.join(GEN_CHOICES)}. Using Gaussian blobs.")
         gen = "blobs"
-    state.preset("ds_data", gen)
+    if "data" in query or gen != current or "ds_data" not in st.session_state:
+        state.preset("ds_data", gen)
     lo, hi = class_range(gen)
     for f in FIELDS:
         if f.name not in query:

@@ -26,12 +26,21 @@ def remember(key: str, default, valid=None):
     ss = st.session_state
     keep = ss.setdefault(_KEEP, {})
     if key in ss and (valid is None or valid(ss[key])):
-        return ss[key]
-    value = keep.get(key, default)
-    if valid is not None and not valid(value):
-        value = default
+        value = ss[key]
+    else:
+        value = keep.get(key, default)
+        if valid is not None and not valid(value):
+            value = default
+    # Always re-assign: after a page switch the old value is still bound to the previous
+    # page's widget, and the new page's widget would otherwise start at its minimum.
     ss[key] = value
     return value
+
+
+def current(key: str, default=None):
+    """The value a widget has now, or the one kept from the last page that drew it."""
+    ss = st.session_state
+    return ss[key] if key in ss else ss.get(_KEEP, {}).get(key, default)
 
 
 def keep(key: str, value=None) -> None:
