@@ -11,6 +11,7 @@ Prints a markdown table of medians and the median of the per-run ratios.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import statistics
 import sys
@@ -21,12 +22,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
+from counterparts import COUNTERPARTS  # noqa: E402
 from sklearn.datasets import make_moons  # noqa: E402
 
 from mlcore.registry import MODELS  # noqa: E402
 from viz.decision import decision_figure  # noqa: E402
-
-from counterparts import COUNTERPARTS  # noqa: E402
 
 
 def pipeline(model, X, y):
@@ -51,7 +51,7 @@ def run(keys, sizes, runs):
                 rows.append((key, n, None, None, None, "no scikit-learn counterpart"))
                 continue
             ours_params, make_ref, note = case
-            ours = lambda: MODELS[key].make(**ours_params)  # noqa: E731
+            ours = functools.partial(MODELS[key].make, **ours_params)
             timed(ours(), X, y), timed(make_ref(), X, y)  # warm up
             t_ours, t_ref, ratios = [], [], []
             for _ in range(runs):

@@ -3,8 +3,12 @@
 Each entry: (mlcore hyperparameters, factory of the scikit-learn model, note).
 """
 
-from sklearn.ensemble import (AdaBoostClassifier, BaggingClassifier, ExtraTreesClassifier,
-                              RandomForestClassifier)
+from sklearn.ensemble import (
+                              AdaBoostClassifier,
+                              BaggingClassifier,
+                              ExtraTreesClassifier,
+                              RandomForestClassifier,
+)
 from sklearn.linear_model import LogisticRegression, Perceptron, RidgeClassifier, SGDClassifier
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid

@@ -13,10 +13,10 @@ pytestmark = pytest.mark.browser
 THUMB = ".st-key-ds_n [data-testid='stSliderThumbValue']"
 
 
-def _shows(page, selector, wanted):
+def _shows(pg, selector, wanted):
     """Wait (the page may still be settling) until the element's text contains ``wanted``."""
     try:
-        page.wait_for_function(
+        pg.wait_for_function(
             "([s, w]) => { const e = document.querySelector(s);"
             " return ((e?.value ?? e?.innerText) || '').toLowerCase().includes(w); }",
             arg=[selector, wanted], timeout=20_000)
