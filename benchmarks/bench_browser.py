@@ -245,12 +245,15 @@ def main(argv=None):
             try:
                 for key in keys:
                     page = browser.new_page(viewport={"width": 1400, "height": 900})
-                    frames = Frames(page)
-                    res = measure(page, f"{server.url}/Playground?n={args.n}&model={key}",
-                                  slider_for(MODELS[key]), args.steps, frames)
-                    lines.append(row(key, res, args.detail))
+                    try:
+                        res = measure(page, f"{server.url}/Playground?n={args.n}&model={key}",
+                                      slider_for(MODELS[key]), args.steps, Frames(page))
+                        lines.append(row(key, res, args.detail))
+                    except Exception as err:  # noqa: BLE001 (one model's failure is a row, not the end)
+                        lines.append(f"| {key} | – | failed: {type(err).__name__}: {str(err).splitlines()[0][:80]} |")
+                    finally:
+                        page.close()
                     print(lines[-1], file=sys.stderr, flush=True)
-                    page.close()
             finally:
                 server.stop()
         finally:

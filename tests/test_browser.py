@@ -1,9 +1,10 @@
-"""The real app under `streamlit run`, driven in headless Chromium by Playwright."""
+"""The real app under `streamlit run`, driven in headless Chromium by Playwright.
+
+No timing here: benchmarks/bench_browser.py measures slider step -> redrawn chart."""
 
 import os
 import pathlib
 import socket
-import statistics
 import subprocess
 import sys
 import time
@@ -120,20 +121,6 @@ def test_every_page_loads(page, server):
         assert_no_errors(page, href)
 
 
-def _press_and_time(page, thumb, key="ArrowRight") -> float:
-    """Press a key on a slider thumb; milliseconds until the heatmap shows new values."""
-    before = page.evaluate(Z_PRINT)
-    page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null; }")
-    thumb.press(key)
-    page.wait_for_function(
-        f"""(before) => {{ const now = ({Z_PRINT})();
-              if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
-              return window.__t1 !== null; }}""",
-        arg=before, polling="raf", timeout=30_000)
-    settle(page)
-    return page.evaluate("() => window.__t1 - window.__t0")
-
-
 def test_slider_redraws_the_chart(page, server):
     open_playground(page, server)
     before = page.evaluate(Z_PRINT)
@@ -146,19 +133,6 @@ def test_slider_redraws_the_chart(page, server):
     assert page.evaluate(Z_PRINT) != before
     assert "k=11" in page.url
     assert_no_errors(page, "the playground after moving k")
-
-
-@pytest.mark.parametrize("model,slider", [("knn", "p_knn_k"), ("logistic", "p_logistic_C")])
-def test_slider_to_chart_latency(page, server, model, slider, capsys):
-    """Not a timing assert: prints the median time from a slider step to the redrawn chart."""
-    open_playground(page, server, f"?n=500&model={model}")
-    thumb = page.locator(f".st-key-{slider} input[type='range']")
-    thumb.focus()
-    times = [_press_and_time(page, thumb) for _ in range(10)]
-    with capsys.disabled():
-        print(f"\n[latency] {model} n=500: slider step -> redrawn chart, median {statistics.median(times):.0f} ms "
-              f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} changes)")
-    assert_no_errors(page, f"the playground after moving {slider}")
 
 
 def test_two_and_five_classes(page, server):
