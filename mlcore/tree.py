@@ -94,9 +94,10 @@ class Tree:
         if lookup is None:
             return self._walk(X)
         cuts, table = lookup
-        cell = np.zeros(X.shape[0], np.intp)
-        for f, t in enumerate(cuts):
-            cell = cell * (t.size + 1) + np.searchsorted(t, X[:, f], side="left")
+        cell = np.searchsorted(cuts[0], X[:, 0], side="left")
+        for f in range(1, len(cuts)):
+            cell *= cuts[f].size + 1
+            cell += np.searchsorted(cuts[f], X[:, f], side="left")
         return np.take(table, cell)
 
     def _walk(self, X: np.ndarray) -> np.ndarray:
@@ -112,6 +113,7 @@ class Tree:
         return node
 
     _MAX_CELLS = 1 << 20
+    _WALK_CELLS = 1 << 12    # small tables: walking one point per cell is cheaper than painting
 
     def _lookup(self):
         """(sorted thresholds per feature, leaf id of every cell), built once; None if too big."""
@@ -120,9 +122,17 @@ class Tree:
         internal = self.feature >= 0
         cuts = [np.unique(self.threshold[internal & (self.feature == f)]) for f in range(self.n_features)]
         shape = tuple(t.size + 1 for t in cuts)
-        if self.n_features > 4 or float(np.prod(shape, dtype=np.float64)) > self._MAX_CELLS:
+        n_cells = float(np.prod(shape, dtype=np.float64))
+        if self.n_features > 4 or n_cells > self._MAX_CELLS:
             self._cells = None
             return None
+        if n_cells <= self._WALK_CELLS:
+            # One point per cell decides the whole cell: its feature-f coordinate is the cell's
+            # upper threshold (x <= t puts x = t in the cell below t), +inf for the last cell.
+            reps = [np.append(t, np.inf) for t in cuts]
+            points = np.stack(np.meshgrid(*reps, indexing="ij"), axis=-1).reshape(-1, len(reps))
+            self._cells = (cuts, self._walk(points))
+            return self._cells
         # Each node's box in cell coordinates: [lo, hi) per feature; children split at t's index.
         N, d = self.node_count, self.n_features
         k = np.zeros(N, np.intp)

@@ -94,7 +94,7 @@ class _Store:
 
     def add(self, value, count, imp, depth, parent, root) -> np.ndarray:
         m = len(count)
-        ids = np.arange(self.n, self.n + m)
+        ids = slice(self.n, self.n + m)      # new nodes are contiguous: slices beat fancy indexing
         self.value[ids] = value
         self.count[ids] = count
         self.impurity[ids] = imp
@@ -102,7 +102,7 @@ class _Store:
         self.parent[ids] = parent
         self.root[ids] = root
         self.n += m
-        return ids
+        return np.arange(ids.start, ids.stop)
 
     def arrays(self) -> NodeArrays:
         s = slice(0, self.n)
@@ -176,6 +176,10 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         # node with a stable sort (so x stays sorted inside a node) and drops finished samples.
         pairs = _Pairs(X)
     max_depth = np.inf if params.max_depth is None else params.max_depth
+    # Deep levels hold a few small nodes; numpy's per-call cost would dominate them, so once
+    # few samples are left they are finished in plain Python (the common unweighted Gini case).
+    tail = (best and crit == "gini" and not params.gain_ratio and params.max_features is None
+            and n_roots == 1 and bool(np.all(w == 1.0)))
     min_count = max(params.min_samples_split, 2 * params.min_samples_leaf)
     depth = 0
     while active.size:
@@ -196,6 +200,10 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
             loc = local[np.maximum(rel, 0)]
             loc[rel < 0] = -1
             pairs.regroup(loc, m)
+            if tail and pairs.size * pairs.d <= _TAIL_PAIRS:
+                _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count,
+                           params.min_samples_leaf, params.min_impurity_decrease, float(w_root[0]))
+                break
             feat, thr, child, L = _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng)
             members = pairs.sample[:pairs.size]          # the first feature's block: each sample once
             member_node = pairs.node[:pairs.size]
@@ -213,7 +221,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         # The weighted impurity decrease of each chosen split (scikit-learn's meaning):
         # W_node / W_total (I(node) - w_L / W_node I(L) - w_R / W_node I(R)).
         gain = (W * node_imp - child) / (w_root[0] if n_roots == 1 else w_root[store.root[cand]])
-        sl = np.flatnonzero(ok & (gain + _EPS >= params.min_impurity_decrease))
+        sl = (ok & (gain + _EPS >= params.min_impurity_decrease)).nonzero()[0]
         if sl.size == 0:
             break
         parents = cand[sl]
@@ -234,11 +242,122 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
         node_of[moving] = store.n + child
         cval = np.bincount(child * K + y[moving], weights=w[moving], minlength=2 * m2 * K).reshape(-1, K)
         ccount = np.bincount(child, minlength=2 * m2)
-        parent_of_child = np.repeat(parents, 2)
+        parent_of_child = parents.repeat(2)
         active = store.add(cval, ccount, _impurity_rows(cval, crit), depth + 1, parent_of_child,
-                           store.root[parent_of_child])
+                           0 if n_roots == 1 else store.root[parent_of_child])
         depth += 1
     return store.arrays()
+
+
+_TAIL_PAIRS = 128
+
+
+def _gini_of(c, K):
+    """``_impurity_rows(c, "gini")`` for one node, with the same floating-point steps."""
+    total = c[0]
+    for k in range(1, K):
+        total += c[k]
+    if not total > 0:
+        return 0.0
+    inv = 1.0 / total
+    sq = 0.0
+    for k in range(K):
+        q = c[k] * inv
+        sq += q * q
+    return 1.0 - sq
+
+
+def _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count, msl, min_decrease, w_total):
+    """Finish the tree from the candidate nodes ``cand`` on, level by level in plain Python.
+
+    Only for unit weights, Gini, every feature, one tree: class counts are then whole
+    numbers (exact in floats), and every score, tie rule, threshold and node number is
+    computed exactly as in the vectorised path (``_scan`` and ``grow``).
+    """
+    d, m = pairs.d, cand.size
+    cols = [X[:, f].tolist() for f in range(d)]
+    yl = y.tolist()
+    samples = pairs.sample.tolist()
+    size = np.bincount(pairs.seg, minlength=d * m).tolist()
+    lists = [[None] * d for _ in range(m)]
+    at = 0
+    for f in range(d):
+        for j in range(m):
+            lists[j][f] = samples[at:at + size[f * m + j]]
+            at += size[f * m + j]
+    level = list(zip(cand.tolist(), store.value[cand].tolist(), store.count[cand].tolist(),
+                     store.impurity[cand].tolist(), lists, strict=True))
+    inf = float("inf")
+    while level and depth < max_depth:
+        splits = []
+        for node, N, cnt, imp, idx in level:
+            if cnt < min_count or not imp > _EPS:
+                continue
+            W = N[0]
+            for k in range(1, K):
+                W += N[k]
+            tol = _TIE * W
+            seg_min, seg_pos = [], []
+            for f in range(d):
+                xf, order = cols[f], idx[f]
+                L = [0.0] * K
+                found = []
+                prev = xf[order[0]]
+                for p in range(cnt - 1):
+                    L[yl[order[p]]] += 1.0
+                    nxt = xf[order[p + 1]]
+                    if nxt > prev and p + 1 >= msl and cnt - p - 1 >= msl:
+                        wl = L[0]
+                        sl = L[0] * L[0]
+                        r = N[0] - L[0]
+                        sr = r * r
+                        for k in range(1, K):
+                            wl += L[k]
+                            sl += L[k] * L[k]
+                            r = N[k] - L[k]
+                            sr += r * r
+                        found.append((p, W - (sl / wl + sr / (W - wl))))
+                    prev = nxt
+                smin = min([sc for _, sc in found], default=inf)
+                seg_min.append(smin)
+                seg_pos.append(next((p for p, sc in found if sc <= smin + tol), 0))
+            smin = min(seg_min)
+            if not smin < inf:
+                continue
+            f = next(f for f in range(d) if seg_min[f] <= smin + tol)
+            child = seg_min[f]
+            gain = (W * imp - child) / w_total
+            if not gain + _EPS >= min_decrease:
+                continue
+            p = seg_pos[f]
+            lo, hi = cols[f][idx[f][p]], cols[f][idx[f][p + 1]]
+            thr = lo / 2.0 + hi / 2.0
+            if thr == hi:
+                thr = lo
+            splits.append((node, f, thr, max(gain, 0.0), idx))
+        if not splits:
+            break
+        depth += 1
+        first = store.n
+        values, counts, imps, parents, level = [], [], [], [], []
+        for j, (node, f, thr, gain, idx) in enumerate(splits):
+            store.feature[node], store.threshold[node], store.gain[node] = f, thr, gain
+            store.left[node], store.right[node] = first + 2 * j, first + 2 * j + 1
+            xf = cols[f]
+            for side in (True, False):
+                part = [[i for i in order if (xf[i] <= thr) is side] for order in idx]
+                c = [0.0] * K
+                for i in part[0]:
+                    c[yl[i]] += 1.0
+                n_side = len(part[0])
+                g = _gini_of(c, K)
+                values.append(c)
+                counts.append(n_side)
+                imps.append(g)
+                parents.append(node)
+                level.append((first + 2 * j + (not side), c, n_side, g, part))
+        store.add(np.array(values), np.array(counts, np.intp), np.array(imps), depth,
+                  np.array(parents, np.intp), 0)
 
 
 class _Pairs:
@@ -255,12 +374,12 @@ class _Pairs:
 
     def regroup(self, node, m: int) -> None:
         """New local node of each pair (-1: its node stopped): drop those, group by (feature, node)."""
-        if np.any(node < 0):
-            keep = node >= 0
+        keep = node >= 0
+        if not keep.all():
             self.sample, self.feature, self.x, node = (self.sample[keep], self.feature[keep],
                                                        self.x[keep], node[keep])
         key = self.feature * m + node
-        order = np.argsort(key.astype(np.uint16) if self.d * m < 65536 else key, kind="stable")
+        order = (key.astype(np.uint16) if self.d * m < 65536 else key).argsort(kind="stable")
         self.sample, self.feature, self.x = self.sample[order], self.feature[order], self.x[order]
         self.node, self.seg = node[order], key[order]
         self.size = self.sample.size // self.d
@@ -310,7 +429,7 @@ def _feature_subsets(lo, hi, params, rng):
 def _pick(S, W, m):
     """Per node, the first feature whose best score is within the tie tolerance of the minimum."""
     smin = S.min(axis=0)
-    fbest = np.argmax(S <= smin + _TIE * W, axis=0)
+    fbest = (S <= smin + _TIE * W).argmax(axis=0)
     return np.where(np.isfinite(smin), fbest, -1)
 
 
@@ -329,7 +448,7 @@ def _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng):
     seg, nd, xs, idx = pairs.seg, pairs.node, pairs.x, pairs.sample
     total = seg.size
     size = np.bincount(seg, minlength=d * m)
-    start = np.cumsum(size) - size                        # every segment is non-empty
+    start = size.cumsum() - size                        # every segment is non-empty
     allowed = None
     if params.max_features is not None and params.max_features < d:
         allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T,
@@ -337,7 +456,7 @@ def _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng):
     L, R = [], []
     for k in range(K):
         v = onehot_t[k][idx]
-        c = np.cumsum(v)
+        c = v.cumsum()
         left = c - (c[start] - v[start])[seg]
         L.append(left)
         R.append(N[nd, k] - left)
