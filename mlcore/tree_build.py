@@ -249,7 +249,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots:
     return store.arrays()
 
 
-_TAIL_PAIRS = 128
+_TAIL_PAIRS = 256
 
 
 def _gini_of(c, K):
@@ -265,6 +265,23 @@ def _gini_of(c, K):
         q = c[k] * inv
         sq += q * q
     return 1.0 - sq
+
+
+def _scan2(xf, order, yl, n0, n1, W, cnt, msl):
+    """The (position, score) of every valid cut of one node and feature, two classes."""
+    xs = [xf[i] for i in order]
+    found = []
+    l0 = l1 = 0.0
+    for p in range(cnt - 1):
+        if yl[order[p]]:
+            l1 += 1.0
+        else:
+            l0 += 1.0
+        if xs[p + 1] > xs[p] and p + 1 >= msl and cnt - p - 1 >= msl:
+            wl = l0 + l1
+            r0, r1 = n0 - l0, n1 - l1
+            found.append((p, W - ((l0 * l0 + l1 * l1) / wl + (r0 * r0 + r1 * r1) / (W - wl))))
+    return found
 
 
 def _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count, msl, min_decrease, w_total):
@@ -300,8 +317,14 @@ def _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count, msl, mi
             seg_min, seg_pos = [], []
             for f in range(d):
                 xf, order = cols[f], idx[f]
-                L = [0.0] * K
                 found = []
+                if K == 2:
+                    found = _scan2(xf, order, yl, N[0], N[1], W, cnt, msl)
+                    smin = min([sc for _, sc in found], default=inf)
+                    seg_min.append(smin)
+                    seg_pos.append(next((p for p, sc in found if sc <= smin + tol), 0))
+                    continue
+                L = [0.0] * K
                 prev = xf[order[0]]
                 for p in range(cnt - 1):
                     L[yl[order[p]]] += 1.0
