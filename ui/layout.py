@@ -15,6 +15,10 @@ def page_setup(title: str | None = None) -> None:
     """Page config (must be the first Streamlit call of a page)."""
     st.set_page_config(page_title=f"{title} · {APP_TITLE}" if title else APP_TITLE,
                        page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
+    # ui.state.remember re-binds kept widget values only on the first run of a page.
+    ss = st.session_state
+    ss["_page_changed"] = ss.get("_page") != (title or "home")
+    ss["_page"] = title or "home"
 
 
 def page_files() -> list[Path]:

@@ -31,9 +31,12 @@ def remember(key: str, default, valid=None):
         value = keep.get(key, default)
         if valid is not None and not valid(value):
             value = default
-    # Always re-assign: after a page switch the old value is still bound to the previous
-    # page's widget, and the new page's widget would otherwise start at its minimum.
-    ss[key] = value
+    # After a page switch the old value is still bound to the previous page's widget, and
+    # the new page's widget would start at its minimum: re-assign it then. Not on every
+    # run: a re-assigned value is pushed back to the browser and would undo a slider step
+    # the user made while the previous run was still going.
+    if ss.get("_page_changed", True) or ss.get(key) != value:
+        ss[key] = value
     return value
 
 
