@@ -236,3 +236,18 @@ def test_log_sliders_offer_nice_values_and_snap_to_them():
     n = ParamSpec("n", "int", 100, 1, 300, log=True)
     assert log_grid(n) == [1, 2, 5, 10, 20, 50, 100, 200, 300]
     assert snap(ParamSpec("p", "float", 3.0, 1.0, 10.0, step=0.5), 3.3) == 3.5
+
+
+def test_a_none_choice_shows_as_no_limit_and_round_trips():
+    at = run_page(PLAYGROUND, query={"model": "random_forest", "data": "moons", "n": "60"})
+    assert_clean(at)
+    depth = at.selectbox(key="p_random_forest_max_depth")
+    assert depth.value == "no limit", "a None default must not show Streamlit's 'Choose an option'"
+    before = heatmap_z(at)
+    depth.set_value(1).run()
+    assert_clean(at)
+    assert at.selectbox(key="p_random_forest_max_depth").value == 1
+    assert not np.array_equal(heatmap_z(at), before)
+    at.selectbox(key="p_random_forest_max_depth").set_value("no limit").run()
+    assert_clean(at)
+    assert np.array_equal(heatmap_z(at), before)

@@ -11,6 +11,17 @@ from mlcore.specs import ModelSpec, ParamSpec
 from . import state
 
 INF_LABEL = "∞"
+# Streamlit shows a selectbox whose value is None as "Choose an option", so a None
+# choice (max_depth = no limit) lives in the widget as this stand-in.
+NO_LIMIT = "no limit"
+
+
+def _widget_value(v):
+    return NO_LIMIT if v is None else v
+
+
+def _model_value(v):
+    return None if v == NO_LIMIT else v
 
 
 def widget_key(spec: ModelSpec, p: ParamSpec) -> str:
@@ -56,6 +67,8 @@ def snap(p: ParamSpec, v):
 
 def _valid_for(p: ParamSpec):
     def check(v):
+        if p.kind == "choice":
+            return _model_value(v) in p.choices and v is not None
         try:
             return snap(p, p.coerce(v)) == v
         except (ValueError, TypeError):
@@ -67,8 +80,8 @@ def current_values(spec: ModelSpec) -> dict:
     """Every parameter's value as the widgets will show it (seeded from memory or defaults)."""
     values = {}
     for p in spec.params:
-        default = snap(p, p.default) if p.kind in ("int", "float") else p.default
-        values[p.name] = state.remember(widget_key(spec, p), default, _valid_for(p))
+        default = snap(p, p.default) if p.kind in ("int", "float") else _widget_value(p.default)
+        values[p.name] = _model_value(state.remember(widget_key(spec, p), default, _valid_for(p)))
     return values
 
 
@@ -94,7 +107,8 @@ def _draw(p: ParamSpec, key: str):
     if p.kind == "bool":
         return st.toggle(label, key=key, help=p.help or None)
     if p.kind == "choice":
-        return st.selectbox(label, list(p.choices), key=key, format_func=fmt, help=p.help or None)
+        options = [_widget_value(c) for c in p.choices]
+        return _model_value(st.selectbox(label, options, key=key, format_func=fmt, help=p.help or None))
     if p.kind in ("int", "float") and p.log:
         return st.select_slider(label, options=log_grid(p), key=key, format_func=fmt, help=p.help or None)
     if p.low is None or p.high is None:
@@ -142,5 +156,5 @@ def from_url(spec: ModelSpec, query: dict[str, str], taken: set[str]) -> list[st
         except ValueError as err:
             problems.append(f"**{p.label or p.name}** = `{raw}`: {err}. Using the default, {fmt(p.default)}.")
             continue
-        state.preset(widget_key(spec, p), v)
+        state.preset(widget_key(spec, p), _widget_value(v) if p.kind == "choice" else v)
     return problems
