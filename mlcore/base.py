@@ -86,6 +86,27 @@ class ClassifierMixin:
         return float(np.mean(self.predict(X) == y))
 
 
+class LinearClassifierMixin:
+    """Linear scores s_k(x) = w_k·x + b_k from ``coef_`` (K, d) or (1, d) and ``intercept_``.
+
+    Two classes: one score, positive means ``classes_[1]``. More: argmax over the K
+    scores (first maximum on ties).
+    """
+
+    def decision_function(self, X) -> np.ndarray:
+        """w·x + b: shape (n,) for two classes (positive means classes_[1]), else (n, K)."""
+        check_is_fitted(self)
+        X = check_array(X, n_features=self.n_features_in_)
+        scores = X @ self.coef_.T + self.intercept_
+        return scores[:, 0] if len(self.classes_) == 2 else scores
+
+    def predict(self, X) -> np.ndarray:
+        scores = self.decision_function(X)
+        if scores.ndim == 1:
+            return self.classes_[(scores > 0).astype(np.intp)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+
 def check_is_fitted(estimator, attribute: str = "classes_") -> None:
     if not hasattr(estimator, attribute):
         raise NotFittedError(

@@ -24,10 +24,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import BaseEstimator, ClassifierMixin, check_array, check_is_fitted, check_X_y
+from .base import (
+    BaseEstimator,
+    ClassifierMixin,
+    LinearClassifierMixin,
+    check_X_y,
+)
 
 
-class LeastSquaresClassifier(ClassifierMixin, BaseEstimator):
+class LeastSquaresClassifier(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     """Linear regression on ±1 targets (one-vs-all for K > 2); no hyperparameters.
 
     Learned attributes: classes_, n_features_in_, coef_ ((1, d) for two classes,
@@ -50,17 +55,3 @@ class LeastSquaresClassifier(ClassifierMixin, BaseEstimator):
         self.coef_ = W.T.copy()
         self.intercept_ = t_mean - x_mean @ W
         return self
-
-    def decision_function(self, X):
-        """x·w + b: shape (n,) for two classes (positive means classes_[1]), else (n, K)."""
-        check_is_fitted(self)
-        X = check_array(X, n_features=self.n_features_in_)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if len(self.classes_) == 2 else scores
-
-    def predict(self, X):
-        """classes_[1] where the score is > 0 (two classes), else the class of the largest score."""
-        scores = self.decision_function(X)
-        if scores.ndim == 1:
-            return self.classes_[(scores > 0).astype(np.intp)]
-        return self.classes_[np.argmax(scores, axis=1)]

@@ -54,9 +54,8 @@ import numpy as np
 from .base import (
     BaseEstimator,
     ClassifierMixin,
-    check_array,
+    LinearClassifierMixin,
     check_choice,
-    check_is_fitted,
     check_scalar,
     check_X_y,
     softmax,
@@ -67,7 +66,7 @@ _MAX_HALVINGS = 60
 _ARMIJO = 1e-4
 
 
-class LogisticRegression(ClassifierMixin, BaseEstimator):
+class LogisticRegression(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     """Penalised maximum likelihood: minimise C · sum_i loss_i + penalty(w).
 
     Parameters
@@ -127,25 +126,12 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
         }
         return self
 
-    def decision_function(self, X):
-        """w·x + b: shape (n,) for two classes (log-odds of classes_[1]), else (n, K)."""
-        check_is_fitted(self)
-        X = check_array(X, n_features=self.n_features_in_)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if len(self.classes_) == 2 else scores
-
     def predict_proba(self, X):
         """[1 - sigmoid(z), sigmoid(z)] for two classes, softmax(z) otherwise; columns follow classes_."""
         scores = self.decision_function(X)
         if scores.ndim == 1:
             return np.column_stack([_sigmoid(-scores), _sigmoid(scores)])
         return softmax(scores)
-
-    def predict(self, X):
-        scores = self.decision_function(X)
-        if scores.ndim == 1:
-            return self.classes_[(scores > 0).astype(np.intp)]
-        return self.classes_[np.argmax(scores, axis=1)]
 
 
 def _sigmoid(z):

@@ -37,9 +37,8 @@ import numpy as np
 from .base import (
     BaseEstimator,
     ClassifierMixin,
+    LinearClassifierMixin,
     ValidationError,
-    check_array,
-    check_is_fitted,
     check_random_state,
     check_scalar,
     check_X_y,
@@ -51,7 +50,7 @@ from .base import (
 _FIRST_WINDOW = 64
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     """Online perceptron: w += lr·y·x on every mistake y (w·x + b) <= 0.
 
     Parameters
@@ -123,20 +122,6 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         self.n_epochs_ = max(r["n_epochs"] for r in runs)
         self.converged_ = all(r["converged"] for r in runs)
         return self
-
-    def decision_function(self, X):
-        """w·x + b: shape (n,) for two classes (positive means classes_[1]), else (n, K)."""
-        check_is_fitted(self)
-        X = check_array(X, n_features=self.n_features_in_)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if len(self.classes_) == 2 else scores
-
-    def predict(self, X):
-        """classes_[1] where w·x + b > 0 (two classes), else the class with the largest score."""
-        scores = self.decision_function(X)
-        if scores.ndim == 1:
-            return self.classes_[(scores > 0).astype(np.intp)]
-        return self.classes_[np.argmax(scores, axis=1)]
 
 
 def _check_bool(value, name, model):
