@@ -246,7 +246,7 @@ def main(argv=None):
                 for key in keys:
                     page = browser.new_page(viewport={"width": 1400, "height": 900})
                     try:
-                        res = measure(page, f"{server.url}/Playground?n={args.n}&model={key}",
+                        res = measure(page, f"{server.url}/Playground?data=moons&n={args.n}&model={key}",
                                       slider_for(MODELS[key]), args.steps, Frames(page))
                         lines.append(row(key, res, args.detail))
                     except Exception as err:  # noqa: BLE001 (one model's failure is a row, not the end)

@@ -132,7 +132,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     cols[2].metric("out-of-bag accuracy", "—" if oob is None else f"{oob:.1%}",
                    help="Each training point is scored only by the members whose sample missed it "
                         "(all members; needs bootstrap).")
-    cols[3].metric("members", f"{m} of {T}")
+    cols[3].metric("members voting", f"{m}/{T}")
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                       show_confidence=show_conf, grid=grid, height=600)
     st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
