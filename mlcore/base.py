@@ -97,8 +97,10 @@ class LinearClassifierMixin:
         """w·x + b: shape (n,) for two classes (positive means classes_[1]), else (n, K)."""
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if len(self.classes_) == 2 else scores
+        if len(self.classes_) == 2:
+            # A contiguous (n,) result: a strided column view costs every consumer a copy.
+            return X @ self.coef_[0] + self.intercept_[0]
+        return X @ self.coef_.T + self.intercept_
 
     def predict(self, X) -> np.ndarray:
         scores = self.decision_function(X)

@@ -115,7 +115,7 @@ class LogisticRegression(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         self.coef_ = coefs[-1]
         self.intercept_ = intercepts[-1]
         self.n_iter_ = n_iter
-        log_losses = np.array([problem.mean_loss(t) for t in thetas])
+        log_losses = problem.mean_losses(thetas)
         penalties = np.array([_penalty(penalty, c) for c in coefs])
         scale = 1.0 if penalty == "none" else C
         self.history_ = {
@@ -170,8 +170,12 @@ class _Problem:
         self.A = np.column_stack([Xs, np.ones(n)])
         # Directions e with Xs e = 0 (duplicate or collinear features): the loss is flat
         # along them in every row, and only an l1 penalty decides where to stand.
-        eigenvalues, vectors = np.linalg.eigh(Xs.T @ Xs)
-        self.flat = vectors[:, eigenvalues <= 1e-10 * max(eigenvalues.max(), 1e-300)].T
+        # Only the l1 solver needs them (the Newton step's pseudo-inverse ignores them).
+        if penalty == "l1":
+            eigenvalues, vectors = np.linalg.eigh(Xs.T @ Xs)
+            self.flat = vectors[:, eigenvalues <= 1e-10 * max(eigenvalues.max(), 1e-300)].T
+        else:
+            self.flat = np.zeros((0, d))
         self.n, self.d = n, d
         self.lam = 0.0 if penalty == "none" else 1.0 / (C * n)
         if self.binary:
@@ -202,6 +206,17 @@ class _Problem:
         top = Z.max(axis=1)
         lse = top + np.log(np.exp(Z - top[:, None]).sum(axis=1))
         return float(np.mean(lse - np.sum(self.Y * Z, axis=1)))
+
+    def mean_losses(self, thetas):
+        """mean_loss of every iterate (the history) with one matrix product."""
+        T = len(thetas)
+        Z = (self.A @ np.concatenate(thetas).T).reshape(self.n, T, self.n_rows)
+        if self.binary:
+            z = Z[:, :, 0]
+            return np.mean(np.logaddexp(0.0, z) - self.t[:, None] * z, axis=0)
+        top = Z.max(axis=2)
+        lse = top + np.log(np.exp(Z - top[:, :, None]).sum(axis=2))
+        return np.mean(lse - np.einsum("nk,ntk->nt", self.Y, Z), axis=0)
 
     def penalty_value(self, theta):
         if self.penalty == "l2":
