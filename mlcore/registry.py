@@ -7,6 +7,8 @@ names are public API (they appear in shared URLs): never rename them.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .adaboost import AdaBoostClassifier
 from .bagging import BaggingClassifier
 from .forest import ExtraTreesClassifier, RandomForestClassifier
@@ -23,6 +25,29 @@ from .svm import SVC
 from .tree import DecisionTreeClassifier
 
 PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multiclass"
+
+# Hyperparameters that several models share, written once.
+_CRITERION = ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
+                       help="How mixed a node is: Gini 1 - sum p_k^2, entropy -sum p_k log2 p_k, or misclassification 1 - max p_k.")
+# max_depth None means no limit (grow until the leaves are pure); it is a choice, not an int
+# slider, because a ParamSpec int cannot hold "unlimited".
+_MAX_DEPTH = ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
+                       help="How many questions deep a tree may grow. None: until every leaf is pure or too small to split.")
+_MIN_LEAF = ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
+                      help="Every split must leave at least this many training points on each side.")
+_N_TREES = ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
+                     help="How many trees average their class frequencies.")
+_KERNEL = ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
+                    help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0).")
+_GAMMA = ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
+                   help="Kernel width: for rbf gamma = 1 / (2 sigma^2). Large gamma: each point influences only its close neighbours, a wiggly boundary.",
+                   when={"kernel": ("rbf", "poly", "sigmoid")})
+_DEGREE = ParamSpec("degree", "int", 3, 1, 10, label="degree",
+                    help="Degree of the polynomial kernel: 1 is a line, 2 conics, higher degrees bend more.",
+                    when={"kernel": ("poly",)})
+_COEF0 = ParamSpec("coef0", "float", 0.0, -5.0, 5.0, step=0.1, label="coef0",
+                   help="The constant in (gamma x·z + coef0): with coef0 > 0 lower-degree terms enter the polynomial.",
+                   when={"kernel": ("poly", "sigmoid")})
 
 _SPECS = [
     ModelSpec(
@@ -97,16 +122,11 @@ _SPECS = [
         summary="Ask yes/no questions x_f <= t, each chosen to make the two groups as pure as possible.",
         fixed={"random_state": 0},
         params=(
-            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
-                      help="How mixed a node is: Gini 1 - sum p_k^2, entropy -sum p_k log2 p_k, or misclassification 1 - max p_k."),
-            # max_depth None means no limit (grow until the leaves are pure); it is a choice, not an int
-            # slider, because a ParamSpec int cannot hold "unlimited".
-            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
-                      help="How many questions deep the tree may grow. None: until every leaf is pure or too small to split."),
+            _CRITERION,
+            _MAX_DEPTH,
             ParamSpec("min_samples_split", "int", 2, 2, 50, label="min samples to split",
                       help="A node with fewer training points than this becomes a leaf."),
-            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
-                      help="Every split must leave at least this many training points on each side."),
+            _MIN_LEAF,
             ParamSpec("min_impurity_decrease", "float", 0.0, 0.0, 0.2, step=0.005, label="min impurity decrease",
                       help="Split only if the impurity drops by at least this, weighted by the node's share of the points (scikit-learn's rule)."),
             ParamSpec("gain_ratio", "bool", False, label="gain ratio",
@@ -137,16 +157,12 @@ _SPECS = [
         summary="Bagged trees that each look at a random subset of features at every split.",
         fixed={"random_state": 0},
         params=(
-            ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
-                      help="How many trees average their class frequencies."),
+            _N_TREES,
             ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
                       help="Features each split may try: sqrt(d), log2(d) or all (None = plain bagged trees). On the plane sqrt and log2 are 1 of 2."),
-            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
-                      help="Depth limit of every tree. None: grow until the leaves are pure."),
-            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
-                      help="Every split leaves at least this many distinct training points on each side."),
-            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
-                      help="Impurity each split reduces: Gini, entropy or misclassification."),
+            _MAX_DEPTH,
+            _MIN_LEAF,
+            _CRITERION,
             ParamSpec("bootstrap", "bool", True, label="bootstrap",
                       help="Grow each tree on n draws with replacement; needed for the out-of-bag score."),
         ),
@@ -157,16 +173,12 @@ _SPECS = [
         summary="Like a forest, but every split uses a random threshold per feature: smoother, faster.",
         fixed={"random_state": 0},
         params=(
-            ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
-                      help="How many trees average their class frequencies."),
+            _N_TREES,
             ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
                       help="Features each split may try, each with one random threshold: sqrt(d), log2(d) or all."),
-            ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
-                      help="Depth limit of every tree. None: grow until the leaves are pure."),
-            ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
-                      help="Every split leaves at least this many distinct training points on each side."),
-            ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
-                      help="Impurity each split reduces: Gini, entropy or misclassification."),
+            _MAX_DEPTH,
+            _MIN_LEAF,
+            _CRITERION,
             ParamSpec("bootstrap", "bool", False, label="bootstrap",
                       help="Off by default: every tree sees all points. On: bootstrap samples and an out-of-bag score."),
         ),
@@ -196,17 +208,10 @@ _SPECS = [
         params=(
             ParamSpec("C", "float", 1.0, 1e-2, 1e3, log=True, allow_inf=True,
                       help="Price of each unit of slack. Small C: wide margin, many support vectors. Large C: few violations. inf: hard margin (no slack at all)."),
-            ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
-                      help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0)."),
-            ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
-                      help="Kernel width: for rbf gamma = 1 / (2 sigma^2). Large gamma: each point influences only its close neighbours, a wiggly boundary.",
-                      when={"kernel": ("rbf", "poly", "sigmoid")}),
-            ParamSpec("degree", "int", 3, 1, 10, label="degree",
-                      help="Degree of the polynomial kernel: 1 is a line, 2 conics, higher degrees bend more.",
-                      when={"kernel": ("poly",)}),
-            ParamSpec("coef0", "float", 0.0, -5.0, 5.0, step=0.1, label="coef0",
-                      help="The constant in (gamma x·z + coef0): with coef0 > 0 lower-degree terms enter the polynomial.",
-                      when={"kernel": ("poly", "sigmoid")}),
+            _KERNEL,
+            _GAMMA,
+            _DEGREE,
+            _COEF0,
             ParamSpec("tol", "float", 1e-3, 1e-5, 1e-1, log=True, label="tolerance",
                       help="SMO stops when the largest KKT violation m(alpha) - M(alpha) is below this (LIBSVM's default 1e-3)."),
             ParamSpec("multiclass", "choice", "ovo", choices=("ovo", "ovr"), label="multi-class",
@@ -232,15 +237,10 @@ _SPECS = [
         cls=KernelPerceptron, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
         summary="The perceptron in dual form: alpha_i counts the mistakes on point i, f(x) = sum alpha_i y_i (K(x_i, x) + 1).",
         params=(
-            ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
-                      help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0)."),
-            ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
-                      help="Kernel width: for rbf gamma = 1 / (2 sigma^2).",
-                      when={"kernel": ("rbf", "poly", "sigmoid")}),
-            ParamSpec("degree", "int", 3, 1, 10, label="degree",
-                      help="Degree of the polynomial kernel.", when={"kernel": ("poly",)}),
-            ParamSpec("coef0", "float", 1.0, -5.0, 5.0, step=0.1, label="coef0",
-                      help="The constant in (gamma x·z + coef0).", when={"kernel": ("poly", "sigmoid")}),
+            _KERNEL,
+            _GAMMA,
+            _DEGREE,
+            replace(_COEF0, default=1.0),
             ParamSpec("max_epochs", "int", 20, 1, 200, label="epochs",
                       help="Sweeps over the data; stops early after a sweep with no mistake."),
         ),

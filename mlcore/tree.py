@@ -103,13 +103,13 @@ class Tree:
     def _walk(self, X: np.ndarray) -> np.ndarray:
         """Leaf ids by descending one level per step (all unfinished rows at once)."""
         node = np.zeros(X.shape[0], np.intp)
-        todo = np.flatnonzero(self.feature[node] >= 0)
-        while todo.size:
-            at = node[todo]
+        inner = np.flatnonzero(self.feature[node] >= 0)  # rows not yet at a leaf
+        while inner.size:
+            at = node[inner]
             f = self.feature[at]
-            left = X[todo, f] <= self.threshold[at]
-            node[todo] = np.where(left, self.children_left[at], self.children_right[at])
-            todo = todo[self.feature[node[todo]] >= 0]
+            left = X[inner, f] <= self.threshold[at]
+            node[inner] = np.where(left, self.children_left[at], self.children_right[at])
+            inner = inner[self.feature[node[inner]] >= 0]
         return node
 
     _MAX_CELLS = 1 << 20
