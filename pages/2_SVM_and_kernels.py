@@ -90,9 +90,6 @@ query = state.url_once("svm")
 problems = []
 if query is not None:
     problems += dataset.from_url(query) + draw.from_url(query) + params.from_url(SPEC, query, URL_TAKEN)
-# The shared dataset widgets were last drawn on another page: re-assign so they keep their values.
-for _k in [k for k in st.session_state if str(k).startswith("ds_")]:
-    st.session_state[_k] = st.session_state[_k]
 recipe = dataset.dataset_panel()
 drawn = draw.points()
 data = compute.dataset(recipe, drawn)

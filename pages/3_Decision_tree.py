@@ -67,11 +67,6 @@ def describe_path(model, x) -> str:
     return "  \n".join([*(f"{i + 1}. {s}" for i, s in enumerate(steps)), tail])
 
 
-# The shared dataset widgets were last drawn on another page, and Streamlit binds a keyed value
-# to the widget that drew it: re-assign the values so this page's widgets start from them
-# (otherwise they restart at their minimum).
-for _k in [k for k in st.session_state if str(k).startswith("ds_")]:
-    st.session_state[_k] = st.session_state[_k]
 recipe = dataset.dataset_panel()
 drawn = draw.points()
 data = compute.dataset(recipe, drawn)
