@@ -8,6 +8,7 @@ import streamlit as st
 
 from mlcore import ValidationError
 from mlcore.id3 import ID3Classifier, OneRuleClassifier
+from mlcore.naive_bayes import CategoricalNB
 from mlcore.tables import TABLES
 from ui import state
 from ui.layout import page_setup
@@ -202,3 +203,44 @@ with o2:
     st.markdown(f"Fewest errors: **{features[one_rule.feature_]}** "
                 f"({one_rule.errors_[one_rule.feature_]} of {len(y)} wrong; ties go to the first column).")
     st.markdown("\n".join(f"- {line}" for line in one_rule.describe()))
+
+# --- naive Bayes on the same table -----------------------------------------------------------------
+st.subheader("Naive Bayes on the same table", anchor=False)
+st.markdown("Score each class by its prior times one likelihood per feature, "
+            "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
+NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
+b_cols = st.columns([1] * len(features) + [1.4])
+new_row = []
+for col, j in zip(b_cols, range(len(features)), strict=False):
+    values = sorted(set(X[:, j]))
+    key = f"nb_{source}_{features[j]}"
+    default = NEW_DAY.get(features[j]) if source == "tennis" else values[0]
+    state.remember(key, default if default in values else values[0], lambda v, values=values: v in values)
+    with col:
+        new_row.append(st.selectbox(features[j], values, key=key))
+    state.keep(key)
+with b_cols[-1]:
+    state.remember("nb_laplace", False)
+    laplace = st.toggle("Laplace smoothing", key="nb_laplace",
+                        help="Off: maximum-likelihood counts, so an unseen value zeroes a class. "
+                             "On: every count + 1 and each denominator + V (the number of values).")
+    state.keep("nb_laplace")
+nb = CategoricalNB(alpha=1.0 if laplace else 0.0).fit(X, y)
+query = np.array([new_row], dtype=object)
+scores = nb.scores(query)[0]
+nb_rows = {"class": [str(c) for c in nb.classes_], "P(c)": nb.class_prior_}
+for j, name in enumerate(features):
+    nb_rows[f"P({name}={new_row[j]} | c)"] = nb.category_probs_[j][new_row[j]]
+nb_rows["score"] = scores
+total = scores.sum()
+if total > 0:
+    nb_rows["posterior"] = scores / total
+st.dataframe(pd.DataFrame(nb_rows), hide_index=True, width="stretch",
+             column_config={k: st.column_config.NumberColumn(format="%.4f") for k in nb_rows if k != "class"})
+if total > 0:
+    best = int(np.argmax(scores))
+    st.markdown(f"Prediction: **{nb.classes_[best]}**, with posterior {scores[best] / total:.3f}. "
+                "The scores are computed as exp(Σ log) so many small factors never underflow.")
+else:
+    st.warning("Every class scores 0: this row holds a value some class never showed in training. "
+               "Switch on Laplace smoothing.", icon=":material/info:")

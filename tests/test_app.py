@@ -251,3 +251,18 @@ def test_a_none_choice_shows_as_no_limit_and_round_trips():
     at.selectbox(key="p_random_forest_max_depth").set_value("no limit").run()
     assert_clean(at)
     assert np.array_equal(heatmap_z(at), before)
+
+
+def test_id3_page_shows_the_naive_bayes_weather_example():
+    """worked_examples.md: new day (sunny, cool, high, strong), maximum likelihood."""
+    at = run_page("pages/4_ID3_on_a_table.py")
+    assert_clean(at)
+    frame = next(df.value for df in at.dataframe if "score" in df.value.columns)
+    scores = dict(zip(frame["class"], frame["score"], strict=True))
+    assert round(scores["yes"], 4) == 0.0053 and round(scores["no"], 4) == 0.0206
+    assert round(dict(zip(frame["class"], frame["posterior"], strict=True))["no"], 3) == 0.795
+    assert any("Prediction: **no**" in m.value for m in at.markdown)
+    at.toggle(key="nb_laplace").set_value(True).run()
+    assert_clean(at)
+    smoothed = next(df.value for df in at.dataframe if "score" in df.value.columns)
+    assert not np.allclose(smoothed["score"], frame["score"])
