@@ -17,7 +17,10 @@ from viz.svm import (
     landscape_figure,
     lift_figure,
     loss_figure,
+    machine_name,
+    machine_support,
     margin_figure,
+    margin_width,
     objective_figure,
 )
 
@@ -25,7 +28,8 @@ page_setup("SVM & kernels")
 
 SPEC = MODELS["svm"]
 CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
-URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "pts"}
+URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "pts", "pair"}
+RESOLUTION = 200
 
 # A lecture in five steps: each sets the dataset and the SVM's hyperparameters.
 _LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2,
@@ -49,6 +53,68 @@ LESSON = [
      {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_label_noise": 0.0,
       "ds_outliers": 0.0, "ds_imbalance": 0.0, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}),
 ]
+
+
+def pair_options(model) -> dict[str, str]:
+    """URL code -> label of every binary machine of a multi-class SVM, in ``pairs_`` order:
+    one-vs-one "0-2" -> "class 0 vs class 2", one-vs-rest "2-rest" -> "class 2 vs rest"."""
+    out = {}
+    for a, b in model.pairs_:
+        B = model.classes_[b]
+        if a < 0:
+            out[f"{B}-rest"] = f"class {B} vs rest"
+        else:
+            A = model.classes_[a]
+            out[f"{A}-{B}"] = f"class {A} vs class {B}"
+    return out
+
+
+def pair_from_url(query: dict[str, str]) -> list[str]:
+    """Preset the pair machine from the link ("pair=0-2"); which pairs exist is only known
+    once the model is fitted, so an unknown pair later falls back to the first one."""
+    raw = query.get("pair")
+    if raw is None:
+        return []
+    a, sep, b = raw.partition("-")
+    if not (sep and a and b and "-" not in b):
+        return [f"**pair** = `{raw}` is not a pair of classes like `0-2`. Showing the first pair."]
+    state.preset("svm_pair", raw)
+    return []
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def pair_values(recipe, drawn, key_params, resolution: int) -> np.ndarray:
+    """Every pair machine's f_p on the page's grid, (ny, nx, P) float32, so switching the pair
+    costs no kernel evaluations."""
+    model = compute.fit(recipe, drawn, SPEC.key, key_params).model
+    grid = compute.grid(recipe, drawn, SPEC.key, key_params, resolution)
+    return model.pairwise_decision(grid.points()).reshape(*grid.shape, -1).astype(np.float32)
+
+
+def pair_caption(model, machine: int) -> str:
+    """What the chosen machine is and how the machines make the multi-class prediction."""
+    a, b = model.pairs_[machine]
+    B, K, P = model.classes_[b], len(model.classes_), len(model.pairs_)
+    if a < 0:
+        return (f"**Machine {B} vs rest**: the SVM that separates class {B} from all the other classes "
+                f"(f(x) > 0 on {B}'s side); the {K}-class prediction (coloured regions, grey line) is the class "
+                f"whose machine gives the largest f(x) among the {P} machines. ")
+    A = model.classes_[a]
+    return (f"**Pair machine {A} vs {B}**: the SVM that separates class {A} from class {B}, trained on their points only "
+            f"(the other classes are faded; f(x) > 0 on {B}'s side); the {K}-class prediction (coloured "
+            f"regions, grey line) is the vote of the {P} pair machines. ")
+
+
+def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
+    """How the machines' values at x make the multi-class prediction."""
+    label = model.predict(x[None])[0]
+    if model.pairs_[0, 0] < 0:
+        k = int(np.argmax(f_all))
+        return f"Largest f(x) is {f_all[k]:.3g}, class {model.classes_[k]}'s machine: predicted **{label}**."
+    wins = [model.classes_[b if v >= 0 else a] for (a, b), v in zip(model.pairs_, f_all, strict=True)]
+    ballot = ", ".join(f"{model.classes_[a]} vs {model.classes_[b]} → {w}"
+                       for (a, b), w in zip(model.pairs_, wins, strict=True))
+    return f"The vote at x: {ballot}; predicted **{label}**."
 
 
 def apply_lesson(i: int) -> None:
@@ -89,7 +155,8 @@ def primal_route(recipe, drawn, C: float, epochs: int):
 query = state.url_once("svm")
 problems = []
 if query is not None:
-    problems += dataset.from_url(query) + draw.from_url(query) + params.from_url(SPEC, query, URL_TAKEN)
+    problems += (dataset.from_url(query) + draw.from_url(query) + params.from_url(SPEC, query, URL_TAKEN)
+                 + pair_from_url(query))
 recipe = dataset.dataset_panel()
 drawn = draw.points()
 data = compute.dataset(recipe, drawn)
@@ -117,6 +184,7 @@ if data.error or data.n_classes_train < 2:
 
 left, right = st.columns([1, 3], gap="large")
 with left:
+    pair_slot = st.empty()  # filled once the fit says which machines exist: the first control with 3+ classes
     hp = params.param_widgets(SPEC)
     if hp["kernel"] == "rbf":
         st.caption(f"γ = {hp['gamma']:g} is a width σ = 1/√(2γ) = {1 / math.sqrt(2 * hp['gamma']):.3g}")
@@ -128,6 +196,24 @@ with left:
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, SPEC.key, key_params)
 model = fit.model
+binary = model is None or len(model.classes_) == 2
+
+# More than two classes: one binary machine at a time is drawn, the teaching view.
+machine, pair_code = 0, None
+if not binary:
+    options = pair_options(model)
+    codes = list(options)
+    with pair_slot.container():
+        state.remember("svm_pair", codes[0], lambda v: v in options)
+        pair_code = st.selectbox(
+            "pair machine" if hp["multiclass"] == "ovo" else "machine", codes, key="svm_pair",
+            format_func=options.__getitem__,
+            help=(f"The {len(model.classes_)}-class SVM is {len(codes)} binary SVMs "
+                  + ("(one per pair of classes, each trained on that pair's points only). "
+                     if hp["multiclass"] == "ovo" else "(one per class against all the others). ")
+                  + "Pick the one whose boundary, margins and support vectors are drawn."))
+        state.keep("svm_pair")
+    machine = codes.index(pair_code)
 
 with right:
     if model is None:
@@ -139,14 +225,17 @@ with right:
         m1.metric("train accuracy", f"{fit.train_acc:.1%}")
         m2.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}")
         n_bound = int(model.at_bound_.any(axis=0).sum())
-        m3.metric("support vectors", len(model.support_), help=f"{n_bound} at the bound α = C, "
-                  f"{len(model.support_) - n_bound} free (0 < α < C, exactly on a margin)")
-        width = model.margin_width()
+        m3.metric("support vectors" if binary else "SVs, all machines", len(model.support_),
+                  help=f"{n_bound} at the bound α = C, {len(model.support_) - n_bound} free (0 < α < C, "
+                       "exactly on a margin)" + ("" if binary else " in at least one machine"))
+        width = margin_width(model, machine)
         m4.metric("margin width 2/‖w‖", "—" if width is None else f"{width:.3g}",
-                  help="Shown for the linear kernel with two classes, where w = Σ αᵢyᵢxᵢ exists in the plane.")
-        grid = compute.grid(recipe, drawn, SPEC.key, key_params, 200)
-        fig = margin_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                            show_test=show_test, grid=grid, height=600)
+                  help="Shown for the linear kernel, where w = Σ αᵢyᵢxᵢ exists in the plane"
+                       + ("." if binary else " (of the chosen pair machine)."))
+        grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
+        values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
+        fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
+                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=600)
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",
@@ -159,14 +248,12 @@ with right:
                 st.session_state["svm_picked"] = choice
                 state.preset("svm_px", choice[0])
                 state.preset("svm_py", choice[1])
-        binary = len(model.classes_) == 2
-        st.caption(
-            ("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
-             "With more than two classes each pair of classes has its own machine (one-vs-one vote); "
-             "the margins of a single machine are drawn with two classes. ")
-            + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
-              "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and its "
-              "slack ξ; click it to take its f(x) apart below.")
+        st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
+                    pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
+                    "f(x) = ±1. ")
+                   + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
+                     "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
+                     "its slack ξ; click it to take its f(x) apart below.")
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 
@@ -184,21 +271,20 @@ with c1:
     py = st.number_input("x₂", key="svm_py", step=0.1, format="%.2f")
     state.keep("svm_px")
     state.keep("svm_py")
-    machine = 0
-    if len(model.pairs_) > 1:
-        names = [f"{model.classes_[b]} vs {'rest' if a < 0 else model.classes_[a]}" for a, b in model.pairs_]
-        machine = st.selectbox("machine", range(len(names)), format_func=names.__getitem__, key="svm_machine")
     x = np.array([px, py])
-    f = float(model.pairwise_decision(x[None])[0, machine])
-    st.markdown(f"f(x) = Σ αᵢyᵢK(xᵢ, x) + b = **{f:.4g}**  \n{len(model.support_)} support-vector terms, "
-                f"b = {model.intercept_[machine]:.4g}")
+    f_all = model.pairwise_decision(x[None])[0]
+    f = float(f_all[machine])
+    which = "" if binary else f"of the {machine_name(model, machine)} machine "
+    st.markdown(f"f(x) {which}= Σ αᵢyᵢK(xᵢ, x) + b = **{f:.4g}**  \n"
+                f"{len(machine_support(model, machine))} support-vector terms, b = {model.intercept_[machine]:.4g}")
+    if not binary:
+        st.markdown(vote_text(model, f_all, x))
 with c2:
     st.plotly_chart(contributions_figure(model, x, machine=machine, top=12), width="stretch",
                     config=CHART_CONFIG, key="svm_terms")
 
 # --- the kernel trick -------------------------------------------------------------------------
 st.subheader("The kernel trick", anchor=False)
-binary = len(model.classes_) == 2
 k1, k2 = st.columns(2, gap="large")
 with k1:
     st.markdown("**Lifting to 3-D.** The kernel (x·z)² is the inner product of "
@@ -260,6 +346,8 @@ else:
 
 # --- the link to this view ------------------------------------------------------------------
 items = dataset.to_url(recipe) | params.to_url(SPEC, hp, URL_TAKEN) | draw.to_url(drawn)
+if pair_code is not None and machine > 0:
+    items["pair"] = pair_code
 state.write_url(items)
 with st.sidebar:
     with st.expander("Link to this view"):

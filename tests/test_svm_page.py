@@ -1,9 +1,13 @@
-"""The SVM & kernels page under AppTest: the lecture sequence and the C slider change what is drawn."""
+"""The SVM & kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
+with three classes, one pair machine at a time."""
 
+import base64
 import json
 import pathlib
 
+import numpy as np
 import pytest
+from sklearn.svm import SVC as SkSVC
 from streamlit.testing.v1 import AppTest
 
 pytestmark = pytest.mark.app
@@ -48,3 +52,67 @@ def test_lecture_sequence_hard_margin_then_outlier_then_soft_margin():
     def count(fig):
         return int(fig["layout"]["annotations"][0]["text"].split()[0])
     assert count(small_C) > count(large_C)
+
+
+def _decode(value) -> np.ndarray:
+    """A plotly array from the chart spec: a list, or {"dtype", "bdata"[, "shape"]}."""
+    if isinstance(value, dict) and "bdata" in value:
+        arr = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+        if "shape" in value:
+            arr = arr.reshape([int(s) for s in str(value["shape"]).split(",")])
+        return arr
+    return np.asarray(value)
+
+
+def _xy(trace) -> np.ndarray:
+    return np.column_stack([_decode(trace["x"]), _decode(trace["y"])]).astype(float)
+
+
+def test_three_classes_pick_a_pair_machine_and_see_its_margins():
+    at = _open()
+    at.slider(key="ds_classes").set_value(3).run()
+    at.select_slider(key="p_svm_tol").set_value(1e-5).run()
+    pick = at.selectbox(key="svm_pair")
+    assert pick.options == ["class 0 vs class 1", "class 0 vs class 2", "class 1 vs class 2"]
+    assert pick.value == "0-1", "the first pair is the default"
+    pick.set_value("0-2").run()
+    assert not at.exception and not at.error
+    assert any("separates class 0 from class 2" in c.value and "vote of the 3 pair machines" in c.value
+               for c in at.caption)
+    assert at.query_params.get("pair") in ("0-2", ["0-2"]), "the pair goes into the shareable link"
+
+    fig = _margin_figure(at)
+    train = {int(t["name"].split()[1]): t for t in fig["data"] if t["name"].endswith("(train)")}
+    assert train[1].get("opacity", 1.0) < 0.5 and train[0].get("opacity", 1.0) == 1.0
+    X = np.vstack([_xy(train[k]) for k in range(3)])
+    y = np.concatenate([np.full(len(_decode(train[k]["x"])), k) for k in range(3)])
+    # oracle: LIBSVM on the page's training points with the page's settings (C 1, rbf, gamma 1);
+    # its (0, 2) column is positive for class 0, the page's machine for class 2
+    sk = SkSVC(C=1.0, kernel="rbf", gamma=1.0, tol=1e-5, decision_function_shape="ovo").fit(X, y)
+    contours = [t for t in fig["data"] if t["type"] == "contour"]
+    assert sorted((t["contours"]["start"], t["contours"]["end"]) for t in contours) == [(-1.0, 1.0), (0.0, 0.0)]
+    assert all("0 vs 2" in t["name"] for t in contours)
+    gx, gy = np.meshgrid(_decode(contours[0]["x"]).astype(float), _decode(contours[0]["y"]).astype(float))
+    expected = -sk.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))[:, 1].reshape(gx.shape)
+    for t in contours:
+        np.testing.assert_allclose(_decode(t["z"]).astype(float).reshape(gx.shape), expected, atol=5e-3)
+    # the rings are the (0, 2) machine's support vectors (dual_coef_ rows: class 0 -> row 1, class 2 -> row 0)
+    sv, lab, coef = sk.support_, y[sk.support_], sk.dual_coef_
+    pair_sv = sv[((lab == 0) & (coef[1] != 0)) | ((lab == 2) & (coef[0] != 0))]
+    rings = np.vstack([_xy(t) for t in fig["data"] if "support vectors" in (t.get("name") or "")])
+    key = lambda P: sorted(map(tuple, np.round(P, 3)))  # noqa: E731
+    assert key(rings) == key(X[pair_sv])
+    assert f"{len(pair_sv)} support vectors of the 0 vs 2 machine" in fig["layout"]["annotations"][0]["text"]
+    # the explanation below takes apart the same machine's f(x)
+    assert any("f(x) of the 0 vs 2 machine" in m.value for m in at.markdown)
+    assert any(m.value.startswith("The vote at x: 0 vs 1 →") for m in at.markdown)
+
+
+def test_a_link_opens_the_pair_it_names():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update({"classes": "3", "pair": "1-2"})
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.selectbox(key="svm_pair").value == "1-2"
+    assert all("1 vs 2" in t["name"] for t in _margin_figure(at)["data"] if t["type"] == "contour")

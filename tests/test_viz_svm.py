@@ -4,10 +4,12 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 from sklearn.datasets import make_blobs, make_circles, make_moons
+from sklearn.multiclass import OneVsRestClassifier
 from sklearn.svm import SVC as SkSVC
 
 from mlcore.sgd_svm import LinearSVMSGD
 from mlcore.svm import SVC
+from viz import palette
 from viz.svm import (
     contributions_figure,
     landscape_figure,
@@ -101,13 +103,134 @@ def test_linear_kernel_prints_the_margin_width():
     assert f"{width:.3g}" in text and f"{len(sk.support_)} support vectors" in text
 
 
-def test_three_classes_ring_support_vectors_without_margins():
-    X, y = make_blobs(90, centers=3, cluster_std=1.2, random_state=1)
-    model = SVC(C=1.0, kernel="rbf").fit(X, y)
-    fig = margin_figure(model, X, y, resolution=RES)
-    assert _contours(fig) == []
-    assert any(t.name == "boundary" for t in fig.data)
-    assert sum(len(r.x) for r in _sv_traces(fig)) == len(model.support_)
+# --- more than two classes: one pair machine at a time ---------------------------------------
+# Oracle: scikit-learn's SVC with decision_function_shape="ovo" (LIBSVM). Its column for the
+# pair (i, j) is positive for class i; mlcore's machine p = (a, b) is positive for b, so
+# f_p = -sklearn[:, p] (the pairs come in the same order, (0, 1), (0, 2), (1, 2)).
+SK3 = dict(C=1.0, kernel="rbf", gamma=0.5, tol=1e-5)
+CENTERS3 = [[-1.5, 0.0], [1.5, 0.0], [0.0, 2.0]]
+
+
+@pytest.fixture(scope="module")
+def blobs3():
+    # overlapping clusters, so each machine has free and bounded support vectors
+    X, y = make_blobs(90, centers=CENTERS3, cluster_std=0.8, random_state=1)
+    model = SVC(**SK3).fit(X, y)
+    sk = SkSVC(**SK3, decision_function_shape="ovo").fit(X, y)
+    return model, sk, X, y
+
+
+def _pair_support(sk, y, a, b) -> set:
+    """Training indices of the support vectors of LIBSVM's (a, b) machine: in its dual_coef_
+    layout, a class-a vector's coefficient for that machine sits in row b - 1, a class-b
+    vector's in row a."""
+    sv, lab, coef = sk.support_, y[sk.support_], sk.dual_coef_
+    return set(sv[(lab == a) & (coef[b - 1] != 0)]) | set(sv[(lab == b) & (coef[a] != 0)])
+
+
+@pytest.mark.parametrize("machine", [0, 1, 2])
+def test_pair_machine_contours_are_its_pairwise_decision_at_minus_one_zero_plus_one(blobs3, machine):
+    model, sk, X, y = blobs3
+    fig = margin_figure(model, X, y, machine=machine, resolution=RES)
+    contours = _contours(fig)
+    assert sorted((c.contours.start, c.contours.end, c.contours.size) for c in contours) == [
+        (-1.0, 1.0, 2.0), (0.0, 0.0, 1.0)]
+    a, b = [(0, 1), (0, 2), (1, 2)][machine]
+    assert all(f"{a} vs {b}" in c.name for c in contours)
+    expected = -sk.decision_function(_grid_points(fig))[:, machine].reshape(RES, RES)
+    for c in contours:
+        np.testing.assert_allclose(np.asarray(c.z, dtype=float), expected, atol=2e-3)
+    # the three machines draw three different functions, not one shared surface
+    others = [-sk.decision_function(_grid_points(fig))[:, q].reshape(RES, RES) for q in range(3) if q != machine]
+    assert all(np.abs(np.asarray(contours[0].z, float) - o).max() > 0.5 for o in others)
+    # the multi-class regions are still there, with the vote's boundary under the machine's curves
+    names = [t.name for t in fig.data]
+    assert fig.data[0].type == "heatmap" and names.index("3-class boundary (vote)") < names.index(contours[0].name)
+
+
+@pytest.mark.parametrize("machine", [0, 1, 2])
+def test_pair_machine_rings_are_exactly_that_machines_support_vectors(blobs3, machine):
+    model, sk, X, y = blobs3
+    fig = margin_figure(model, X, y, machine=machine, resolution=RES)
+    rings = _sv_traces(fig)
+    free, bounded = (np.column_stack([r.x, r.y]).astype(float) for r in rings)
+    a, b = [(0, 1), (0, 2), (1, 2)][machine]
+    expected = _pair_support(sk, y, a, b)
+    key = lambda P: sorted(map(tuple, np.round(P, 4)))  # noqa: E731
+    assert key(np.vstack([free, bounded])) == key(X[sorted(expected)])
+    assert expected != set(sk.support_), "a pair machine has fewer support vectors than the whole model"
+    assert len(free) and len(bounded)
+    # free ones sit on this machine's margin y f_p = 1; bounded ones have alpha = C
+    lookup = {tuple(np.round(p, 4)): i for i, p in enumerate(X)}
+    sign = np.array([1.0 if y[lookup[tuple(np.round(p, 4))]] == b else -1.0 for p in free])
+    yf = sign * -sk.decision_function(free)[:, machine]
+    np.testing.assert_allclose(yf, 1.0, atol=1e-2)
+    np.testing.assert_allclose(np.asarray(rings[1].customdata)[:, 0], SK3["C"], rtol=1e-5)
+    assert f"{len(expected)} support vectors of the {a} vs {b} machine" in fig.layout.annotations[0].text
+
+
+def test_pair_machine_fades_the_other_class_and_hovers_its_own_slack(blobs3):
+    model, sk, X, y = blobs3
+    fig = margin_figure(model, X, y, machine=1, resolution=RES)   # class 0 vs class 2
+    train = {k: next(t for t in fig.data if t.name == f"class {k} (train)") for k in range(3)}
+    assert train[1].opacity is not None and train[1].opacity < 0.5
+    assert train[0].opacity in (None, 1.0) and train[2].opacity in (None, 1.0)
+    assert "not a training point of the 0 vs 2 machine" in train[1].hovertemplate
+    for k, sign in ((0, -1.0), (2, 1.0)):
+        P = np.column_stack([train[k].x, train[k].y]).astype(float)
+        xi = np.maximum(0.0, 1.0 - sign * -sk.decision_function(P)[:, 1])
+        np.testing.assert_allclose(np.asarray(train[k].customdata)[:, 2], xi, atol=2e-3)
+        assert "slack" in train[k].hovertemplate
+
+
+def test_pair_machine_fades_rings_and_test_points_of_the_other_class(blobs3):
+    model, sk, X, y = blobs3
+    X_te, y_te = make_blobs(45, centers=CENTERS3, cluster_std=0.8, random_state=7)
+    fig = margin_figure(model, X, y, machine=1, X_test=X_te, y_test=y_te, resolution=RES)  # 0 vs 2
+    test = next(t for t in fig.data if t.name == "test points")
+    np.testing.assert_array_equal(np.asarray(test.marker.opacity) < 1, y_te == 1)
+    ring = next(t for t in fig.data if t.name == "misclassified")
+    P = np.column_stack([ring.x, ring.y]).astype(float)
+    every = np.vstack([X, X_te])
+    label = np.concatenate([y, y_te])[[int(np.argmin(np.abs(every - p).sum(axis=1))) for p in P]]
+    assert (label == 1).any() and (label != 1).any(), "the data must have wrong points in and out of the pair"
+    np.testing.assert_array_equal(np.asarray(ring.marker.opacity) < 1, label == 1)
+
+
+def test_pair_machine_contributions_follow_the_machine(blobs3):
+    model, sk, X, y = blobs3
+    x = np.array([0.0, 1.0])
+    for machine, (a, b) in enumerate([(0, 1), (0, 2), (1, 2)]):
+        fig = contributions_figure(model, x, machine=machine, top=100)
+        bars = fig.data[0]
+        assert np.asarray(bars.y, float).sum() == pytest.approx(-sk.decision_function([x])[0, machine], abs=2e-3)
+        shown = {int(lab.split()[1]) for lab in bars.x[:-1]}
+        assert shown == _pair_support(sk, y, a, b)
+        # a bar is coloured by the class it pushes towards: y = +1 is class b
+        colors = {v >= 0: c for v, c in zip(np.asarray(bars.y, float)[:-1], bars.marker.color, strict=False)}
+        assert colors == {True: palette.class_color(b), False: palette.class_color(a)}
+
+
+def test_one_vs_rest_machine_is_a_class_against_the_rest():
+    X, y = make_blobs(90, centers=CENTERS3, cluster_std=0.8, random_state=1)
+    model = SVC(**SK3, multiclass="ovr").fit(X, y)
+    fig = margin_figure(model, X, y, machine=2, resolution=RES)
+    ref = OneVsRestClassifier(SkSVC(**SK3)).fit(X, y).estimators_[2]
+    expected = ref.decision_function(_grid_points(fig)).reshape(RES, RES)
+    contours = _contours(fig)
+    assert len(contours) == 2 and all("2 vs rest" in c.name for c in contours)
+    np.testing.assert_allclose(np.asarray(contours[0].z, float), expected, atol=2e-3)
+    assert all(t.opacity in (None, 1.0) for t in fig.data if "(train)" in (t.name or ""))
+    assert any(t.name == "3-class boundary (largest f)" for t in fig.data)
+    rings = np.vstack([np.column_stack([r.x, r.y]) for r in _sv_traces(fig)]).astype(float)
+    key = lambda P: sorted(map(tuple, np.round(P, 4)))  # noqa: E731
+    assert key(rings) == key(X[ref.support_])
+
+
+def test_an_unknown_machine_is_refused(blobs3):
+    model, _, X, y = blobs3
+    with pytest.raises(ValueError, match="machine=3"):
+        margin_figure(model, X, y, machine=3, resolution=RES)
 
 
 def test_contributions_add_up_to_the_decision_value(moons_fit):

@@ -1,11 +1,14 @@
 """SVM figures: the margin, the support vectors, the kernel trick, the losses.
 
 * :func:`margin_figure` — decision regions (from :func:`viz.decision.decision_figure`)
-  plus, for two classes, the contours f(x) = 0 (solid) and f(x) = ±1 (dashed) of the
-  grid's decision values; support vectors ringed with size by alpha, free ones
-  (0 < alpha < C, on the margin) and bounded ones (alpha = C) told apart; every
-  training point's f(x), y f(x) and slack xi = max(0, 1 - y f(x)) on hover.
-* :func:`contributions_figure` — f(x) = sum_i alpha_i y_i K(x_i, x) + b as bars.
+  plus the contours f(x) = 0 (solid) and f(x) = ±1 (dashed) of one binary machine;
+  its support vectors ringed with size by alpha, free ones (0 < alpha < C, on the
+  margin) and bounded ones (alpha = C) told apart; every training point's f(x), y f(x)
+  and slack xi = max(0, 1 - y f(x)) on hover. Two classes: the machine is the model.
+  More classes: one chosen pair machine f_p (one-vs-one: class a against class b,
+  trained on their points only; one-vs-rest: class k against the rest) drawn over the
+  multi-class regions, the points it was not trained on faded.
+* :func:`contributions_figure` — f_p(x) = sum_i alpha_i y_i K(x_i, x) + b_p as bars.
 * :func:`lift_figure` — the homogeneous degree-2 map phi(x) = (x1², √2 x1 x2, x2²) in
   3-D with the separating plane of a (x·z)² SVM.
 * :func:`landscape_figure` — the decision function as a 3-D surface.
@@ -26,10 +29,11 @@ from .decision import _FONT, decision_figure, label_index, label_names
 from .grid import Bounds, DecisionGrid, evaluate_grid, grid_points, make_bounds
 
 __all__ = ["margin_figure", "contributions_figure", "lift_figure", "landscape_figure", "loss_figure",
-           "point_report", "objective_figure"]
+           "point_report", "objective_figure", "machine_name", "machine_support", "margin_width"]
 
 FREE_COLOR = palette.INK
 BOUND_COLOR = "#B2182B"   # dark red: not one of the class colours
+FADED = 0.25              # opacity of the points a pair machine was not trained on
 _F32_MAX = 1e30
 
 
@@ -37,12 +41,49 @@ def _f32(a) -> np.ndarray:
     return np.clip(np.nan_to_num(np.asarray(a, dtype=np.float64)), -_F32_MAX, _F32_MAX).astype(np.float32)
 
 
-def point_report(model, X, y) -> dict:
-    """Per training point of a binary SVM: f(x), y f(x) (y = ±1, +1 for classes_[1]), slack."""
-    f = model.decision_function(X)
-    sign = np.where(label_index(y, model.classes_) == 1, 1.0, -1.0)
+def _pair(model, machine: int) -> tuple[int, int]:
+    """(a, b) class indices of a machine: y = +1 is class b; a = -1 means "the rest"."""
+    pairs = getattr(model, "pairs_", None)
+    if pairs is None:
+        return 0, 1
+    return int(pairs[machine][0]), int(pairs[machine][1])
+
+
+def machine_name(model, machine: int = 0, class_names=None) -> str:
+    """'A vs B' for the one-vs-one machine of classes A and B (positive for B), or
+    'B vs rest' for a one-vs-rest machine."""
+    names = label_names(model.classes_, class_names)
+    a, b = _pair(model, machine)
+    return f"{names[b]} vs rest" if a < 0 else f"{names[a]} vs {names[b]}"
+
+
+def machine_support(model, machine: int = 0) -> np.ndarray:
+    """Columns of ``support_`` / ``dual_coef_`` that are support vectors of this machine
+    (alpha_i > 0 in it): a point can be a support vector of one pair and not of another."""
+    return np.flatnonzero(model.dual_coef_[machine] != 0)
+
+
+def _members(model, y, machine: int) -> tuple[np.ndarray, np.ndarray]:
+    """Which points of ``y`` the machine was trained on, and their y = ±1 in it
+    (+1 for class pairs_[p, 1]; one-vs-rest trains on every point)."""
+    idx = label_index(y, model.classes_)
+    a, b = _pair(model, machine)
+    member = (idx >= 0) if a < 0 else (idx == a) | (idx == b)
+    return member, np.where(idx == b, 1.0, -1.0)
+
+
+def point_report(model, X, y, machine: int = 0) -> dict:
+    """Per point: the machine's f(x), y f(x) (y = ±1 in that machine), slack max(0, 1 - y f(x)),
+    and ``member`` (the machine was trained on the point). Two classes: f is
+    ``decision_function``, +1 for classes_[1]; more: column ``machine`` of ``pairwise_decision``."""
+    X = np.asarray(X, dtype=np.float64)
+    if len(model.classes_) == 2:
+        f = model.decision_function(X)
+    else:
+        f = model.pairwise_decision(X)[:, machine]
+    member, sign = _members(model, y, machine)
     yf = sign * f
-    return {"f": f, "yf": yf, "slack": np.maximum(0.0, 1.0 - yf)}
+    return {"f": f, "yf": yf, "slack": np.maximum(0.0, 1.0 - yf), "member": member}
 
 
 def _sv_sizes(alpha: np.ndarray) -> np.ndarray:
@@ -51,41 +92,40 @@ def _sv_sizes(alpha: np.ndarray) -> np.ndarray:
     return 13.0 + 15.0 * np.sqrt(rel)
 
 
-def _margin_contours(grid: DecisionGrid) -> list:
-    x, y, z = grid.xs.astype(np.float32), grid.ys.astype(np.float32), _f32(grid.decision)
+def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> list:
+    """The levels f = ±1 (dashed) and f = 0 (solid) of ``values`` on the grid's points."""
+    x, y, z = grid.xs.astype(np.float32), grid.ys.astype(np.float32), _f32(values)
     # coloring="lines" takes the line colour from the colorscale: make it one colour
     ink = [[0.0, palette.INK], [1.0, palette.INK]]
     common = dict(x=x, y=y, z=z, autocontour=False, showscale=False, hoverinfo="skip", showlegend=True,
                   colorscale=ink)
+    of = f" of {name}" if name else ""
     margins = go.Contour(
-        **common, name="margin  f(x) = ±1",
+        **common, name=f"margin{of}  f(x) = ±1",
         contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=False),
         line=dict(color=palette.INK, width=1.5, dash="dash"),
     )
     boundary = go.Contour(
-        **common, name="boundary  f(x) = 0",
+        **common, name=f"boundary{of}  f(x) = 0",
         contours=dict(start=0.0, end=0.0, size=1.0, coloring="lines", showlabels=False),
         line=dict(color=palette.INK, width=2.5),
     )
     return [margins, boundary]
 
 
-def _sv_traces(model, X, y, binary: bool) -> list:
-    """Rings around the support vectors: free ones solid ink, bounded ones dark red."""
-    sv = model.support_
-    alpha = model.alpha_.max(axis=0)
-    bound = model.at_bound_.any(axis=0)
+def _sv_traces(model, y, machine: int) -> list:
+    """Rings around one machine's support vectors: free ones solid ink, bounded ones dark
+    red, sized by alpha, with alpha, f(x), y f(x) and the slack on hover."""
+    cols = machine_support(model, machine)
+    alpha = model.alpha_[machine, cols]
+    bound = model.at_bound_[machine, cols]
     sizes = _sv_sizes(alpha)
-    P = model.support_vectors_
-    if binary:
-        rep = point_report(model, X[sv], np.asarray(y)[sv])
-        extra = np.column_stack([alpha, rep["f"], rep["yf"], rep["slack"]])
-        hover = ("%{text} support vector<br>alpha = %{customdata[0]:.4g}"
-                 "<br>f(x) = %{customdata[1]:.3f}, y·f(x) = %{customdata[2]:.3f}"
-                 "<br>slack ξ = %{customdata[3]:.3f}<extra></extra>")
-    else:
-        extra = alpha[:, None]
-        hover = "%{text} support vector<br>largest alpha = %{customdata[0]:.4g}<extra></extra>"
+    P = model.support_vectors_[cols]
+    rep = point_report(model, P, np.asarray(y)[model.support_[cols]], machine)
+    extra = np.column_stack([alpha, rep["f"], rep["yf"], rep["slack"]])
+    hover = ("%{text} support vector<br>alpha = %{customdata[0]:.4g}"
+             "<br>f(x) = %{customdata[1]:.3f}, y·f(x) = %{customdata[2]:.3f}"
+             "<br>slack ξ = %{customdata[3]:.3f}<extra></extra>")
     traces = []
     for mask, name, color, kind in ((~bound, "free support vectors (0 < α < C)", FREE_COLOR, "free"),
                                     (bound, "bounded support vectors (α = C)", BOUND_COLOR, "bounded")):
@@ -98,29 +138,61 @@ def _sv_traces(model, X, y, binary: bool) -> list:
     return traces
 
 
-def _train_hover(fig: go.Figure, model, X, y) -> None:
-    """Give every training-point trace f(x), y f(x) and the slack on hover."""
-    rep = point_report(model, X, y)
+def _train_hover(fig: go.Figure, model, X, y, machine: int, class_names=None) -> None:
+    """Give every training-point trace the machine's f(x), y f(x) and slack on hover; fade
+    the classes the machine was not trained on (their f(x) is still shown)."""
+    rep = point_report(model, X, y, machine)
     idx = label_index(y, model.classes_)
-    names = label_names(model.classes_)
+    names = label_names(model.classes_, class_names)
+    pair = machine_name(model, machine, class_names)
     for k, name in enumerate(names):
         sel = idx == k
-        fig.update_traces(
-            selector=dict(name=f"class {name} (train)"),
-            customdata=np.column_stack([rep["f"][sel], rep["yf"][sel], rep["slack"][sel]]).astype(np.float32),
-            hovertemplate=(f"class {name} (train)<br>(%{{x:.3g}}, %{{y:.3g}})<br>f(x) = %{{customdata[0]:.3f}}, "
-                           "y·f(x) = %{customdata[1]:.3f}<br>slack ξ = %{customdata[2]:.3f}<extra></extra>"),
-        )
+        trace = f"class {name} (train)"
+        if rep["member"][sel].all():
+            fig.update_traces(
+                selector=dict(name=trace),
+                customdata=np.column_stack([rep["f"][sel], rep["yf"][sel], rep["slack"][sel]]).astype(np.float32),
+                hovertemplate=(f"{trace}<br>(%{{x:.3g}}, %{{y:.3g}})<br>f(x) = %{{customdata[0]:.3f}}, "
+                               "y·f(x) = %{customdata[1]:.3f}<br>slack ξ = %{customdata[2]:.3f}<extra></extra>"),
+            )
+        else:
+            fig.update_traces(
+                selector=dict(name=trace), opacity=FADED,
+                customdata=rep["f"][sel, None].astype(np.float32),
+                hovertemplate=(f"{trace}<br>(%{{x:.3g}}, %{{y:.3g}})<br>not a training point of the {pair} "
+                               "machine<br>its f(x) = %{customdata[0]:.3f}<extra></extra>"),
+            )
 
 
-def margin_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = True,
+def _fade_rings_and_tests(fig: go.Figure, model, X, y, X_test, y_test, machine: int) -> None:
+    """Fade the test points and the misclassified rings of the classes the machine was not
+    trained on, so no full-ink ring sits on a faded point and reads as a support vector."""
+    tests = [t for t in fig.data if t.name == "test points"]
+    member_test = _members(model, y_test, machine)[0] if tests else np.zeros(0, dtype=bool)
+    if tests:
+        tests[0].marker.opacity = np.where(member_test, 1.0, FADED).astype(np.float32)
+    # the misclassified trace holds the wrong training points, then the wrong test points
+    y = np.asarray(y).ravel()
+    fade = [_members(model, y, machine)[0][np.asarray(model.predict(X)) != y]]
+    if tests:
+        fade.append(member_test[np.asarray(model.predict(X_test)) != np.asarray(y_test).ravel()])
+    fig.update_traces(selector=dict(name="misclassified"),
+                      marker_opacity=np.where(np.concatenate(fade), 1.0, FADED).astype(np.float32))
+
+
+def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray | None = None,
+                  X_test=None, y_test=None, show_test: bool = True,
                   show_confidence: bool = True, grid: DecisionGrid | None = None,
                   bounds: Bounds | None = None, resolution: int = 200, class_names=None,
                   title: str | None = None, height: int = 560, uirevision="svm") -> go.Figure:
-    """Regions, boundary, the two margins at f = ±1 (two classes) and the support vectors.
+    """Regions, the boundary f = 0 and margins f = ±1 of one binary machine, its support vectors.
 
-    ``model`` is a fitted :class:`mlcore.svm.SVC` (anything with ``support_``,
-    ``support_vectors_``, ``alpha_``, ``at_bound_`` and ``decision_function``).
+    ``model`` is a fitted :class:`mlcore.svm.SVC`. Two classes: the machine is the model
+    and its f is the grid's decision values. More classes: the regions and the thin
+    staircase are the multi-class prediction, and the curves, rings and hover belong to
+    pair machine ``machine`` (a row of ``pairs_``); its f on the grid is
+    ``machine_values`` (ny, nx) when given (a page may cache it), else
+    ``pairwise_decision`` of the grid's points. Points it was not trained on are faded.
     """
     X = np.asarray(X, dtype=np.float64)
     binary = len(model.classes_) == 2
@@ -129,20 +201,40 @@ def margin_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = Tr
             pts = X if X_test is None or not len(X_test) else np.vstack([X, X_test])
             bounds = make_bounds(pts)
         grid = evaluate_grid(model, bounds, resolution)
+    if binary:
+        machine, values, name = 0, grid.decision, ""
+    else:
+        machine = int(machine)
+        if not 0 <= machine < len(model.pairs_):
+            raise ValueError(f"machine={machine} is not one of the model's {len(model.pairs_)} machines")
+        values = machine_values
+        if values is None:
+            values = model.pairwise_decision(grid.points())[:, machine].reshape(grid.shape)
+        name = machine_name(model, machine, class_names)
     base = decision_figure(model, X, y, X_test=X_test, y_test=y_test, show_test=show_test,
                            show_confidence=show_confidence, show_boundary=not binary or grid.decision is None,
                            grid=grid, class_names=class_names, title=title, height=height,
                            uirevision=uirevision)
-    if binary:
-        _train_hover(base, model, X, y)
+    _train_hover(base, model, X, y, machine, class_names)
+    if not binary:
+        _fade_rings_and_tests(base, model, X, y, X_test, y_test, machine)
+        # the vote's boundary stays visible but gives way to the machine's curves
+        rule = "largest f" if _pair(model, 0)[0] < 0 else "vote"
+        base.update_traces(selector=dict(name="boundary"), showlegend=True,
+                           name=f"{len(model.classes_)}-class boundary ({rule})",
+                           line=dict(color=palette.NEUTRAL, width=1.5))
     traces = list(base.data)
-    extra = _margin_contours(grid) if binary and grid.decision is not None else []
-    fig = go.Figure(data=[traces[0], *extra, *traces[1:], *_sv_traces(model, X, y, binary)],
+    extra = _margin_contours(grid, values, name) if values is not None else []
+    # the machine's curves go over the regions and the vote's boundary, under the points
+    at = 1 if binary else 2   # after the regions heatmap (and the vote's boundary, trace 1)
+    fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine)],
                     layout=base.layout)
-    n_sv = len(model.support_)
-    n_bound = int(model.at_bound_.any(axis=0).sum())
-    text = f"{n_sv} support vectors ({n_sv - n_bound} free, {n_bound} at the bound C)"
-    width = model.margin_width() if hasattr(model, "margin_width") else None
+    cols = machine_support(model, machine)
+    n_sv = len(cols)
+    n_bound = int(model.at_bound_[machine, cols].sum())
+    of = "" if binary else f" of the {name} machine"
+    text = f"{n_sv} support vectors{of} ({n_sv - n_bound} free, {n_bound} at the bound C)"
+    width = margin_width(model, machine)
     if width is not None:
         text += f" · margin width 2/‖w‖ = {width:.3g}"
     fig.add_annotation(text=text, xref="paper", yref="paper", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
@@ -150,17 +242,30 @@ def margin_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = Tr
     return fig
 
 
+def margin_width(model, machine: int = 0) -> float | None:
+    """2 / ||w_p|| of a linear machine (w_p = coef_[p]), else None."""
+    coef = getattr(model, "coef_", None)
+    if getattr(model, "kernel", None) != "linear" or coef is None:
+        return None
+    norm = float(np.linalg.norm(coef[machine]))
+    return 2.0 / norm if norm > 0 else float("inf")
+
+
 def contributions_figure(model, x, *, machine: int = 0, top: int = 12, height: int = 360) -> go.Figure:
-    """f(x) as a sum of bars: the ``top`` largest support-vector terms alpha_i y_i K(x_i, x),
-    the rest summed, and the intercept b; a line marks their total f(x)."""
-    terms = model.contributions(np.asarray(x, dtype=np.float64), machine=machine)
+    """f_p(x) of machine ``machine`` as a sum of bars: the ``top`` largest of its support-vector
+    terms alpha_i y_i K(x_i, x), the rest summed, and its intercept b; a line marks the total.
+    A bar takes the colour of the class it pushes towards (y = +1: class pairs_[p, 1])."""
+    cols = machine_support(model, machine)
+    terms = model.contributions(np.asarray(x, dtype=np.float64), machine=machine)[cols]
     b = float(model.intercept_[machine])
     order = np.argsort(-np.abs(terms))
     shown = order[:top]
     rest = float(terms[order[top:]].sum())
-    labels = [f"SV {int(model.support_[i])}" for i in shown] + (["all other SVs"] if len(order) > top else []) + ["b"]
+    labels = [f"SV {int(model.support_[cols[i]])}" for i in shown] + (["all other SVs"] if len(order) > top else []) + ["b"]
     values = np.concatenate([terms[shown], [rest] if len(order) > top else [], [b]])
-    colors = [palette.class_color(1) if v >= 0 else palette.class_color(0) for v in values]
+    neg, pos = _pair(model, machine)
+    neg_color = palette.NEUTRAL if neg < 0 else palette.class_color(neg)  # one-vs-rest: "rest" is no class
+    colors = [palette.class_color(pos) if v >= 0 else neg_color for v in values]
     total = float(terms.sum() + b)
     fig = go.Figure(go.Bar(x=labels, y=_f32(values), marker_color=colors, name="terms",
                            hovertemplate="%{x}: %{y:.4g}<extra></extra>"))
