@@ -80,8 +80,7 @@ def tree_estimators(fa: ForestArrays, classes, d: int, params: dict, seeds) -> l
             fa.feature[a:b], fa.threshold[a:b], np.where(left >= 0, left - a, -1),
             np.where(left >= 0, fa.children_right[a:b] - a, -1),
             np.where(fa.parent[a:b] >= 0, fa.parent[a:b] - a, -1), fa.value[a:b],
-            fa.n_node_samples[a:b], fa.impurity[a:b], fa.gain[a:b], fa.depth[a:b],
-            np.zeros(b - a, np.intp))
+            fa.n_node_samples[a:b], fa.impurity[a:b], fa.gain[a:b], fa.depth[a:b])
         est = DecisionTreeClassifier(**params, random_state=int(seeds[t]))
         est.classes_ = classes
         est.n_classes_ = K

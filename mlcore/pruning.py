@@ -91,7 +91,6 @@ def prune_tree(tree: Tree, collapse) -> Tree:
         impurity=tree.impurity[keep].copy(),
         gain=np.where(leaf, 0.0, tree.gain[keep]),
         depth=tree.depth[keep].copy(),
-        root=np.zeros(int(keep.sum()), np.intp),
     )
     return Tree(arrays, tree.n_features, tree.n_classes)
 

@@ -1,16 +1,17 @@
 """Growing a CART tree level by level, with one vectorised split search per level.
 
-All the nodes of one depth are split together. For a feature f, the samples of
-every open node are ordered by (node, x_f); a cumulative sum of the weighted
-one-hot labels then gives, at every position p, the class counts L of the left
-child of the split "x_f <= midpoint(x_p, x_p+1)" for that node, and R = N - L
-for the right child. The split minimising
+All the open nodes of one depth are split together. For a feature f, the samples
+of every open node are kept ordered by (node, x_f); a cumulative sum of the
+weighted one-hot labels then gives, at every position p, the class counts L of
+the left child of the split "x_f <= midpoint(x_p, x_p+1)" for that node, and
+R = N - L for the right child. The split minimising
 
     w_L I(L) + w_R I(R)      (w = total weight of a child, I the impurity)
 
-is kept, which is the same as maximising the impurity decrease. With
-``gain_ratio`` the split maximising (W I(N) - w_L I(L) - w_R I(R)) / (W H(w_L, w_R))
-is kept instead (H the entropy of the child weights).
+is kept, which is the same as maximising the impurity decrease. For Gini this is
+W - (sum_k L_k^2 / w_L + sum_k R_k^2 / w_R). With ``gain_ratio`` the split
+maximising (W I(N) - w_L I(L) - w_R I(R)) / (W H(w_L, w_R)) is kept instead
+(H the entropy of the child weights).
 
 Rules, as in scikit-learn:
 
@@ -32,8 +33,11 @@ Rules, as in scikit-learn:
 uniformly between the node's min and max of that feature instead of scanning.
 ``max_features`` features are drawn per node among those not constant in it.
 
-Several trees grow at once when the samples carry a root index (a forest): node
-ids are global, every root is its own tree.
+Speed: a level costs a fixed number of numpy passes over the (feature, sample)
+pairs of the open nodes, whatever the number of nodes, so a fully grown tree
+costs about (depth x a few dozen array operations). Class counts are held as
+(K, pairs) arrays so that one call handles every class. Nodes that cannot split
+(pure, too small, at max_depth) are dropped from the pairs as soon as they are made.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+from .tree_tail import TAIL_PAIRS, grow_tail
 
 _EPS = np.finfo(np.float64).eps
 _TIE = 1e-12
@@ -72,11 +78,14 @@ class NodeArrays:
     impurity: np.ndarray
     gain: np.ndarray
     depth: np.ndarray
-    root: np.ndarray
 
 
 class _Store:
-    """Preallocated node arrays; a tree over n samples has fewer than 2n nodes."""
+    """Preallocated node arrays; a tree over n samples has fewer than 2n nodes.
+
+    Nodes are numbered breadth first: the children of a level's split nodes are
+    appended in the order of their parents, left child first.
+    """
 
     def __init__(self, capacity: int, K: int):
         self.n = 0
@@ -90,9 +99,8 @@ class _Store:
         self.impurity = np.zeros(capacity)
         self.gain = np.zeros(capacity)
         self.depth = np.zeros(capacity, np.intp)
-        self.root = np.zeros(capacity, np.intp)
 
-    def add(self, value, count, imp, depth, parent, root) -> np.ndarray:
+    def add(self, value, count, imp, depth, parent) -> np.ndarray:
         m = len(count)
         ids = slice(self.n, self.n + m)      # new nodes are contiguous: slices beat fancy indexing
         self.value[ids] = value
@@ -100,29 +108,24 @@ class _Store:
         self.impurity[ids] = imp
         self.depth[ids] = depth
         self.parent[ids] = parent
-        self.root[ids] = root
         self.n += m
         return np.arange(ids.start, ids.stop)
+
+    def split(self, nodes, feat, thr, gain) -> None:
+        """Record the splits of ``nodes``; their children are the next 2 len(nodes) ids."""
+        first = self.n + 2 * np.arange(len(nodes))
+        self.feature[nodes] = feat
+        self.threshold[nodes] = thr
+        self.gain[nodes] = np.maximum(gain, 0.0)   # rounding can leave -1e-17
+        self.left[nodes] = first
+        self.right[nodes] = first + 1
 
     def arrays(self) -> NodeArrays:
         s = slice(0, self.n)
         return NodeArrays(self.feature[s].copy(), self.threshold[s].copy(), self.left[s].copy(),
                           self.right[s].copy(), self.parent[s].copy(), self.value[s].copy(),
                           self.count[s].copy(), self.impurity[s].copy(), self.gain[s].copy(),
-                          self.depth[s].copy(), self.root[s].copy())
-
-
-def _node_stats(node_of, y, w, ids, K):
-    """Weighted class counts and sample counts of the nodes ``ids`` (in that order)."""
-    m = len(ids)
-    local = np.full(max(int(node_of.max()), int(ids.max())) + 1, -1, np.intp)
-    local[ids] = np.arange(m)
-    loc = local[node_of]
-    keep = loc >= 0
-    loc = loc[keep]
-    value = np.bincount(loc * K + y[keep], weights=w[keep], minlength=m * K).reshape(m, K)
-    count = np.bincount(loc, minlength=m)
-    return value, count
+                          self.depth[s].copy())
 
 
 def _rowsum(A: np.ndarray) -> np.ndarray:
@@ -134,7 +137,8 @@ def _rowsum(A: np.ndarray) -> np.ndarray:
 
 
 def _impurity_rows(counts: np.ndarray, criterion: str) -> np.ndarray:
-    """``impurity(counts, criterion)`` for an (m, K) array, computed column by column."""
+    """Impurity of every row of (m, K) class counts: Gini 1 - sum_k p_k^2,
+    entropy -sum_k p_k log2 p_k, misclassification 1 - max_k p_k."""
     total = _rowsum(counts)
     inv = 1.0 / np.where(total > 0, total, 1.0)
     K = counts.shape[1]
@@ -156,285 +160,118 @@ def _impurity_rows(counts: np.ndarray, criterion: str) -> np.ndarray:
     return np.where(total > 0, 1.0 - top * inv, 0.0)
 
 
-def grow(X, y, w, K, params: GrowParams, rng=None, root_of_sample=None, n_roots: int = 1) -> NodeArrays:
-    """Grow the tree(s) for encoded labels ``y`` (0..K-1) and weights ``w`` (>= 0)."""
+class _Level:
+    """The open nodes of one depth: ids, class weights N (m, K), total weight W,
+    impurity and sample count."""
+
+    def __init__(self, ids, N, imp, count):
+        self.ids, self.N, self.imp, self.count = ids, N, imp, count
+        self.W = _rowsum(N)
+
+    @property
+    def m(self) -> int:
+        return self.ids.size
+
+
+def _children(store, level, js, feat, thr, gain, child_of_sample, samples, y, w, K, depth, params):
+    """Record the splits of ``level``'s nodes ``js`` and add their children.
+
+    ``child_of_sample[samples]`` is each sample's child (2j or 2j + 1 for the j-th
+    split node, -1 when its node was not split). Returns the open children (those
+    that may split again) and the children-to-open-index lookup (-1: a leaf), with
+    one extra -1 at the end for samples whose node was not split.
+    """
+    parents = level.ids[js]
+    store.split(parents, feat[js], thr[js], gain[js])
+    m2 = 2 * js.size
+    ch = child_of_sample[samples]
+    moving = ch >= 0
+    ch, moved = ch[moving], samples[moving]
+    value = np.bincount(ch * K + y[moved], weights=w[moved], minlength=m2 * K).reshape(m2, K)
+    count = np.bincount(ch, minlength=m2)
+    imp = _impurity_rows(value, params.criterion)
+    ids = store.add(value, count, imp, depth + 1, parents.repeat(2))
+    can = ((count >= max(params.min_samples_split, 2 * params.min_samples_leaf)) & (imp > _EPS)
+           & (params.max_depth is None or depth + 1 < params.max_depth))
+    lookup = np.full(m2 + 1, -1, np.intp)
+    lookup[:m2][can] = np.arange(int(can.sum()))
+    return _Level(ids[can], value[can], imp[can], count[can]), lookup
+
+
+def _can_split(level, params, depth) -> np.ndarray:
+    return ((level.count >= max(params.min_samples_split, 2 * params.min_samples_leaf))
+            & (level.imp > _EPS) & (params.max_depth is None or depth < params.max_depth))
+
+
+def grow(X, y, w, K, params: GrowParams, rng=None) -> NodeArrays:
+    """Grow the tree for encoded labels ``y`` (0..K-1) and weights ``w`` (>= 0)."""
     n, d = X.shape
-    if root_of_sample is None:
-        root_of_sample = np.zeros(n, np.intp)
-    crit = params.criterion
-    store = _Store(2 * n + n_roots, K)
-    node_of = np.asarray(root_of_sample, np.intp).copy()
-    value, count = _node_stats(node_of, y, w, np.arange(n_roots), K)
-    w_root = value.sum(axis=1)
-    active = store.add(value, count, _impurity_rows(value, crit), 0, -1, np.arange(n_roots))
-    onehot_t = np.zeros((K, n))
+    store = _Store(2 * n + 1, K)
+    value = np.bincount(y, weights=w, minlength=K)[None, :]
+    imp = _impurity_rows(value, params.criterion)
+    root = _Level(store.add(value, np.array([n]), imp, 0, -1), value, imp, np.array([n]))
+    if not _can_split(root, params, 0)[0]:
+        return store.arrays()
+    w_total = float(root.W[0])
+    # Whole-number weights (no weights, bootstrap counts) make every class count an exact
+    # integer: integer cumulative sums are several times faster than float ones, and the
+    # scores computed from them are the same floats.
+    whole = bool(np.all(w == np.round(w))) and float(w.sum()) < 2.0 ** 52
+    onehot_t = np.zeros((K, n), np.int64 if whole else np.float64)
     onehot_t[y, np.arange(n)] = w
-    best = params.splitter == "best"
-    all_positive = bool(np.all(w > 0))
-    if best:
-        # Every (feature, sample) pair, ordered by feature then x. Each level re-groups them by
-        # node with a stable sort (so x stays sorted inside a node) and drops finished samples.
-        pairs = _Pairs(X)
-    max_depth = np.inf if params.max_depth is None else params.max_depth
-    # Deep levels hold a few small nodes; numpy's per-call cost would dominate them, so once
-    # few samples are left they are finished in plain Python (the common unweighted Gini case).
-    tail = (best and crit == "gini" and not params.gain_ratio and params.max_features is None
-            and n_roots == 1 and bool(np.all(w == 1.0)))
-    min_count = max(params.min_samples_split, 2 * params.min_samples_leaf)
-    depth = 0
-    while active.size:
-        if depth >= max_depth:
-            break
-        can = (store.count[active] >= min_count) & (store.impurity[active] > _EPS)
-        cand = active[can]
-        if cand.size == 0:
-            break
-        m = cand.size
-        N = store.value[cand]
-        W = _rowsum(N)
-        node_imp = store.impurity[cand]
-        if best:
-            local = np.full(active.size, -1, np.intp)
-            local[can] = np.arange(m)
-            rel = node_of[pairs.sample] - active[0]      # < 0: the sample's node stopped earlier
-            loc = local[np.maximum(rel, 0)]
-            loc[rel < 0] = -1
-            pairs.regroup(loc, m)
-            if tail and pairs.size * pairs.d <= _TAIL_PAIRS:
-                _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count,
-                           params.min_samples_leaf, params.min_impurity_decrease, float(w_root[0]))
-                break
-            feat, thr, child, L = _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng)
-            members = pairs.sample[:pairs.size]          # the first feature's block: each sample once
-            member_node = pairs.node[:pairs.size]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if params.splitter == "best":
+            _grow_best(store, root, X, y, w, K, onehot_t, w_total, params, rng)
         else:
-            local = np.full(store.n, -1, np.intp)
-            local[cand] = np.arange(m)
-            loc_all = local[node_of]
-            feat, thr, child, L = _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng)
-            members = np.flatnonzero(loc_all >= 0)
-            member_node = loc_all[members]
-        ok = feat >= 0
-        if child is None:
-            R = np.maximum(N - L, 0.0)
-            child = _rowsum(L) * _impurity_rows(L, crit) + _rowsum(R) * _impurity_rows(R, crit)
-        # The weighted impurity decrease of each chosen split (scikit-learn's meaning):
-        # W_node / W_total (I(node) - w_L / W_node I(L) - w_R / W_node I(R)).
-        gain = (W * node_imp - child) / (w_root[0] if n_roots == 1 else w_root[store.root[cand]])
-        sl = (ok & (gain + _EPS >= params.min_impurity_decrease)).nonzero()[0]
-        if sl.size == 0:
-            break
-        parents = cand[sl]
-        m2 = parents.size
-        store.feature[parents] = feat[sl]
-        store.threshold[parents] = thr[sl]
-        store.gain[parents] = np.maximum(gain[sl], 0.0)   # rounding can leave -1e-17
-        left_ids = store.n + 2 * np.arange(m2)
-        store.left[parents] = left_ids
-        store.right[parents] = left_ids + 1
-        # Move the samples of the split nodes into the children (local child 2j or 2j + 1).
-        pos = np.full(m, -1, np.intp)
-        pos[sl] = np.arange(m2)
-        pm = pos[member_node]
-        keep = pm >= 0
-        moving, pm = members[keep], pm[keep]
-        child = 2 * pm + (X[moving, feat[sl][pm]] > thr[sl][pm])
-        node_of[moving] = store.n + child
-        cval = np.bincount(child * K + y[moving], weights=w[moving], minlength=2 * m2 * K).reshape(-1, K)
-        ccount = np.bincount(child, minlength=2 * m2)
-        parent_of_child = parents.repeat(2)
-        active = store.add(cval, ccount, _impurity_rows(cval, crit), depth + 1, parent_of_child,
-                           0 if n_roots == 1 else store.root[parent_of_child])
-        depth += 1
+            _grow_random(store, root, X, y, w, K, w_total, params, rng)
     return store.arrays()
 
 
-_TAIL_PAIRS = 256
-
-
-def _gini_of(c, K):
-    """``_impurity_rows(c, "gini")`` for one node, with the same floating-point steps."""
-    total = c[0]
-    for k in range(1, K):
-        total += c[k]
-    if not total > 0:
-        return 0.0
-    inv = 1.0 / total
-    sq = 0.0
-    for k in range(K):
-        q = c[k] * inv
-        sq += q * q
-    return 1.0 - sq
-
-
-def _scan2(xf, order, yl, n0, n1, W, cnt, msl):
-    """The (position, score) of every valid cut of one node and feature, two classes."""
-    xs = [xf[i] for i in order]
-    found = []
-    l0 = l1 = 0.0
-    for p in range(cnt - 1):
-        if yl[order[p]]:
-            l1 += 1.0
-        else:
-            l0 += 1.0
-        if xs[p + 1] > xs[p] and p + 1 >= msl and cnt - p - 1 >= msl:
-            wl = l0 + l1
-            r0, r1 = n0 - l0, n1 - l1
-            found.append((p, W - ((l0 * l0 + l1 * l1) / wl + (r0 * r0 + r1 * r1) / (W - wl))))
-    return found
-
-
-def _grow_tail(store, pairs, cand, X, y, K, depth, max_depth, min_count, msl, min_decrease, w_total):
-    """Finish the tree from the candidate nodes ``cand`` on, level by level in plain Python.
-
-    Only for unit weights, Gini, every feature, one tree: class counts are then whole
-    numbers (exact in floats), and every score, tie rule, threshold and node number is
-    computed exactly as in the vectorised path (``_scan`` and ``grow``).
-    """
-    d, m = pairs.d, cand.size
-    cols = [X[:, f].tolist() for f in range(d)]
-    yl = y.tolist()
-    samples = pairs.sample.tolist()
-    size = np.bincount(pairs.seg, minlength=d * m).tolist()
-    lists = [[None] * d for _ in range(m)]
-    at = 0
-    for f in range(d):
-        for j in range(m):
-            lists[j][f] = samples[at:at + size[f * m + j]]
-            at += size[f * m + j]
-    level = list(zip(cand.tolist(), store.value[cand].tolist(), store.count[cand].tolist(),
-                     store.impurity[cand].tolist(), lists, strict=True))
-    inf = float("inf")
-    while level and depth < max_depth:
-        splits = []
-        for node, N, cnt, imp, idx in level:
-            if cnt < min_count or not imp > _EPS:
-                continue
-            W = N[0]
-            for k in range(1, K):
-                W += N[k]
-            tol = _TIE * W
-            seg_min, seg_pos = [], []
-            for f in range(d):
-                xf, order = cols[f], idx[f]
-                found = []
-                if K == 2:
-                    found = _scan2(xf, order, yl, N[0], N[1], W, cnt, msl)
-                    smin = min([sc for _, sc in found], default=inf)
-                    seg_min.append(smin)
-                    seg_pos.append(next((p for p, sc in found if sc <= smin + tol), 0))
-                    continue
-                L = [0.0] * K
-                prev = xf[order[0]]
-                for p in range(cnt - 1):
-                    L[yl[order[p]]] += 1.0
-                    nxt = xf[order[p + 1]]
-                    if nxt > prev and p + 1 >= msl and cnt - p - 1 >= msl:
-                        wl = L[0]
-                        sl = L[0] * L[0]
-                        r = N[0] - L[0]
-                        sr = r * r
-                        for k in range(1, K):
-                            wl += L[k]
-                            sl += L[k] * L[k]
-                            r = N[k] - L[k]
-                            sr += r * r
-                        found.append((p, W - (sl / wl + sr / (W - wl))))
-                    prev = nxt
-                smin = min([sc for _, sc in found], default=inf)
-                seg_min.append(smin)
-                seg_pos.append(next((p for p, sc in found if sc <= smin + tol), 0))
-            smin = min(seg_min)
-            if not smin < inf:
-                continue
-            f = next(f for f in range(d) if seg_min[f] <= smin + tol)
-            child = seg_min[f]
-            gain = (W * imp - child) / w_total
-            if not gain + _EPS >= min_decrease:
-                continue
-            p = seg_pos[f]
-            lo, hi = cols[f][idx[f][p]], cols[f][idx[f][p + 1]]
-            thr = lo / 2.0 + hi / 2.0
-            if thr == hi:
-                thr = lo
-            splits.append((node, f, thr, max(gain, 0.0), idx))
-        if not splits:
+def _grow_best(store, level, X, y, w, K, onehot_t, w_total, params, rng):
+    """Exact split search. The (feature, sample) pairs of the open nodes are kept
+    grouped by segment (feature, node) and sorted by x inside a segment: one argsort
+    per feature at the start, then one stable integer sort per level to regroup."""
+    n, d = X.shape
+    idx = np.concatenate([np.argsort(X[:, f], kind="stable") for f in range(d)])
+    fe = np.arange(d).repeat(n)
+    xs = X[idx, fe]
+    seg = fe.copy()                     # segment of each pair: feature * m + open node
+    all_positive = bool(np.all(w > 0))
+    child_of_sample = np.full(n, -1, np.intp)
+    positions = np.arange(n * d + 1)
+    depth = 0
+    # The plain-Python finish covers unit weights, Gini, every feature (see tree_tail).
+    tail = (params.criterion == "gini" and not params.gain_ratio and bool(np.all(w == 1.0))
+            and (params.max_features is None or params.max_features >= d))
+    while level.m:
+        if tail and idx.size <= TAIL_PAIRS:
+            grow_tail(store, level, idx, seg, X, y, K, depth, params, w_total)
+            return
+        feat, thr, child = _scan(idx, xs, seg, onehot_t, w, all_positive, level, d, positions, params, rng)
+        gain = (level.W * level.imp - child) / w_total
+        js = ((feat >= 0) & (gain + _EPS >= params.min_impurity_decrease)).nonzero()[0]
+        if js.size == 0:
             break
+        # Each sample of a split node goes to child 2j (left) or 2j + 1 (right). The
+        # first feature's block holds every open sample once.
+        first = idx[: idx.size // d]
+        node0 = seg[: first.size]
+        pos = np.full(level.m, -1, np.intp)
+        pos[js] = np.arange(0, 2 * js.size, 2)
+        p0 = pos[node0]
+        child_of_sample[first] = np.where(p0 >= 0, p0 + (X[first, feat[node0]] > thr[node0]), -1)
+        level, lookup = _children(store, level, js, feat, thr, gain, child_of_sample, first,
+                                  y, w, K, depth, params)
         depth += 1
-        first = store.n
-        values, counts, imps, parents, level = [], [], [], [], []
-        for j, (node, f, thr, gain, idx) in enumerate(splits):
-            store.feature[node], store.threshold[node], store.gain[node] = f, thr, gain
-            store.left[node], store.right[node] = first + 2 * j, first + 2 * j + 1
-            xf = cols[f]
-            for side in (True, False):
-                part = [[i for i in order if (xf[i] <= thr) is side] for order in idx]
-                c = [0.0] * K
-                for i in part[0]:
-                    c[yl[i]] += 1.0
-                n_side = len(part[0])
-                g = _gini_of(c, K)
-                values.append(c)
-                counts.append(n_side)
-                imps.append(g)
-                parents.append(node)
-                level.append((first + 2 * j + (not side), c, n_side, g, part))
-        store.add(np.array(values), np.array(counts, np.intp), np.array(imps), depth,
-                  np.array(parents, np.intp), 0)
-
-
-class _Pairs:
-    """(feature, sample) pairs kept grouped by (feature, node) and sorted by x inside a group."""
-
-    def __init__(self, X):
-        n, d = X.shape
-        self.d = d
-        self.sample = np.concatenate([np.argsort(X[:, f], kind="stable") for f in range(d)])
-        self.feature = np.repeat(np.arange(d), n)
-        self.x = X[self.sample, self.feature]
-        self.node = np.zeros(n * d, np.intp)
-        self.size = n          # samples per feature block
-
-    def regroup(self, node, m: int) -> None:
-        """New local node of each pair (-1: its node stopped): drop those, group by (feature, node)."""
-        keep = node >= 0
-        if not keep.all():
-            self.sample, self.feature, self.x, node = (self.sample[keep], self.feature[keep],
-                                                       self.x[keep], node[keep])
-        key = self.feature * m + node
-        order = (key.astype(np.uint16) if self.d * m < 65536 else key).argsort(kind="stable")
-        self.sample, self.feature, self.x = self.sample[order], self.feature[order], self.x[order]
-        self.node, self.seg = node[order], key[order]
-        self.size = self.sample.size // self.d
-
-
-def _xlog2x(a: np.ndarray) -> np.ndarray:
-    return a * np.log2(np.where(a > 0, a, 1.0))
-
-
-def _child_score(L, R, wl, wr, criterion):
-    """w_L I(L) + w_R I(R) for many candidate splits at once (rows of class counts)."""
-    if criterion == "gini":
-        # w I = w - sum_k n_k^2 / w
-        return (wl - np.einsum("ij,ij->i", L, L) / np.where(wl > 0, wl, 1.0)
-                + wr - np.einsum("ij,ij->i", R, R) / np.where(wr > 0, wr, 1.0))
-    if criterion == "entropy":
-        # w H = w log2 w - sum_k n_k log2 n_k
-        return _xlog2x(wl) - _xlog2x(L).sum(axis=1) + _xlog2x(wr) - _xlog2x(R).sum(axis=1)
-    return wl - L.max(axis=1) + wr - R.max(axis=1)
-
-
-def _score(L, R, params, W, node_imp):
-    """Score to minimise for candidate splits with child counts L, R; W, node_imp per row."""
-    wl, wr = L.sum(axis=1), R.sum(axis=1)
-    child = _child_score(L, R, wl, wr, params.criterion)
-    if not params.gain_ratio:
-        return child
-    gain = W * node_imp - child
-    info = _xlog2x(W) - _xlog2x(wl) - _xlog2x(wr)          # W H(w_L / W, w_R / W)
-    ratio = gain / np.where(info > 0, info, 1.0)
-    # Scaled by W so the tie tolerance means the same as for plain gains.
-    return np.where((gain > _TIE * W) & (info > 0), -ratio * W, np.inf)
+        if level.m == 0:
+            break
+        # Regroup the pairs of open children by (feature, child), keeping x order.
+        new = lookup[child_of_sample[idx]]
+        keep = new >= 0
+        idx, xs, fe, new = idx[keep], xs[keep], fe[keep], new[keep]
+        key = fe * level.m + new
+        order = (key.astype(np.uint16) if d * level.m < 65536 else key).argsort(kind="stable")
+        idx, xs, fe, seg = idx[order], xs[order], fe[order], key[order]
 
 
 def _feature_subsets(lo, hi, params, rng):
@@ -449,118 +286,161 @@ def _feature_subsets(lo, hi, params, rng):
     return rank < params.max_features
 
 
-def _pick(S, W, m):
-    """Per node, the first feature whose best score is within the tie tolerance of the minimum."""
+def _xlog2x(a: np.ndarray) -> np.ndarray:
+    return a * np.log2(np.where(a > 0, a, 1.0))
+
+
+def _scores(L, R, wl, wr, W, node_imp, params):
+    """Score to minimise for candidate splits with child class weights L, R (K, c)."""
+    crit = params.criterion
+    if crit == "gini":
+        # w_L G(L) + w_R G(R) = W - (sum_k L_k^2 / w_L + sum_k R_k^2 / w_R)
+        child = W - ((L * L).sum(axis=0) / wl + (R * R).sum(axis=0) / wr)
+    elif crit == "entropy":
+        # w H = w log2 w - sum_k n_k log2 n_k
+        child = _xlog2x(wl) - _xlog2x(L).sum(axis=0) + _xlog2x(wr) - _xlog2x(R).sum(axis=0)
+    else:
+        child = wl - L.max(axis=0) + wr - R.max(axis=0)
+    if not params.gain_ratio:
+        return child
+    gain = W * node_imp - child
+    info = _xlog2x(W) - _xlog2x(wl) - _xlog2x(wr)          # W H(w_L / W, w_R / W)
+    # Scaled by W so the tie tolerance means the same as for plain gains.
+    return np.where((gain > _TIE * W) & (info > 0), -gain / info * W, np.inf)
+
+
+def _pick(S, W):
+    """Per node (column of S, features x nodes), the first feature whose score is within
+    the tie tolerance of the minimum; -1 when no feature has a valid split."""
     smin = S.min(axis=0)
     fbest = (S <= smin + _TIE * W).argmax(axis=0)
     return np.where(np.isfinite(smin), fbest, -1)
 
 
-def _scan(pairs, onehot_t, w, all_positive, N, W, node_imp, params, rng):
-    """Best midpoint split of every candidate node over all features, in one pass.
+def _scan(idx, xs, seg, onehot_t, w, all_positive, level, d, positions, params, rng):
+    """Best midpoint split of every open node over all features, in one pass.
 
-    ``pairs`` lists the samples of all candidate nodes feature after feature, each
-    feature's block ordered by (node, x_f): every (feature, node) is one contiguous
-    segment, and a cumulative sum of the one-hot weights gives the left counts of
-    every cut at once. Class counts are handled one class row at a time (K is small,
-    and 1-D numpy operations are far cheaper than reductions over a short last axis).
+    The pairs list the samples of all open nodes feature after feature, each
+    feature's block ordered by (node, x_f): segment s = f m + j (feature f, open
+    node j) is one contiguous run of ``count[j]`` pairs. Returns per node the
+    feature (-1: none), the threshold and the children's weighted impurity
+    w_L I(L) + w_R I(R) of the chosen split.
     """
-    d = pairs.d
-    m = N.shape[0]
-    K = onehot_t.shape[0]
-    seg, nd, xs, idx = pairs.seg, pairs.node, pairs.x, pairs.sample
-    total = seg.size
-    size = np.bincount(seg, minlength=d * m)
-    start = size.cumsum() - size                        # every segment is non-empty
-    allowed = None
-    if params.max_features is not None and params.max_features < d:
-        allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T,
-                                   params, rng)
-    L, R = [], []
-    for k in range(K):
-        v = onehot_t[k][idx]
-        c = v.cumsum()
-        left = c - (c[start] - v[start])[seg]
-        L.append(left)
-        R.append(N[nd, k] - left)
+    m, total = level.m, idx.size
+    size = np.concatenate([level.count] * d)
+    start = size.cumsum() - size
+    W_seg = np.concatenate([level.W] * d).astype(onehot_t.dtype)
+    V = onehot_t.take(idx, axis=1)
+    C = np.empty_like(V)
+    for k in range(V.shape[0]):      # row by row: 1-D cumsums are faster than one along axis 1
+        np.cumsum(V[k], out=C[k])
+    L = C - (C[:, start] - V[:, start]).take(seg, axis=1)
+    N_seg = np.concatenate([level.N.T] * d, axis=1).astype(V.dtype)
+    R = N_seg.take(seg, axis=1) - L
+    Wp = W_seg.take(seg)
+    wl = L.sum(axis=0)
+    wr = Wp - wl
     valid = np.empty(total, bool)
-    np.logical_and(seg[1:] == seg[:-1], xs[1:] > xs[:-1], out=valid[:-1])
-    valid[-1] = False
+    np.greater(xs[1:], xs[:-1], out=valid[:-1])
+    valid[start + size - 1] = False                  # no cut after a segment's last pair
     msl = params.min_samples_leaf
     if msl > 1:
-        n_left = np.arange(1, total + 1) - start[seg]
-        valid &= (n_left >= msl) & (size[seg] - n_left >= msl)
+        n_left = positions[1:total + 1] - start.take(seg)
+        valid &= (n_left >= msl) & (size.take(seg) - n_left >= msl)
     if not all_positive:
         positive = w[idx] > 0
         cpos = np.cumsum(positive)
-        pos_left = cpos - (cpos[start] - positive[start])[seg]
-        pos_node = np.bincount(seg, weights=positive, minlength=d * m)[seg]
-        valid &= (pos_left > 0) & (pos_node - pos_left > 0)
-    if allowed is not None:
-        valid &= allowed[nd, pairs.feature]
-    Wn = W[nd]
-    if params.criterion == "gini" and not params.gain_ratio:
-        # w_L G(L) + w_R G(R) = W - (sum_k L_k^2 / w_L + sum_k R_k^2 / w_R)
-        wl, sl, sr = L[0].copy(), L[0] * L[0], R[0] * R[0]
-        for k in range(1, K):
-            wl += L[k]
-            sl += L[k] * L[k]
-            sr += R[k] * R[k]
-        wr = Wn - wl
-        prox = sl / np.where(wl > 0, wl, 1.0) + sr / np.where(wr > 0, wr, 1.0)
-        score = np.where(valid, Wn - prox, np.inf)
-    else:
-        Lm, Rm = np.column_stack(L), np.maximum(np.column_stack(R), 0.0)
-        score = np.where(valid, _score(Lm, Rm, params, Wn, node_imp[nd]), np.inf)
+        pos_left = cpos - (cpos[start] - positive[start]).take(seg)
+        valid &= (pos_left > 0) & (np.add.reduceat(positive, start).take(seg) - pos_left > 0)
+    if params.max_features is not None and params.max_features < d:
+        allowed = _feature_subsets(xs[start].reshape(d, m).T, xs[start + size - 1].reshape(d, m).T,
+                                   params, rng)
+        valid &= allowed.T.ravel().take(seg)
+    if params.criterion != "gini":
+        R = np.maximum(R, 0.0)
+    imp = np.concatenate([level.imp] * d).take(seg) if params.gain_ratio else None
+    score = np.where(valid, _scores(L, R, wl, wr, Wp, imp, params), np.inf)
     seg_min = np.minimum.reduceat(score, start)
     # The first cut of each segment whose score is within the tie tolerance of the best.
-    near = score <= seg_min[seg] + _TIE * Wn
-    best_pos = np.minimum.reduceat(np.where(near, np.arange(total), total - 1), start)
-    feat = _pick(seg_min.reshape(d, m), W, m)
+    near = score <= (seg_min + _TIE * W_seg).take(seg)
+    best_pos = np.minimum.reduceat(np.where(near, positions[:total], total - 1), start)
+    feat = _pick(seg_min.reshape(d, m), level.W)
     ok = feat >= 0
     best_seg = np.maximum(feat, 0) * m + np.arange(m)
     p = best_pos[best_seg]
     lo, hi = xs[p], xs[np.minimum(p + 1, total - 1)]
     thr = lo / 2.0 + hi / 2.0          # halves first: no overflow, always finite
     thr = np.where(ok, np.where(thr == hi, lo, thr), 0.0)
-    if params.gain_ratio:   # the score is not the children's impurity: give the counts instead
-        return feat, thr, None, np.where(ok[:, None], np.column_stack([left[p] for left in L]), 0.0)
-    # The children's weighted impurity w_L I(L) + w_R I(R) of the chosen split.
-    return feat, thr, np.where(ok, seg_min[best_seg], 0.0), None
+    if params.gain_ratio:   # the score is not the children's impurity: compute it
+        Lc = L[:, p].T
+        Rc = np.maximum(level.N - Lc, 0.0)
+        child = (_rowsum(Lc) * _impurity_rows(Lc, params.criterion)
+                 + _rowsum(Rc) * _impurity_rows(Rc, params.criterion))
+    else:
+        child = seg_min[best_seg]
+    return np.where(ok, feat, -1), thr, np.where(ok, child, 0.0)
 
 
-def _random_splits(X, y, w, K, loc_all, m, N, W, node_imp, params, rng):
+def _grow_random(store, level, X, y, w, K, w_total, params, rng):
+    """Extra-trees: one uniform random threshold per node and feature."""
+    n = X.shape[0]
+    members = np.arange(n)               # the samples of open nodes, and their open node
+    node = np.zeros(n, np.intp)
+    child_of_sample = np.full(n, -1, np.intp)
+    depth = 0
+    while level.m:
+        feat, thr, child = _random_splits(X, y, w, K, members, node, level, params, rng)
+        gain = (level.W * level.imp - child) / w_total
+        js = np.flatnonzero((feat >= 0) & (gain + _EPS >= params.min_impurity_decrease))
+        if js.size == 0:
+            break
+        pos = np.full(level.m, -1, np.intp)
+        pos[js] = np.arange(0, 2 * js.size, 2)
+        f = np.maximum(feat[node], 0)
+        child_of_sample[members] = np.where(pos[node] >= 0, pos[node] + (X[members, f] > thr[node]), -1)
+        level, lookup = _children(store, level, js, feat, thr, gain, child_of_sample, members,
+                                  y, w, K, depth, params)
+        depth += 1
+        node = lookup[child_of_sample[members]]
+        keep = node >= 0
+        members, node = members[keep], node[keep]
+
+
+def _random_splits(X, y, w, K, members, node, level, params, rng):
     """One uniform random threshold in [min, max) per node and feature; the best feature wins."""
     d = X.shape[1]
-    inside = np.flatnonzero(loc_all >= 0)
-    li = loc_all[inside]
+    m, N, W = level.m, level.N, level.W
     lo = np.full((m, d), np.inf)
     hi = np.full((m, d), -np.inf)
     for f in range(d):
-        np.minimum.at(lo[:, f], li, X[inside, f])
-        np.maximum.at(hi[:, f], li, X[inside, f])
+        np.minimum.at(lo[:, f], node, X[members, f])
+        np.maximum.at(hi[:, f], node, X[members, f])
     u = rng.random((m, d))
     allowed = _feature_subsets(lo, hi, params, rng)
     thr = lo * (1.0 - u) + hi * u
     thr = np.where(thr >= hi, lo, thr)
-    wi, yi = w[inside], y[inside]
-    n_all = np.bincount(li, minlength=m)
-    pos_all = np.bincount(li, weights=wi > 0, minlength=m)
+    wi, yi = w[members], y[members]
+    n_all = np.bincount(node, minlength=m)
+    pos_all = np.bincount(node, weights=wi > 0, minlength=m)
     S = np.full((d, m), np.inf)
     Ls = np.zeros((d, m, K))
     for f in range(d):
-        go = X[inside, f] <= thr[li, f]
-        L = np.bincount(li * K + yi, weights=wi * go, minlength=m * K).reshape(m, K)
-        n_left = np.bincount(li, weights=go, minlength=m)
-        pos_left = np.bincount(li, weights=go & (wi > 0), minlength=m)
+        go = X[members, f] <= thr[node, f]
+        L = np.bincount(node * K + yi, weights=wi * go, minlength=m * K).reshape(m, K)
+        n_left = np.bincount(node, weights=go, minlength=m)
+        pos_left = np.bincount(node, weights=go & (wi > 0), minlength=m)
         valid = ((hi[:, f] > lo[:, f]) & (n_left >= params.min_samples_leaf)
                  & (n_all - n_left >= params.min_samples_leaf) & (pos_left > 0) & (pos_all - pos_left > 0))
         if allowed is not None:
             valid &= allowed[:, f]
-        S[f] = np.where(valid, _score(L, np.maximum(N - L, 0.0), params, W, node_imp), np.inf)
+        R = np.maximum(N - L, 0.0)
+        S[f] = np.where(valid, _scores(L.T, R.T, _rowsum(L), _rowsum(R), W, level.imp, params), np.inf)
         Ls[f] = L
-    feat = _pick(S, W, m)
+    feat = _pick(S, W)
     ok = feat >= 0
     fi = np.maximum(feat, 0)
-    ar = np.arange(m)
-    return feat, np.where(ok, thr[ar, fi], 0.0), None, np.where(ok[:, None], Ls[fi, ar], 0.0)
+    Lc = Ls[fi, np.arange(m)]
+    Rc = np.maximum(N - Lc, 0.0)
+    child = (_rowsum(Lc) * _impurity_rows(Lc, params.criterion)
+             + _rowsum(Rc) * _impurity_rows(Rc, params.criterion))
+    return feat, np.where(ok, thr[np.arange(m), fi], 0.0), np.where(ok, child, 0.0)

@@ -481,20 +481,3 @@ def test_lookup_table_apply_equals_walking_the_tree(d):
     on_threshold[np.arange(len(internal)), t.feature[internal]] = t.threshold[internal]
     Q = np.vstack([Q, on_threshold])
     np.testing.assert_array_equal(t.apply(Q), t._walk(Q))
-
-
-def test_several_roots_grow_the_same_trees_as_separate_fits():
-    from mlcore.tree_build import GrowParams, grow
-
-    X, y = make_moons(200, noise=0.3, random_state=0)
-    X2, y2 = np.vstack([X, X[:100]]), np.concatenate([y, y[:100]])
-    roots = np.r_[np.zeros(200, int), np.ones(100, int)]
-    both = grow(X2, y2, np.ones(300), 2, GrowParams(max_depth=4), np.random.default_rng(0), roots, 2)
-    for r, (Xs, ys) in enumerate([(X, y), (X[:100], y[:100])]):
-        alone = DecisionTreeClassifier(max_depth=4).fit(Xs, ys).tree_
-        mine = both.root == r
-        assert mine.sum() == alone.node_count
-        np.testing.assert_array_equal(np.sort(both.threshold[mine & (both.feature >= 0)]),
-                                      np.sort(alone.threshold[alone.feature >= 0]))
-        # gains are normalised by each tree's own total weight
-        np.testing.assert_allclose(np.sort(both.gain[mine]), np.sort(alone.gain))
