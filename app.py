@@ -1,33 +1,13 @@
-"""Landing page: what the playground is, links to every page, the models on offer."""
+"""Entry point and router (`streamlit run app.py`): the menu, the page config, then the chosen page.
 
-from collections import defaultdict
+The landing page is home.py, shown as "Home"; the other pages are the files in pages/,
+at the URL paths they always had (/Playground, /SVM_and_kernels, ...).
+"""
 
 import streamlit as st
 
-from mlcore.registry import MODELS
-from ui.layout import APP_TITLE, page_files, page_label, page_setup
+from ui.layout import navigation_pages, page_config
 
-page_setup()
-
-st.title(APP_TITLE, anchor=False)
-st.markdown(
-    "Draw or generate a two-dimensional dataset, pick a classifier and its hyperparameters, "
-    "and watch the decision regions, the boundary and the train and test accuracy change as you "
-    "move a slider. Every algorithm is written from scratch with numpy in the `mlcore` package, "
-    "short enough to read in a lecture; the app only draws what those models compute."
-)
-
-st.subheader("Pages", anchor=False)
-for path in page_files():
-    st.page_link(f"pages/{path.name}", label=page_label(path), icon=":material/arrow_forward:")
-
-st.subheader("Models", anchor=False)
-families = defaultdict(list)
-for spec in MODELS.values():
-    families[spec.family].append(spec)
-cols = st.columns(len(families))
-for col, (family, specs) in zip(cols, families.items(), strict=True):
-    with col:
-        st.markdown(f"**{family}**")
-        for spec in specs:
-            st.markdown(f"- {spec.label}  \n  <small>{spec.summary}</small>", unsafe_allow_html=True)
+page = st.navigation(navigation_pages())
+page_config(page.title)
+page.run()

@@ -81,6 +81,42 @@ def test_every_page_runs():
         assert_clean(at)
 
 
+# The addresses the pages/ directory gave the pages before app.py became a router:
+# links, bookmarks and the browser tests use them, so they must not change.
+OLD_URL_PATHS = {"pages/1_Playground.py": "Playground", "pages/2_SVM_and_kernels.py": "SVM_and_kernels",
+                 "pages/3_Decision_tree.py": "Decision_tree", "pages/4_ID3_on_a_table.py": "ID3_on_a_table",
+                 "pages/5_Ensembles.py": "Ensembles"}
+
+
+def test_menu_is_home_then_every_page_at_its_old_address():
+    from ui.layout import menu
+
+    entries = menu()
+    assert (entries[0].file, entries[0].label, entries[0].url_path) == ("home.py", "Home", "")
+    assert [e.file for e in entries[1:]] == PAGES
+    assert {e.file: e.url_path for e in entries[1:]} == OLD_URL_PATHS
+    assert [e.label for e in entries[1:]] == ["Playground", "SVM and kernels", "Decision tree",
+                                              "ID3 on a table", "Ensembles"]
+
+
+def test_router_runs_home_first_and_each_page_once():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    assert_clean(at)
+    assert [t.value for t in at.title] == ["Classifier Playground"]
+    at.switch_page("pages/3_Decision_tree.py").run()
+    assert_clean(at)
+    assert [t.value for t in at.title] == ["Decision tree"], "the landing content must not frame other pages"
+
+
+def test_a_page_run_without_the_router_reruns_through_it():
+    """AppTest, like a fresh server, starts a pages/ app in Streamlit's legacy mode, which runs
+    the page file without app.py; the page must then register the real menu (Home, not app)."""
+    at = run_page(PLAYGROUND)
+    assert_clean(at)
+    registered = {pathlib.Path(info["script_path"]).name for info in at._registered_pages.values()}
+    assert "home.py" in registered and "app.py" not in registered
+
+
 def test_landing_page_links_every_page_and_lists_every_model():
     at = run_page()
     text = " ".join(m.value for m in at.markdown)
@@ -212,7 +248,7 @@ def test_five_classes_draw_five_class_traces():
 def test_the_dataset_is_shared_across_a_page_switch():
     at = run_page(PLAYGROUND)
     at.slider(key="ds_n").set_value(300).run()
-    at.switch_page("app.py").run()
+    at.switch_page("home.py").run()
     at.switch_page(PLAYGROUND).run()
     assert at.slider(key="ds_n").value == 300
 

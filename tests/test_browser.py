@@ -2,6 +2,7 @@
 
 No timing here: benchmarks/bench_browser.py measures slider step -> redrawn chart."""
 
+import contextlib
 import os
 import pathlib
 import re
@@ -43,10 +44,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing: the browser tests need Debian's chromium")
+@contextlib.contextmanager
+def serve():
+    """`streamlit run app.py` on a free port, as long as the block runs."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
@@ -71,6 +71,14 @@ def server():
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: the browser tests need Debian's chromium")
+    with serve() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -120,6 +128,43 @@ def test_every_page_loads(page, server):
         page.wait_for_timeout(300)
         settle(page)
         assert_no_errors(page, href)
+
+
+MENU = [("Home", ""), ("Playground", "Playground"), ("SVM and kernels", "SVM_and_kernels"),
+        ("Decision tree", "Decision_tree"), ("ID3 on a table", "ID3_on_a_table"), ("Ensembles", "Ensembles")]
+HEADINGS = {"Home": "Classifier Playground", "SVM and kernels": "SVM & kernels"}
+
+
+def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
+    """The menu reads Home + the five pages even when a page, not the root, is a new server's
+    first request (a pages/ folder makes Streamlit start without the router), and a click on
+    each entry renders that page."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with serve() as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        try:
+            page.goto(f"{url}/Decision_tree")
+            settle(page)
+            page.wait_for_selector("[data-testid='stSidebarNavLink']", timeout=60_000)
+            links = page.locator("[data-testid='stSidebarNavLink']")
+            got = [(links.nth(i).inner_text().strip(), (links.nth(i).get_attribute("href") or "").split(url)[-1])
+                   for i in range(links.count())]
+            assert got == [(label, f"/{path}") for label, path in MENU]
+            assert page.title() == "Decision tree · Classifier Playground"
+            for label, path in [*MENU[1:], MENU[0]]:
+                page.locator("[data-testid='stSidebarNavLink']", has_text=re.compile(f"^{label}$")).click()
+                page.wait_for_url(f"{url}/{path}", timeout=30_000)
+                settle(page)
+                page.wait_for_timeout(300)
+                settle(page)
+                assert_no_errors(page, label)
+                if label == "Playground":  # no title: the chart is the page
+                    page.wait_for_selector(CHART, timeout=60_000)
+                else:
+                    assert page.locator("h1").first.inner_text() == HEADINGS.get(label, label)
+                page.screenshot(path=str(SHOTS / f"menu_{path or 'home'}.png"))
+        finally:
+            page.close()
 
 
 def test_slider_redraws_the_chart(page, server):

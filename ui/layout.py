@@ -1,24 +1,32 @@
-"""Page setup shared by every page."""
+"""Navigation and page setup shared by every page.
+
+``app.py`` is the router: it registers the landing page (``home.py``, "Home" in the
+menu) and every file in ``pages/`` with ``st.navigation``, sets the page config
+once per run, and runs the chosen page. Each page keeps the title and URL path the
+``pages/`` directory gave it before (``pages/1_Playground.py`` -> "Playground",
+``/Playground``), so old links and bookmarks still work.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import streamlit as st
 
 APP_TITLE = "Classifier Playground"
 ICON = ":material/scatter_plot:"
 ROOT = Path(__file__).resolve().parent.parent
+HOME_FILE = "home.py"
+HOME_LABEL = "Home"
+_ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 
 
-def page_setup(title: str | None = None) -> None:
-    """Page config (must be the first Streamlit call of a page)."""
-    st.set_page_config(page_title=f"{title} · {APP_TITLE}" if title else APP_TITLE,
-                       page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
-    # ui.state.remember re-binds kept widget values only on the first run of a page.
-    ss = st.session_state
-    ss["_page_changed"] = ss.get("_page") != (title or "home")
-    ss["_page"] = title or "home"
+class Entry(NamedTuple):
+    """One menu entry: the script (relative to app.py), its label and its URL path."""
+    file: str
+    label: str
+    url_path: str
 
 
 def page_files() -> list[Path]:
@@ -27,5 +35,47 @@ def page_files() -> list[Path]:
 
 
 def page_label(path: Path) -> str:
-    """"3_Decision_tree.py" -> "Decision tree" (what Streamlit shows in the menu)."""
-    return path.stem.split("_", 1)[1].replace("_", " ")
+    """"3_Decision_tree.py" -> "Decision tree" (the label in the menu and the page title)."""
+    return page_url_path(path).replace("_", " ")
+
+
+def page_url_path(path: Path) -> str:
+    """"3_Decision_tree.py" -> "Decision_tree" (the address /Decision_tree)."""
+    return path.stem.split("_", 1)[1]
+
+
+def menu() -> list[Entry]:
+    """Home first (the app's root URL), then the pages in their numeric order."""
+    return [Entry(HOME_FILE, HOME_LABEL, ""),
+            *(Entry(f"pages/{p.name}", page_label(p), page_url_path(p)) for p in page_files())]
+
+
+def navigation_pages() -> list:
+    """The menu as ``st.Page`` objects for ``st.navigation`` (Home is the default page)."""
+    return [st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path)
+            for e in menu()]
+
+
+def page_config(label: str) -> None:
+    """Title, icon, wide layout, open sidebar: called once per run, by the router."""
+    st.session_state[_ROUTED] = True
+    st.set_page_config(page_title=APP_TITLE if label == HOME_LABEL else f"{label} · {APP_TITLE}",
+                       page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
+
+
+def page_setup(title: str | None = None) -> None:
+    """First call of every page: make sure the router runs it, and note a page switch.
+
+    While a ``pages/`` folder sits beside app.py, Streamlit starts a fresh server in its
+    legacy mode: it runs a page file directly, without app.py, with a menu whose first
+    entry is "app", until some run calls ``st.navigation``. A page reached that way
+    registers the real menu here and reruns, through the router this time.
+
+    ui.state.remember re-binds kept widget values only on the first run of a page.
+    """
+    ss = st.session_state
+    if not ss.pop(_ROUTED, False):
+        st.navigation(navigation_pages())
+        st.rerun()
+    ss["_page_changed"] = ss.get("_page") != (title or "home")
+    ss["_page"] = title or "home"
