@@ -398,17 +398,51 @@ def test_one_scatter_per_class_plus_test_and_misclassified():
     for t, c in zip(train, model.classes_, strict=True):
         np.testing.assert_allclose(np.column_stack([t.x, t.y]), Xtr[ytr == c], rtol=1e-6)
     assert len({t.marker.color for t in train}) == 3 and len({t.marker.symbol for t in train}) == 3
-    test = scatters(fig, "test")
+    test = [t for t in scatters(fig, "test") if t.showlegend is False]
     assert len(test) == 1 and all(s.endswith("-open") for s in test[0].marker.symbol)
+    np.testing.assert_allclose(np.column_stack([test[0].x, test[0].y]), Xte, rtol=1e-6)
     wrong = scatters(fig, "misclassified")
     expected = np.vstack([Xtr[model.predict(Xtr) != ytr], Xte[model.predict(Xte) != yte]])
     assert len(expected) > 0, "the test data should contain mistakes"
     assert len(wrong) == 1
     np.testing.assert_allclose(np.column_stack([wrong[0].x, wrong[0].y]), expected, rtol=1e-6)
-    assert len(scatters(fig)) == 3 + 1 + 1
+    assert len(scatters(fig)) == 3 + 2 + 1  # classes, test points + their legend entry, rings
 
     hidden = decision_figure(model, Xtr, ytr, X_test=Xte, y_test=yte, show_test=False, resolution=RES)
     assert not scatters(hidden, "test")
+
+
+def _legend_entries(fig) -> dict:
+    """Legend label -> the trace plotly draws its icon from (the first of a legend group)."""
+    out = {}
+    for t in fig.data:
+        if t.showlegend is not False and t.name and t.name not in out:
+            out[t.name] = t
+    return out
+
+
+@pytest.mark.parametrize("first_class", [0, 1])
+def test_test_points_legend_icon_is_neutral_not_a_class(first_class):
+    """plotly draws a legend icon from the trace's first marker: the "test points" icon must
+    not look like the class of whichever test point happens to come first."""
+    X, y = blobs(2, n=80, seed=1)
+    Xtr, ytr, Xte, yte = X[:50], y[:50], X[50:], y[50:]
+    order = np.argsort(yte != first_class, kind="stable")  # the chosen class first
+    model = KNeighborsClassifier(n_neighbors=5).fit(Xtr, ytr)
+    fig = decision_figure(model, Xtr, ytr, X_test=Xte[order], y_test=yte[order], resolution=RES)
+    entry = _legend_entries(fig)["test points"]
+    colors = np.atleast_1d(np.asarray(entry.marker.color, dtype=object))
+    symbols = np.atleast_1d(np.asarray(entry.marker.symbol, dtype=object))
+    assert len(set(colors)) == 1 and len(set(symbols)) == 1, "one icon colour and shape"
+    assert colors[0].upper() not in {c.upper() for c in CLASS_COLORS}
+    assert symbols[0] == "circle-open"
+    # the icon's group holds every test point, so a legend click hides them all
+    points = [t for t in fig.data if t.legendgroup == entry.legendgroup and t is not entry]
+    assert sum(len(t.x) for t in points) == len(Xte)
+    assert entry.legendgroup is not None and all(t.showlegend is False for t in points)
+    # the training classes keep their own coloured icons
+    for k in range(2):
+        assert _legend_entries(fig)[f"class {k} (train)"].marker.color == CLASS_COLORS[k]
 
 
 def test_no_misclassified_trace_when_everything_is_right():

@@ -9,8 +9,8 @@ Figure layers, bottom to top:
 2. The boundary: for a binary model with a smooth decision function, its contour at
    level 0 (start = end = 0); otherwise a line along the edges between grid cells
    with different labels (a staircase that is exact at grid resolution).
-3. Training points, one trace per class (colour + symbol); test points hollow;
-   misclassified points ringed.
+3. Training points, one trace per class (colour + symbol); test points hollow, with a
+   neutral legend entry of their own; misclassified points ringed.
 
 Pure functions: no Streamlit, no fitting. Arrays go to plotly as float32 numpy
 (float64 only where float32 would blur coordinates, see :func:`coords`).
@@ -211,16 +211,29 @@ def _train_traces(X, idx, names, K, spans) -> list[go.Scatter]:
     return traces
 
 
-def _test_trace(X, idx, names, spans) -> go.Scatter:
+def _test_traces(X, idx, names, spans) -> list[go.Scatter]:
+    """Held-out points, hollow in their class's colour and symbol, then their legend entry.
+
+    A legend icon takes a trace's first marker, which would paint "test points" in one
+    class's colour; so the points stay out of the legend and a dataless trace in a neutral
+    colour stands for them (same ``legendgroup``: a click on it still hides the points).
+    The points come first, so code that looks up "test points" by name finds them.
+    """
     colors = [palette.class_color(k) if k >= 0 else palette.NEUTRAL for k in idx]
     symbols = [palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open" for k in idx]
     text = [names[k] if k >= 0 else "unknown" for k in idx]
-    return go.Scatter(
+    points = go.Scatter(
         x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
-        mode="markers", name="test points", text=text,
+        mode="markers", name="test points", text=text, legendgroup="test", showlegend=False,
         marker=dict(color=colors, symbol=symbols, size=10, line=dict(color=colors, width=2)),
         hovertemplate="class %{text} (test)<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
     )
+    key = go.Scatter(
+        x=[None], y=[None], mode="markers", name="test points", legendgroup="test", hoverinfo="skip",
+        marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=10,
+                    line=dict(color=palette.NEUTRAL, width=2)),
+    )
+    return [points, key]
 
 
 def _misclassified_trace(X, spans) -> go.Scatter:
@@ -346,7 +359,7 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
 
     wrong = [X[np.asarray(model.predict(X)) != y]]
     if has_test:
-        traces.append(_test_trace(X_test, label_index(y_test, classes), names, spans))
+        traces += _test_traces(X_test, label_index(y_test, classes), names, spans)
         wrong.append(X_test[np.asarray(model.predict(X_test)) != y_test])
     wrong = np.vstack(wrong)
     if len(wrong):
