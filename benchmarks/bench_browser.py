@@ -1,9 +1,11 @@
 """Slider step -> redrawn chart, in headless Chromium, for every registered model.
 
 Starts ``streamlit run app.py`` (and a bare one-heatmap page as the floor), opens the
-Playground at n = 500 for each model of ``mlcore.registry.MODELS``, presses the
-right-arrow key on a slider that refits the model, and times from the key press
-to the moment the regions heatmap in the browser holds new values. Prints a
+Playground at n = 500 for each model of ``mlcore.registry.MODELS``, presses an
+arrow key on a slider that refits the model, and times from the key press to the
+moment the regions heatmap in the browser holds new values. A slider with fewer
+steps above its default than the run needs starts at its low end (through the
+URL), so every step fits a new value; at either end the steps turn round. Prints a
 markdown table (median, min, max over the steps) with the date and the machine.
 
     python benchmarks/bench_browser.py                 # every model, 10 steps each
@@ -29,6 +31,7 @@ import tempfile
 import textwrap
 import time
 import urllib.request
+from urllib.parse import urlencode
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -138,20 +141,22 @@ class Frames:
         self.bytes += len(payload)
 
 
-def press_and_time(page, thumb, frames) -> dict | None:
-    """One key press; None if the heatmap did not change (the step made no difference)."""
+def press_and_time(page, thumb, frames, key="ArrowRight") -> dict | None:
+    """One key press; None if the heatmap did not change (the step made no difference, or
+    started no run at all: a key that moves the slider past its end does nothing)."""
     before = page.evaluate(Z_PRINT)
     page.evaluate(RUN_WATCH)
     page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
                   " window.__runStart = null; window.__runEnd = null; }")
     b0 = frames.bytes
-    thumb.press("ArrowRight")
+    thumb.press(key)
     try:
         page.wait_for_function(
             f"""(before) => {{ const now = ({Z_PRINT})();
                   if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
                   return window.__t1 !== null ||
-                         (window.__runEnd !== null && performance.now() - window.__runEnd > 3000); }}""",
+                         (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
+                         (window.__runStart === null && performance.now() - window.__t0 > 5000); }}""",
             arg=before, polling="raf", timeout=60_000)
     finally:
         settle(page)
@@ -170,9 +175,12 @@ def measure(page, url, sliders, steps, frames) -> dict:
         if thumb.count() == 0:
             continue
         thumb.focus()
-        got, misses = [], 0
+        got, misses, key = [], 0, "ArrowRight"
         while len(got) < steps and misses < 3:
-            r = press_and_time(page, thumb, frames)
+            value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
+            if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
+                key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+            r = press_and_time(page, thumb, frames, key)
             if r is None:
                 misses += 1
             else:
@@ -190,6 +198,29 @@ def slider_for(spec) -> list[str]:
     keys = [widget_key(spec, p) for p in spec.params
             if p.kind in ("int", "float") and p.relevant(defaults)]
     return keys[:1] + [FALLBACK]
+
+
+def low_start(spec, steps: int) -> dict[str, str]:
+    """URL items that start the model's first slider at its low end, if it has fewer than
+    ``steps`` steps above its default (a log slider has only a few values per decade:
+    lambda 0.01 -> 1 and gamma 1 -> 100 are 6 steps); otherwise none."""
+    from ui.dataset import FIELDS  # noqa: PLC0415 (needs ROOT on sys.path)
+    from ui.params import log_grid, snap, url_name, url_value, widget_key  # noqa: PLC0415
+
+    first = slider_for(spec)[0]
+    p = next((p for p in spec.params if widget_key(spec, p) == first), None)
+    if p is None:
+        return {}
+    if p.log:
+        grid = [g for g in log_grid(p) if g != float("inf")]
+        room, low = len(grid) - 1 - grid.index(snap(p, p.default)), grid[0]
+    else:
+        step = p.step or (1 if p.kind == "int" else (p.high - p.low) / 100)
+        room, low = (p.high - p.default) / step, p.low
+    if room >= steps:
+        return {}
+    taken = {f.name for f in FIELDS} | {"data", "model", "pts"}  # the Playground's own URL names
+    return {url_name(spec, p, taken): url_value(low)}
 
 
 def row(name, res, detail) -> str:
@@ -246,9 +277,13 @@ def main(argv=None):
                 for key in keys:
                     page = browser.new_page(viewport={"width": 1400, "height": 900})
                     try:
-                        res = measure(page, f"{server.url}/Playground?data=moons&n={args.n}&model={key}",
-                                      slider_for(MODELS[key]), args.steps, Frames(page))
-                        lines.append(row(key, res, args.detail))
+                        start = low_start(MODELS[key], args.steps)
+                        query = urlencode({"data": "moons", "n": args.n, "model": key} | start)
+                        res = measure(page, f"{server.url}/Playground?{query}", slider_for(MODELS[key]),
+                                      args.steps, Frames(page))
+                        name = key + (" (from " + ", ".join(f"{k}={v}" for k, v in start.items()) + ")"
+                                      if start and res["slider"] != FALLBACK else "")
+                        lines.append(row(name, res, args.detail))
                     except Exception as err:  # noqa: BLE001 (one model's failure is a row, not the end)
                         lines.append(f"| {key} | – | failed: {type(err).__name__}: {str(err).splitlines()[0][:80]} |")
                     finally:
