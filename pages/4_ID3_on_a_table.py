@@ -9,9 +9,10 @@ import streamlit as st
 from mlcore import ValidationError
 from mlcore.id3 import ID3Classifier, OneRuleClassifier
 from mlcore.naive_bayes import CategoricalNB
+from mlcore.specs import ParamSpec
 from mlcore.tables import TABLES
 from ui import state
-from ui.layout import page_setup
+from ui.layout import page_setup, settings_from_url, settings_to_url
 from viz.tree import gains_figure, id3_diagram
 
 page_setup("ID3 on a table")
@@ -21,6 +22,17 @@ TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play ou
 SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4.5)", "gini": "Gini gain"}
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
 CHART_CONFIG = {"displayModeBar": False}
+
+# Settings the link carries, validated like any input. The row to follow, the node shown and
+# the naive Bayes row (``nb_<feature>=<value>``) are checked once the table is known.
+SETTINGS = (
+    ParamSpec("table", "choice", "tennis", choices=tuple(TABLE_LABELS), label="table"),
+    ParamSpec("score", "choice", "gain", choices=tuple(SCORES), label="split score"),
+    ParamSpec("laplace", "bool", False, label="Laplace smoothing"),
+)
+KEYS = {"table": "id3_table", "score": "id3_score", "laplace": "nb_laplace"}
+LATER = ("row", "node")
+NB_PREFIX = "nb_"
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -66,6 +78,42 @@ def gain_formula(node, cand, criterion: str, ratio: bool) -> str:
     return text
 
 
+def take_from_link(later: dict, name: str, options, key: str, what: str, fallback) -> None:
+    """Preset widget ``key`` from a link value that could only be checked now (it must be one
+    of ``options``); otherwise a sentence for the warning."""
+    if name not in later:
+        return
+    raw = later.pop(name)
+    match = next((o for o in options if str(o) == raw), None)
+    if match is None:
+        shown = (f"{options.start} to {options.stop - 1}" if isinstance(options, range)
+                 else "one of " + ", ".join(map(str, options)))
+        problems.append(f"**{what}** = `{raw}` should be {shown}. Using {fallback}.")
+    else:
+        state.preset(key, match)
+
+
+def finish(items: dict[str, str]) -> None:
+    """The warning about the link, the address bar and the link to this view (also before a stop)."""
+    if later:
+        names = ", ".join(f"**{k}**" for k in later)
+        verb = "applies" if len(later) == 1 else "apply"
+        problems.append(f"{names} {verb} only to a built-in table (a link cannot carry an uploaded file), "
+                        "so the link's value was left out.")
+        later.clear()
+    with warn_slot:
+        state.warn_bad_url(problems)
+    problems.clear()
+    state.write_url(items)
+    with st.sidebar:
+        with st.expander("Link to this view"):
+            state.share_link(items)
+
+
+def base_items() -> dict[str, str]:
+    return settings_to_url(SETTINGS, {p.name: state.current(KEYS[p.name], p.default) for p in SETTINGS})
+
+
 def node_label(model, node) -> str:
     if node.parent < 0:
         return f"node 0 · root ({node.n_samples} rows)"
@@ -83,6 +131,14 @@ st.markdown(
     "used on the path, how much knowing that feature lowers the entropy of the class, "
     "Gain(S, A) = H(S) − Σ_v |S_v|/|S| · H(S_v), and splits on the best one with one branch per value.")
 
+# --- state from the link (first visit of this page in the session) ---------------------------
+link = state.url_once("id3")
+problems, later = [], {}
+if link is not None:
+    problems += settings_from_url(SETTINGS, KEYS, link)
+    later = {k: v for k, v in link.items() if k in LATER or k.startswith(NB_PREFIX)}
+warn_slot = st.container()  # filled by finish(): some values are checked further down
+
 # --- the table ------------------------------------------------------------------------------
 c1, c2 = st.columns([1, 1], gap="large")
 with c1:
@@ -97,16 +153,29 @@ with c2:
                               "1 − Σ p² instead of entropy.")
     state.keep("id3_score")
 
+if source != "upload":
+    table = TABLES[source]()
+    take_from_link(later, "row", range(len(table.y)), "id3_row", "follow row", "row 0")
+    for j, name in enumerate(table.features):
+        values = sorted(set(table.X[:, j]))
+        take_from_link(later, f"{NB_PREFIX}{name}", values, f"nb_{source}_{name}", f"naive Bayes row, {name}",
+                       "the default")
+    for k in [k for k in later if k.startswith(NB_PREFIX)]:
+        problems.append(f"**{k}** = `{later.pop(k)}`: this table has no feature {k[len(NB_PREFIX):]!r} "
+                        f"(its features: {', '.join(table.features)}). Left out.")
+
 if source == "upload":
     up = st.file_uploader("CSV with a header row; every column categorical", type=["csv", "txt"],
                           help=f"At most {MAX_ROWS} rows and {MAX_COLS} columns. Pick the class column below.")
     if up is None:
         st.info("Upload a small CSV, e.g. the tennis table with columns outlook, temperature, humidity, "
                 "wind, play.", icon=":material/upload_file:")
+        finish(base_items())
         st.stop()
     frame, problem = read_csv(up.getvalue())
     if frame is None:
         st.warning(problem, icon=":material/info:")
+        finish(base_items())
         st.stop()
     target = st.selectbox("class column", list(frame.columns), index=len(frame.columns) - 1)
     features = [c for c in frame.columns if c != target]
@@ -117,11 +186,11 @@ if source == "upload":
         features = [c for c in features if c not in many]
     if not features:
         st.warning("No usable feature column is left.", icon=":material/info:")
+        finish(base_items())
         st.stop()
     X, y = frame[features].to_numpy(dtype=str), frame[target].to_numpy(dtype=str)
     target_name = target
 else:
-    table = TABLES[source]()
     X, y, features, target_name = table.X, table.y, list(table.features), table.target
     frame = pd.DataFrame(X, columns=features)
     frame[target_name] = y
@@ -132,6 +201,7 @@ try:
     one_rule = OneRuleClassifier().fit(X, y, feature_names=features)
 except ValidationError as err:
     st.warning(str(err), icon=":material/info:")
+    finish(base_items())
     st.stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
@@ -159,6 +229,7 @@ with t1:
 st.subheader("Why each split won", anchor=False)
 inner = [n for n in model.nodes_ if n.candidates and n.n_samples > 0]
 labels = {n.id: node_label(model, n) for n in inner}
+take_from_link(later, "node", list(labels), "id3_node", "node", "node 0")
 state.remember("id3_node", 0, lambda v: v in labels)
 node_id = st.selectbox("node", list(labels), key="id3_node", format_func=labels.get,
                        help="Every node with examples: the scores ID3 computed there.")
@@ -210,7 +281,7 @@ st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
 NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 b_cols = st.columns([1] * len(features) + [1.4])
-new_row = []
+new_row, nb_items = [], {}
 for col, j in zip(b_cols, range(len(features)), strict=False):
     values = sorted(set(X[:, j]))
     key = f"nb_{source}_{features[j]}"
@@ -219,6 +290,8 @@ for col, j in zip(b_cols, range(len(features)), strict=False):
     with col:
         new_row.append(st.selectbox(features[j], values, key=key))
     state.keep(key)
+    if new_row[-1] != (default if default in values else values[0]):
+        nb_items[f"{NB_PREFIX}{features[j]}"] = str(new_row[-1])
 with b_cols[-1]:
     state.remember("nb_laplace", False)
     laplace = st.toggle("Laplace smoothing", key="nb_laplace",
@@ -226,8 +299,8 @@ with b_cols[-1]:
                              "On: every count + 1 and each denominator + V (the number of values).")
     state.keep("nb_laplace")
 nb = CategoricalNB(alpha=1.0 if laplace else 0.0).fit(X, y)
-query = np.array([new_row], dtype=object)
-scores = nb.scores(query)[0]
+new = np.array([new_row], dtype=object)
+scores = nb.scores(new)[0]
 nb_rows = {"class": [str(c) for c in nb.classes_], "P(c)": nb.class_prior_}
 for j, name in enumerate(features):
     nb_rows[f"P({name}={new_row[j]} | c)"] = nb.category_probs_[j][new_row[j]]
@@ -244,3 +317,9 @@ if total > 0:
 else:
     st.warning("Every class scores 0: this row holds a value some class never showed in training. "
                "Switch on Laplace smoothing.", icon=":material/info:")
+
+# --- the link to this view ------------------------------------------------------------------
+items = base_items()
+if source != "upload":
+    items |= ({"row": str(row)} if row else {}) | ({"node": str(node_id)} if node_id else {}) | nb_items
+finish(items)

@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from . import params, state
+
 APP_TITLE = "Classifier Playground"
 ICON = ":material/scatter_plot:"
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,3 +81,37 @@ def page_setup(title: str | None = None) -> None:
         st.rerun()
     ss["_page_changed"] = ss.get("_page") != (title or "home")
     ss["_page"] = title or "home"
+
+
+# --- a page's own settings in the URL ------------------------------------------------------------
+# Pages whose widgets are not a model's ParamSpecs (the tree and ID3 pages) describe them with
+# ParamSpecs too, so the link is validated by the same ``coerce`` as every other value.
+
+def settings_from_url(specs, keys: dict[str, str], query: dict[str, str]) -> list[str]:
+    """Preset the widget ``keys[p.name]`` from ``query[p.name]``; a sentence per refused value."""
+    problems = []
+    for p in specs:
+        if p.name not in query:
+            continue
+        raw = query[p.name]
+        try:
+            v = params.snap(p, p.coerce(raw))
+        except ValueError as err:
+            problems.append(f"**{p.label or p.name}** = `{raw}`: {err}. Using {_default_text(p)}.")
+            continue
+        state.preset(keys[p.name], v)
+    return problems
+
+
+def _default_text(p) -> str:
+    if p.default is None:  # a default that depends on the data
+        return "the default"
+    if p.kind == "bool":
+        return f"the default, {'on' if p.default else 'off'}"
+    return f"the default, {params.fmt(p.default)}"
+
+
+def settings_to_url(specs, values: dict) -> dict[str, str]:
+    """The settings that differ from their defaults, as URL items."""
+    return {p.name: params.url_value(values[p.name]) for p in specs
+            if p.name in values and values[p.name] != p.default}
