@@ -9,6 +9,7 @@ from mlcore.id3 import ID3Classifier
 from mlcore.pruning import reduced_error_prune
 from mlcore.tables import tennis
 from mlcore.tree import DecisionTreeClassifier
+from viz import palette
 from viz.tree import (
     gains_figure,
     id3_diagram,
@@ -236,9 +237,12 @@ def test_test_points_and_their_mistakes(model):
     m, X, y = model
     Xt, yt = make_moons(80, noise=0.5, random_state=9)
     fig = tree_plane_figure(m, X, y, X_test=Xt, y_test=yt, bounds=BOUNDS)
-    tests = [t for t in fig.data if t.name == "test points"]
+    tests = [t for t in fig.data if t.name == "test points" and t.showlegend is False]
     assert sum(len(t.x) for t in tests) == len(Xt)
-    assert sum(bool(t.showlegend) for t in tests) == 1
+    # one legend entry for all of them, drawn in a neutral colour (not the first class's)
+    keys = [t for t in fig.data if t.name == "test points" and t.showlegend is not False]
+    assert len(keys) == 1 and keys[0].legendgroup == tests[0].legendgroup
+    assert keys[0].marker.color not in [palette.class_color(k) for k in range(2)]
     ring = next(t for t in fig.data if t.name == "misclassified (test)")
     wrong = Xt[m.predict(Xt) != yt]
     np.testing.assert_allclose(np.column_stack([ring.x, ring.y]), wrong)

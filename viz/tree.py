@@ -197,10 +197,17 @@ def _test_traces(model, X_test, y_test, names) -> list:
         name = names[k] if k >= 0 else "unknown"
         out.append(go.Scatter(
             x=X_test[sel, 0], y=X_test[sel, 1], mode="markers", name="test points",
-            legendgroup="test", showlegend=not out,
+            legendgroup="test", showlegend=False,
             marker=dict(color=color, symbol=palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open",
                         size=10, line=dict(color=color, width=2)),
             hovertemplate=f"class {name} (test)<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>"))
+    if out:
+        # The legend icon would take the first class's colour: a neutral, dataless key instead
+        # (same legendgroup, so clicking it still hides every test point).
+        out.append(go.Scatter(
+            x=[None], y=[None], mode="markers", name="test points", legendgroup="test", hoverinfo="skip",
+            marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=10,
+                        line=dict(color=palette.NEUTRAL, width=2))))
     wrong = np.asarray(model.predict(X_test)) != y_test
     if wrong.any():
         out.append(go.Scatter(
