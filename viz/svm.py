@@ -237,7 +237,8 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     width = margin_width(model, machine)
     if width is not None:
         text += f" · margin width 2/‖w‖ = {width:.3g}"
-    fig.add_annotation(text=text, xref="paper", yref="paper", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
+    # "x domain" follows the plot area that the equal aspect ratio shrinks; "paper" does not
+    fig.add_annotation(text=text, xref="x domain", yref="y domain", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
                        showarrow=False, bgcolor="rgba(255,255,255,0.85)", font=dict(size=13, color=palette.INK))
     return fig
 
