@@ -110,6 +110,27 @@ def open_playground(page, server, query=""):
     settle(page)
 
 
+def step_slider(page, key, presses=1, arrow="ArrowRight"):
+    """Press an arrow key on the slider ``key`` one step at a time, each time waiting until
+    its thumb shows the new value: a press sent while a rerun redraws the page can be lost,
+    and a test waiting for the final value would then wait forever."""
+    thumb = page.locator(f".st-key-{key} [data-testid='stSliderThumbValue']")
+    handle = page.locator(f".st-key-{key} input[type='range']")
+    for _ in range(presses):
+        before = thumb.inner_text()
+        for _attempt in range(3):
+            handle.focus()
+            handle.press(arrow)
+            try:
+                page.wait_for_function(
+                    "([s, v]) => { const e = document.querySelector(s); return e && e.innerText !== v; }",
+                    arg=[f".st-key-{key} [data-testid='stSliderThumbValue']", before], timeout=10_000)
+                break
+            except Exception:  # noqa: BLE001  (the press was lost: press again)
+                continue
+        settle(page)
+
+
 def assert_no_errors(page, where):
     assert page.locator("[data-testid='stException']").count() == 0, f"exception on {where}"
     assert page.locator("[data-testid='stAlertContentError']").count() == 0, f"error alert on {where}"
@@ -170,11 +191,7 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
 def test_slider_redraws_the_chart(page, server):
     open_playground(page, server)
     before = page.evaluate(Z_PRINT)
-    thumb = page.locator(".st-key-p_knn_k input[type='range']")
-    thumb.focus()
-    for _ in range(6):
-        thumb.press("ArrowRight")
-    # Six steps trigger several reruns; wait for the last one rather than a fixed pause.
+    step_slider(page, "p_knn_k", 6)
     page.wait_for_url(re.compile(r"[?&]k=11(&|$)"), timeout=30_000)
     settle(page)
     page.wait_for_function(f"({Z_PRINT})() !== null", timeout=30_000)

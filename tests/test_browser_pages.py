@@ -8,7 +8,7 @@ Chromium under `streamlit run`.
 import re
 
 import pytest
-from test_browser import assert_no_errors, browser, page, server, settle  # noqa: F401  (fixtures)
+from test_browser import assert_no_errors, browser, page, server, settle, step_slider  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -35,13 +35,6 @@ def _open(pg, url, key):
     return _traces(pg, key)
 
 
-def _press(pg, widget_key, key="ArrowRight", times=1):
-    thumb = pg.locator(f".st-key-{widget_key} input[type='range']")
-    thumb.focus()
-    for _ in range(times):
-        thumb.press(key)
-
-
 def _regions(traces):
     return next(t["z"] for t in traces if t["type"] == "heatmap")
 
@@ -53,12 +46,12 @@ def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):  # n
     rings = [t for t in traces if "support vectors" in t["name"]]
     assert rings and sum(t["n"] for t in rings) > 0
     before = _regions(traces)
-    _press(page, "p_svm_C", times=2)
-    page.wait_for_url(re.compile(r"[?&]C="), timeout=30_000)
+    step_slider(page, "p_svm_C", 2)
+    page.wait_for_url(re.compile(r"[?&]C="), timeout=60_000)
     settle(page)
     page.wait_for_function(
         f"(() => {{ const t = ({TRACES})('svm_margin'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
-        timeout=30_000)
+        timeout=60_000)
     assert_no_errors(page, "the SVM page after moving C")
 
 
@@ -77,12 +70,12 @@ def test_tree_depth_slider_adds_splits_on_the_plane(page, server):  # noqa: F811
 
     _open(page, f"{server}/Decision_tree?data=moons&n=200&depth=1", "tree_plane")
     assert n_splits() == 1
-    _press(page, "tree_depth", times=3)
-    page.wait_for_url(re.compile(r"[?&]depth=4(&|$)"), timeout=30_000)
+    step_slider(page, "tree_depth", 3)
+    page.wait_for_url(re.compile(r"[?&]depth=4(&|$)"), timeout=60_000)
     settle(page)
     page.wait_for_function(
         f"(() => {{ const t = ({TRACES})('tree_plane'); const s = t && t.find(d => d.name === 'splits');"
-        f" return s && s.nulls > 3; }})()", timeout=30_000)
+        f" return s && s.nulls > 3; }})()", timeout=60_000)
     assert 3 < n_splits() <= 15      # a depth-4 tree has at most 15 splits
     assert_no_errors(page, "the Decision tree page after growing it")
 
@@ -96,5 +89,5 @@ def test_ensemble_members_slider_changes_the_vote(page, server):  # noqa: F811
     settle(page)
     page.wait_for_function(
         f"(() => {{ const t = ({TRACES})('ens_main'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
-        timeout=30_000)
+        timeout=60_000)
     assert_no_errors(page, "the Ensembles page after moving the rounds slider")
