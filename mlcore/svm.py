@@ -34,19 +34,19 @@ from .smo import NotSeparable, solve_dual
 _BLOCK = 4096  # rows of X per kernel block when evaluating many points (a 200x200 grid)
 
 
-def _solve(K, ys, C, tol, max_iter, *, warm: bool):
+def _solve(K, ys, C, tol, max_iter, *, warm: bool, newton: bool):
     """SMO at C, or along C/1000, C/100, C/10, C (values >= 1) starting each from the previous
     solution scaled by the ratio of the Cs. The path is used for the linear kernel: its
     low-rank Gram makes large-C problems crawl (on noisy moons at C = 1000, 145 000 SMO
     steps cold against about 3 500 along the path), while for curved kernels it does not pay."""
     if not warm or not np.isfinite(C) or C <= 10:
-        return solve_dual(K, ys, C, tol, max_iter)
+        return solve_dual(K, ys, C, tol, max_iter, newton=newton)
     path = [C / 10.0 ** k for k in (3, 2, 1) if C / 10.0 ** k >= 1.0] + [C]
     beta, prev, used = None, None, 0
     for c in path:
         if beta is not None:
             beta = beta * (c / prev)
-        sol = solve_dual(K, ys, c, tol, max(max_iter - used, 1), beta0=beta)
+        sol = solve_dual(K, ys, c, tol, max(max_iter - used, 1), beta0=beta, newton=newton)
         beta, prev, used = sol.beta, c, used + sol.n_iter
         if not sol.converged:
             break
@@ -96,14 +96,20 @@ class SVC(ClassifierMixin, BaseEstimator):
         kfun, gamma_ = check_kernel_params(self.kernel, self.gamma, self.degree, self.coef0, X, model=name)
         n_classes = len(classes)
 
+        # Each machine is solved as LIBSVM sets it up (svm_group_classes, svm_train): its first
+        # class's points, then its second's, each in training order, the first class as +1;
+        # solve_dual takes them in reverse order (its argmax ties go to the first index,
+        # LIBSVM's to the last). A non-convex (sigmoid) dual then follows LIBSVM's path to
+        # LIBSVM's local optimum. The stored machine is the negated solution, f > 0 for the
+        # second class.
         if n_classes == 2 or self.multiclass == "ovo":
             pairs = [(a, b) for a in range(n_classes) for b in range(a + 1, n_classes)]
-            members = [np.flatnonzero((y_enc == a) | (y_enc == b)) for a, b in pairs]
-            signs = [np.where(y_enc[m] == b, 1.0, -1.0) for m, (a, b) in zip(members, pairs, strict=True)]
+            groups = [(np.flatnonzero(y_enc == a), np.flatnonzero(y_enc == b)) for a, b in pairs]
         else:
             pairs = [(-1, k) for k in range(n_classes)]
-            members = [np.arange(len(y_enc))] * n_classes
-            signs = [np.where(y_enc == k, 1.0, -1.0) for k in range(n_classes)]
+            groups = [(np.flatnonzero(y_enc != k), np.flatnonzero(y_enc == k)) for k in range(n_classes)]
+        members = [np.concatenate(g)[::-1] for g in groups]
+        signs = [np.concatenate([np.ones(len(first)), -np.ones(len(second))])[::-1] for first, second in groups]
 
         n = X.shape[0]
         beta = np.zeros((len(pairs), n))
@@ -112,17 +118,19 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_iter = np.zeros(len(pairs), dtype=np.intp)
         stopped = []
         for p, (idx, ys) in enumerate(zip(members, signs, strict=True)):
-            Kp = GramRows(kfun, X if len(idx) == n else X[idx], self.kernel)
+            Kp = GramRows(kfun, X[idx], self.kernel)
             try:
-                sol = _solve(Kp, ys, C, tol, max_iter, warm=self.kernel == "linear")
+                # the free-set Newton step needs a positive semi-definite kernel: not sigmoid
+                sol = _solve(Kp, ys, C, tol, max_iter, warm=self.kernel == "linear",
+                             newton=self.kernel != "sigmoid")
             except NotSeparable:
                 raise ValidationError(self._not_separable_message(classes, pairs[p])) from None
             if not sol.converged:
                 if not np.isfinite(C):
                     raise ValidationError(self._not_separable_message(classes, pairs[p], max_iter))
                 stopped.append((p, sol.gap))
-            beta[p, idx] = sol.beta
-            intercept[p] = sol.b
+            beta[p, idx] = -sol.beta
+            intercept[p] = -sol.b
             objective[p] = sol.objective
             n_iter[p] = sol.n_iter
 

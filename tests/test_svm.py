@@ -1,5 +1,7 @@
 """SVC by SMO against scikit-learn's SVC (LIBSVM), analytic hard-margin cases, and edge cases."""
 
+import warnings
+
 import numpy as np
 import pytest
 from sklearn.datasets import make_blobs, make_circles, make_moons
@@ -7,6 +9,7 @@ from sklearn.multiclass import OneVsRestClassifier
 from sklearn.svm import SVC as SkSVC
 
 from mlcore import NotFittedError, ValidationError
+from mlcore.smo import solve_dual
 from mlcore.svm import SVC
 
 
@@ -72,6 +75,131 @@ def test_matches_libsvm(data, kernel, C):
     assert _jaccard(ours.support_, sk.support_) >= 0.95
     assert np.mean(ours.predict(G) == sk.predict(G)) >= 0.995
     np.testing.assert_array_equal(ours.n_support_, sk.n_support_)
+
+
+def _kkt_gap(K, ys, beta, C):
+    """m - M recomputed from scratch in float64: F = y - K beta, m = max F over beta < U,
+    M = min F over beta > L. Zero at the optimum; an independent certificate."""
+    F = ys - K @ beta
+    upper, lower = np.where(ys > 0, C, 0.0), np.where(ys > 0, 0.0, -C)
+    return np.where(beta < upper, F, -np.inf).max() - np.where(beta > lower, F, np.inf).min()
+
+
+def _optimum(K, ys, C):
+    """The exact optimum (tol 1e-10), certified by its own KKT gap recomputed from scratch."""
+    star = solve_dual(K, ys, C, 1e-10, 10**6, newton=True)
+    assert _kkt_gap(K, ys, star.beta, C) < 1e-9
+    return star
+
+
+@pytest.mark.parametrize("data,kernel,C", [c for c in CASES if c[1] != "sigmoid"])
+def test_decision_values_within_1e_3_of_the_certified_optimum(data, kernel, C):
+    # The issue's 1e-3 decision-value criterion at tol 1e-5, measured against the optimum itself
+    # (LIBSVM is not an exact reference at large C: see the float32 test below).
+    X, y = _data(data)
+    ours = SVC(C=C, kernel=kernel, gamma="scale", tol=1e-5).fit(X, y)
+    G = _grid(X)
+    for p, (a, b) in enumerate(ours.pairs_):
+        keep = np.isin(y, [a, b])
+        ys = np.where(y[keep] == b, 1.0, -1.0)
+        star = _optimum(ours.kernel_matrix(X[keep], X[keep]), ys, C)
+        f_star = ours.kernel_matrix(G, X[keep]) @ star.beta + star.b
+        np.testing.assert_allclose(ours.pairwise_decision(G)[:, p], f_star, rtol=0, atol=1e-3)
+
+
+@pytest.mark.parametrize("data,kernel,C", [("moons", "rbf", 1000.0), ("circles", "linear", 1000.0)])
+def test_libsvm_misses_the_optimum_by_the_rounding_of_its_float32_kernel_cache(data, kernel, C):
+    """Why decision values differ from LIBSVM's by more than 1e-3 at large C.
+
+    LIBSVM keeps kernel values in single precision (svm.cpp: typedef float Qfloat), so it
+    solves the dual for the float32-rounded Gram matrix. Its alphas meet tol for that
+    matrix, not for the true one, and a tighter tol does not help. Measured here (n = 120):
+    its KKT gap is about 1e-4 .. 6e-4 in float64 against < 1e-5 in float32, and its decision
+    values sit 1.3e-3 / 2e-3 from the certified optimum at tol 1e-5 and stay > 1e-3 away at
+    tol 1e-10, while mlcore at tol 1e-5 is within 2e-5 of it."""
+    X, y = _data(data)
+    ys = np.where(y == 1, 1.0, -1.0)
+    ours = SVC(C=C, kernel=kernel, gamma="scale", tol=1e-5).fit(X, y)
+    K = ours.kernel_matrix(X, X)
+    K32 = K.astype(np.float32).astype(np.float64)
+    G = _grid(X)
+    star = _optimum(K, ys, C)
+    f_star = ours.kernel_matrix(G, X) @ star.beta + star.b
+    assert np.abs(ours.decision_function(G) - f_star).max() < 1e-4
+    for tol in (1e-5, 1e-10):
+        sk = SkSVC(C=C, kernel=kernel, gamma="scale", tol=tol).fit(X, y)
+        beta = np.zeros(len(y))
+        beta[sk.support_] = sk.dual_coef_[0]
+        assert _kkt_gap(K32, ys, beta, C) < 1.01e-5   # optimal for the matrix LIBSVM stores
+        assert _kkt_gap(K, ys, beta, C) > 1e-4        # but not for the true one
+        assert np.abs(sk.decision_function(G) - f_star).max() > 1e-3
+
+
+# Sigmoid cases where mlcore used to reach a different local optimum than LIBSVM (before its
+# path followed LIBSVM's order, labels and ties): decision values 0.2 .. 1.9 x max|f| apart.
+SIGMOID_CASES = [("moons", 100.0), ("moons", 1000.0), ("circles", 1.0), ("circles", 100.0),
+                 ("blobs3", 0.1), ("blobs3", 100.0), ("xor", 1.0), ("xor", 100.0)]
+
+
+@pytest.mark.parametrize("data,C", SIGMOID_CASES)
+def test_sigmoid_reaches_libsvms_local_optimum(data, C):
+    """The sigmoid kernel is not positive semi-definite, so the dual is not concave: it has
+    several local optima and SMO ends in the one its path leads to. mlcore takes LIBSVM's
+    path (points grouped by class in training order, first class +1, last index on ties,
+    TAU for a non-positive curvature, LIBSVM's shrinking swaps), so it ends where LIBSVM
+    does. LIBSVM rounds its kernel cache to float32 and mlcore does not, so a near-tie can
+    still break differently; then the two land close (over all 30 sigmoid cases of this size
+    the largest gap is 2.7e-4 x max|f|, support-vector Jaccard 0.988)."""
+    X, y = _data(data)
+    params = dict(C=C, kernel="sigmoid", gamma="scale", tol=1e-5)
+    ours = SVC(**params).fit(X, y)
+    sk = SkSVC(**params, decision_function_shape="ovo").fit(X, y)
+    G = _grid(X)
+    f_sk = sk.decision_function(G)
+    f_sk = f_sk[:, None] if f_sk.ndim == 1 else -f_sk
+    scale = max(1.0, float(np.abs(f_sk).max()))
+    np.testing.assert_allclose(ours.pairwise_decision(G), f_sk, rtol=0, atol=1e-3 * scale)
+    assert _jaccard(ours.support_, sk.support_) >= 0.95
+    assert np.mean(ours.predict(G) == sk.predict(G)) >= 0.995
+
+
+def _dyadic_indefinite_gram(seed, n):
+    """A symmetric Gram matrix with entries k/8: exact in float32, so LIBSVM's single-precision
+    kernel cache holds exactly these numbers. Rank-3 part plus a small indefinite part:
+    some pairs have curvature K_ii + K_jj - 2 K_ij <= 0 (LIBSVM's TAU case)."""
+    rng = np.random.default_rng(seed)
+    B = rng.integers(-2, 3, size=(n, 3)).astype(float)
+    P = rng.integers(-1, 2, size=(n, n)) / 8.0
+    K = B @ B.T / 4.0 + np.triu(P) + np.triu(P, 1).T
+    assert np.linalg.eigvalsh(K).min() < -0.5
+    return K
+
+
+@pytest.mark.parametrize("seed,n,C,shrinking", [(0, 60, 10.0, False), (3, 60, 10.0, False),
+                                                (1, 60, 100.0, True), (2, 100, 1000.0, True)])
+def test_solve_dual_takes_libsvms_steps(seed, n, C, shrinking):
+    # LIBSVM stopped after m steps (max_iter=m) against solve_dual after m steps, all along
+    # the path, on a Gram matrix LIBSVM stores exactly. Its labels: class 0 (the first n/2
+    # points) is +1; solve_dual takes the points in reverse order. With shrinking the rounds
+    # at steps n+1, 2n+1, ... swap positions; a gradient rebuild (LIBSVM's cached sums
+    # against our exact sum) can differ in the last bit, so those seeds avoid a near-tie there.
+    K = _dyadic_indefinite_gram(seed, n)
+    labels = np.repeat([0, 1], n // 2)
+    y_libsvm = np.where(labels == 0, 1.0, -1.0)
+    rev = np.arange(n)[::-1]
+    for m in (1, 2, 5, n // 2, n, n + 1, 2 * n + 3, -1):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # LIBSVM warns when it stops at max_iter
+            sk = SkSVC(kernel="precomputed", C=C, tol=1e-4, max_iter=m, shrinking=shrinking).fit(K, labels)
+        want = np.zeros(n)
+        want[sk.support_] = -sk.dual_coef_[0]  # scikit-learn's binary coefficients favour class 1
+        sol = solve_dual(K[np.ix_(rev, rev)], y_libsvm[rev], C, 1e-4, m if m > 0 else 10**6,
+                         shrinking=shrinking)
+        np.testing.assert_allclose(sol.beta[rev], want, rtol=0, atol=1e-9 * C)
+        if m == -1:
+            assert sol.n_iter == sk.n_iter_[0]
+            # b = -rho; scikit-learn negates LIBSVM's binary machine, so its intercept_ is rho
+            assert sol.b == pytest.approx(-sk.intercept_[0], abs=1e-9 * C)
 
 
 def test_linear_coef_and_intercept_match_libsvm():
@@ -218,7 +346,8 @@ def test_bad_hyperparameters_and_unfitted_use():
 
 @pytest.mark.parametrize("kernel,C", [("rbf", 10.0), ("linear", 100.0)])
 def test_shrinking_reaches_the_same_optimum_as_libsvm(kernel, C):
-    # n > 200 switches LIBSVM-style shrinking on; the answer must not change
+    # n = 400: shrinking rounds every 400 steps (and the free-set Newton step); the answer
+    # must not change
     X, y = _data("moons", n=400, seed=3)
     ours = SVC(C=C, kernel=kernel, tol=1e-5).fit(X, y)
     sk = SkSVC(C=C, kernel=kernel, tol=1e-5).fit(X, y)
