@@ -37,8 +37,9 @@ _BLOCK = 4096  # rows of X per kernel block when evaluating many points (a 200x2
 def _solve(K, ys, C, tol, max_iter, *, warm: bool, newton: bool):
     """SMO at C, or along C/1000, C/100, C/10, C (values >= 1) starting each from the previous
     solution scaled by the ratio of the Cs. The path is used for the linear kernel: its
-    low-rank Gram makes large-C problems crawl (on noisy moons at C = 1000, 145 000 SMO
-    steps cold against about 3 500 along the path), while for curved kernels it does not pay."""
+    low-rank Gram makes large-C problems crawl (200 noisy moons at C = 1000, tol 1e-3: 99 000
+    SMO steps cold, 5 400 along the path; with the free-set Newton step 2 200 cold and 400
+    along the path), while for curved kernels it does not pay."""
     if not warm or not np.isfinite(C) or C <= 10:
         return solve_dual(K, ys, C, tol, max_iter, newton=newton)
     path = [C / 10.0 ** k for k in (3, 2, 1) if C / 10.0 ** k >= 1.0] + [C]
