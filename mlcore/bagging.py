@@ -14,7 +14,8 @@ ensemble averages the members' probabilities when the base model has
 
 The OOB decision of a training point averages only the members that did not see
 it; ``oob_score_`` is the accuracy of that decision over the points that were OOB
-at least once.
+at least once. When the members have feature importances (trees),
+``feature_importances_`` is their mean, normalised to sum 1.
 
 Trees are bagged fast: when the base model is mlcore's DecisionTreeClassifier
 (without gain ratio), all members grow together as one forest with the sample
@@ -41,7 +42,7 @@ from .base import (
     check_X_y,
     clone,
 )
-from .forest import TreeViews, resolve_max_features
+from .forest import TreeViews, forest_importances, resolve_max_features
 from .forest_build import grow_forest
 from .forest_predict import descend, leaf_sum
 
@@ -158,6 +159,12 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         self._n_members = T
         self.estimators_samples_ = np.asarray(samples, dtype=np.int32)
         self.soft_voting_ = hasattr(proto, "predict_proba")
+        if fast is not None:
+            self.feature_importances_ = forest_importances(self._forest, d)
+        elif all(hasattr(t, "feature_importances_") or isinstance(t, _OneClass) for t in members):
+            # Members that saw one class never split: they add zeros.
+            mean = np.mean([getattr(t, "feature_importances_", np.zeros(d)) for t in members], axis=0)
+            self.feature_importances_ = mean / mean.sum() if mean.sum() > 0 else mean
         self.oob_score_, self.oob_decision_function_ = None, None
         if self.oob_score:
             self.oob_score_, self.oob_decision_function_ = self._oob(X, y_enc)

@@ -289,3 +289,23 @@ def test_pickled_ensembles_predict_the_same_and_rebuild_their_members(make):
     np.testing.assert_array_equal(twin.predict_proba(X), model.predict_proba(X))
     for a, m in zip(members, twin.estimators_, strict=True):
         np.testing.assert_array_equal(a, m.predict(X))
+
+
+def test_bagged_trees_report_feature_importances():
+    # feature 1 decides the label, feature 0 is noise: the bagged trees must say so
+    rng = np.random.default_rng(3)
+    X = np.column_stack([rng.normal(size=300), rng.normal(size=300)])
+    y = (X[:, 1] + 0.3 * rng.normal(size=300) > 0).astype(int)
+    fast = BaggingClassifier(base="tree", n_estimators=15, random_state=0).fit(X, y)
+    imp = fast.feature_importances_
+    assert imp.sum() == pytest.approx(1.0) and imp[1] > 0.6
+    # the all-at-once forest path equals the mean of its member trees' own importances
+    mean = np.mean([t.feature_importances_ for t in fast.estimators_], axis=0)
+    np.testing.assert_allclose(imp, mean / mean.sum(), rtol=1e-10)
+    # members fitted one by one (gain ratio leaves the fast path) report them too
+    slow = BaggingClassifier(base="tree", base_params={"gain_ratio": True}, n_estimators=5,
+                             random_state=0).fit(X, y)
+    assert slow.feature_importances_.sum() == pytest.approx(1.0) and slow.feature_importances_[1] > 0.5
+    # a base model without importances gives none
+    assert not hasattr(BaggingClassifier(base="knn", n_estimators=3, random_state=0).fit(X, y),
+                       "feature_importances_")
