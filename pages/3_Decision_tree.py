@@ -10,7 +10,7 @@ from mlcore.specs import ParamSpec
 from mlcore.tree import DecisionTreeClassifier
 from ui import compute, dataset, draw, state
 from ui.layout import page_setup, settings_from_url, settings_to_url
-from viz.tree import pruning_figure, tree_diagram, tree_plane_figure
+from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
 page_setup("Decision tree")
 
@@ -242,7 +242,8 @@ def tree_view(full, data) -> None:
                                   bounds=data.bounds, highlight=point, height=560)
         st.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="tree_plane")
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
-                   "shading shows the leaf's majority class, stronger where the leaf is purer.")
+                   "shading shows the leaf's majority class, stronger where the leaf is purer. "
+                   + importance_text(model, FEATURES))
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
     st.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")

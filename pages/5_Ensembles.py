@@ -17,6 +17,7 @@ from viz.ensemble import (
     vote_figure,
 )
 from viz.grid import evaluate_grid
+from viz.tree import importance_text
 
 page_setup("Ensembles")
 
@@ -121,7 +122,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
-                   f"Dashed: the split(s) of learner {m}. {T} rounds were run{stopped}")
+                   f"Dashed: the split(s) of learner {m}. {T} rounds were run{stopped} "
+                   f"{importance_text(model)}")
         st.subheader("Round by round", anchor=False)
         st.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
                         key="ens_history")
@@ -136,6 +138,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                       show_confidence=show_conf, grid=grid, height=600)
     st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+    if importance_text(model):
+        st.caption(importance_text(model) + " All members, averaged.")
     st.subheader("Accuracy as members are added", anchor=False)
     st.plotly_chart(vote_curve_figure(model, None, None, current=m,
                                       curves=vote_curves(recipe, drawn, key, key_params)),

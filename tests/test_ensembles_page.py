@@ -3,6 +3,7 @@
 import base64
 import json
 import pathlib
+import re
 
 import numpy as np
 import pytest
@@ -40,6 +41,8 @@ def _regions(at):
 def test_each_ensemble_draws_and_its_slider_redraws(key):
     at = _page({"data": "moons", "n": "80", "model": key})
     _clean(at)
+    shares = [re.findall(r"x[₁₂] (\d+)%", c.value) for c in at.caption if "Feature importance" in c.value]
+    assert shares and len(shares[0]) == 2 and 99 <= sum(map(int, shares[0])) <= 101
     before, fig = _regions(at)
     assert before.size == 200 * 200
     slider = [s for s in at.slider if s.label in ("members in the vote", "round")]

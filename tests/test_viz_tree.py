@@ -13,6 +13,7 @@ from viz import palette
 from viz.tree import (
     gains_figure,
     id3_diagram,
+    importance_text,
     leaf_rectangles,
     pruning_figure,
     split_segments,
@@ -246,3 +247,13 @@ def test_test_points_and_their_mistakes(model):
     ring = next(t for t in fig.data if t.name == "misclassified (test)")
     wrong = Xt[m.predict(Xt) != yt]
     np.testing.assert_allclose(np.column_stack([ring.x, ring.y]), wrong)
+
+
+def test_importance_text_reads_the_model_shares():
+    class Fake:
+        feature_importances_ = np.array([0.25, 0.75])
+
+    assert importance_text(Fake()).endswith("x₁ 25% · x₂ 75%.")
+    Fake.feature_importances_ = np.zeros(2)          # a single leaf: no split, no share
+    assert importance_text(Fake()) == ""
+    assert importance_text(object()) == ""

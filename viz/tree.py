@@ -27,7 +27,7 @@ from .decision import decision_figure, label_names, region_colorscale
 from .grid import Bounds, evaluate_grid, make_bounds
 
 __all__ = ["node_boxes", "split_segments", "leaf_rectangles", "tree_plane_figure", "tree_diagram",
-           "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode"]
+           "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode", "importance_text"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
 _SPLIT_COLOR = palette.INK
@@ -215,6 +215,16 @@ def _test_traces(model, X_test, y_test, names) -> list:
             marker=dict(symbol="circle-open", size=18, color=palette.INK, line=dict(color=palette.INK, width=1.5)),
             hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>"))
     return out
+
+
+def importance_text(model, feature_names=("x₁", "x₂")) -> str:
+    """"Feature importance: x₁ 41% · x₂ 59%" from ``feature_importances_`` (each feature's
+    share of the total weighted impurity decrease of the splits), or "" without splits."""
+    imp = getattr(model, "feature_importances_", None)
+    if imp is None or not np.isfinite(imp).all() or imp.sum() <= 0:
+        return ""
+    parts = " · ".join(f"{name} {v:.0%}" for name, v in zip(feature_names, imp, strict=False))
+    return f"Feature importance (share of the impurity decrease): {parts}."
 
 
 # --- the node diagram ------------------------------------------------------------------
