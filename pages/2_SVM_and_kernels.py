@@ -75,11 +75,15 @@ def pair_from_url(query: dict[str, str]) -> list[str]:
     raw = query.get("pair")
     if raw is None:
         return []
-    a, sep, b = raw.partition("-")
-    if not (sep and a and b and "-" not in b):
+    if not pair_shaped(raw):
         return [f"**pair** = `{raw}` is not a pair of classes like `0-2`. Showing the first pair."]
     state.preset("svm_pair", raw)
     return []
+
+
+def pair_shaped(raw: str) -> bool:
+    a, sep, b = raw.partition("-")
+    return bool(sep and a and b and "-" not in b)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -213,6 +217,10 @@ if not binary:
                      if hp["multiclass"] == "ovo" else "(one per class against all the others). ")
                   + "Pick the one whose boundary, margins and support vectors are drawn."))
         state.keep("svm_pair")
+        asked = (query or {}).get("pair")
+        if asked is not None and asked not in options and pair_shaped(asked):
+            st.warning(f"**pair** = `{asked}` is not one of this SVM's machines "
+                       f"({', '.join(codes)}). Showing {options[codes[0]]}.", icon=":material/link_off:")
     machine = codes.index(pair_code)
 
 with right:

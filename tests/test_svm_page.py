@@ -116,3 +116,14 @@ def test_a_link_opens_the_pair_it_names():
     assert not at.exception
     assert at.selectbox(key="svm_pair").value == "1-2"
     assert all("1 vs 2" in t["name"] for t in _margin_figure(at)["data"] if t["type"] == "contour")
+
+
+def test_a_link_to_a_pair_that_does_not_exist_says_so():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update({"classes": "3", "pair": "4-5"})
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.selectbox(key="svm_pair").value == "0-1"          # the first pair instead
+    said = " ".join(w.value for w in at.warning)
+    assert "4-5" in said and "0-1, 0-2, 1-2" in said
