@@ -51,6 +51,8 @@ def test_margin_contours_are_the_decision_function_at_minus_one_zero_plus_one(mo
     assert levels == [(-1.0, 1.0), (0.0, 0.0)]
     margins = next(c for c in contours if c.contours.start == -1.0)
     assert margins.contours.size == 2.0 and margins.line.dash == "dash"
+    # the dashed curves carry their level ("-1", "+1") so the sides can be read off the plot
+    assert margins.contours.showlabels and margins.contours.labelformat == "+.0f"
     boundary = next(c for c in contours if c.contours.start == 0.0)
     assert boundary.line.dash in (None, "solid")
     # the contoured values are the model's decision values at the grid the axes span

@@ -102,7 +102,9 @@ def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> 
     of = f" of {name}" if name else ""
     margins = go.Contour(
         **common, name=f"margin{of}  f(x) = ±1",
-        contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=False),
+        # labelled on the curves, so which side is +1 can be read off the plot
+        contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=True,
+                      labelfont=dict(size=12, color=palette.INK), labelformat="+.0f"),
         line=dict(color=palette.INK, width=1.5, dash="dash"),
     )
     boundary = go.Contour(
