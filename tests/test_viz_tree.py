@@ -247,6 +247,9 @@ def test_test_points_and_their_mistakes(model):
     ring = next(t for t in fig.data if t.name == "misclassified (test)")
     wrong = Xt[m.predict(Xt) != yt]
     np.testing.assert_allclose(np.column_stack([ring.x, ring.y]), wrong)
+    # train and test mistakes share one ring, so the legend lists it once
+    rings = [t for t in fig.data if t.name in ("misclassified", "misclassified (test)")]
+    assert sum(t.showlegend is not False for t in rings) == 1
 
 
 def test_importance_text_reads_the_model_shares():

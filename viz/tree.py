@@ -181,6 +181,11 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
     data = fig.data
     fig.data = (*data[n_old:n_old + lines], *data[1:n_old], *data[n_old + len(traces):],
                 *data[n_old + lines:n_old + len(traces)])
+    # Wrong test points get the same ring as wrong training points: one legend entry for both.
+    if any(t.name == "misclassified" for t in fig.data):
+        fig.update_traces(selector=dict(name="misclassified"), legendgroup="misclassified")
+        fig.update_traces(selector=dict(name="misclassified (test)"), legendgroup="misclassified",
+                          showlegend=False)
     fig.layout.xaxis.title.text = feature_names[0]
     fig.layout.yaxis.title.text = feature_names[1]
     return fig
