@@ -46,10 +46,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .tree_tail import EPS as _EPS
 from .tree_tail import TAIL_PAIRS, grow_tail
-
-_EPS = np.finfo(np.float64).eps
-_TIE = 1e-12
+from .tree_tail import TIE as _TIE
 
 
 @dataclass(frozen=True)
@@ -191,16 +190,16 @@ def _children(store, level, js, feat, thr, gain, child_of_sample, samples, y, w,
     count = np.bincount(ch, minlength=m2)
     imp = _impurity_rows(value, params.criterion)
     ids = store.add(value, count, imp, depth + 1, parents.repeat(2))
-    can = ((count >= max(params.min_samples_split, 2 * params.min_samples_leaf)) & (imp > _EPS)
-           & (params.max_depth is None or depth + 1 < params.max_depth))
+    can = _may_split(count, imp, depth + 1, params)
     lookup = np.full(m2 + 1, -1, np.intp)
     lookup[:m2][can] = np.arange(int(can.sum()))
     return _Level(ids[can], value[can], imp[can], count[can]), lookup
 
 
-def _can_split(level, params, depth) -> np.ndarray:
-    return ((level.count >= max(params.min_samples_split, 2 * params.min_samples_leaf))
-            & (level.imp > _EPS) & (params.max_depth is None or depth < params.max_depth))
+def _may_split(count, imp, depth, params) -> np.ndarray:
+    """Which nodes (sample counts, impurities, at ``depth``) are not leaves by the rules alone."""
+    return ((count >= max(params.min_samples_split, 2 * params.min_samples_leaf))
+            & (imp > _EPS) & (params.max_depth is None or depth < params.max_depth))
 
 
 def grow(X, y, w, K, params: GrowParams, rng=None) -> NodeArrays:
@@ -210,7 +209,7 @@ def grow(X, y, w, K, params: GrowParams, rng=None) -> NodeArrays:
     value = np.bincount(y, weights=w, minlength=K)[None, :]
     imp = _impurity_rows(value, params.criterion)
     root = _Level(store.add(value, np.array([n]), imp, 0, -1), value, imp, np.array([n]))
-    if not _can_split(root, params, 0)[0]:
+    if not _may_split(root.count, root.imp, 0, params)[0]:
         return store.arrays()
     w_total = float(root.W[0])
     # Whole-number weights (no weights, bootstrap counts) make every class count an exact
