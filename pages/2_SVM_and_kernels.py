@@ -272,13 +272,7 @@ if model is None:
 st.subheader("Where f(x) comes from", anchor=False)
 c1, c2 = st.columns([1, 3], gap="large")
 with c1:
-    first = data.X_train[0]
-    state.remember("svm_px", round(float(first[0]), 2))
-    state.remember("svm_py", round(float(first[1]), 2))
-    px = st.number_input("x₁", key="svm_px", step=0.1, format="%.2f")
-    py = st.number_input("x₂", key="svm_py", step=0.1, format="%.2f")
-    state.keep("svm_px")
-    state.keep("svm_py")
+    px, py = params.point_inputs("svm", data.X_train[0])
     x = np.array([px, py])
     f_all = model.pairwise_decision(x[None])[0]
     f = float(f_all[machine])

@@ -10,6 +10,7 @@ from mlcore.specs import ParamSpec
 from mlcore.tree import DecisionTreeClassifier
 from ui import compute, dataset, draw, state
 from ui.layout import page_setup, settings_from_url, settings_to_url
+from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
 page_setup("Decision tree")
@@ -214,13 +215,7 @@ def tree_view(full, data) -> None:
         point = None
         if follow:
             first = data.X_test[0] if len(data.X_test) else data.X_train[0]
-            p1, p2 = st.columns(2)
-            state.remember("tree_px", round(float(first[0]), 2))
-            state.remember("tree_py", round(float(first[1]), 2))
-            px = p1.number_input("x₁", key="tree_px", step=0.1, format="%.2f")
-            py = p2.number_input("x₂", key="tree_py", step=0.1, format="%.2f")
-            state.keep("tree_px")
-            state.keep("tree_py")
+            px, py = point_inputs("tree", first, st.columns(2))
             point = np.array([px, py], dtype=np.float64)
         model = at_depth(full, depth)
         if point is not None:

@@ -138,8 +138,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                       show_confidence=show_conf, grid=grid, height=600)
     st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
-    if importance_text(model):
-        st.caption(importance_text(model) + " All members, averaged.")
+    importance = importance_text(model)
+    if importance:
+        st.caption(importance + " All members, averaged.")
     st.subheader("Accuracy as members are added", anchor=False)
     st.plotly_chart(vote_curve_figure(model, None, None, current=m,
                                       curves=vote_curves(recipe, drawn, key, key_params)),

@@ -1,6 +1,5 @@
 """The Ensembles page under AppTest: every ensemble draws, the member/round slider redraws."""
 
-import base64
 import json
 import pathlib
 import re
@@ -8,6 +7,7 @@ import re
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_app import decode
 
 pytestmark = pytest.mark.app
 
@@ -32,9 +32,7 @@ def _clean(at):
 def _regions(at):
     fig = json.loads(at.get("plotly_chart")[0].proto.spec)
     heat = [t for t in fig["data"] if t.get("type") == "heatmap"][0]
-    z = heat["z"]
-    arr = np.frombuffer(base64.b64decode(z["bdata"]), dtype=np.dtype(z["dtype"]))
-    return arr, fig
+    return decode(heat["z"]).ravel(), fig
 
 
 @pytest.mark.parametrize("key", ["random_forest", "extra_trees", "bagging", "adaboost"])

@@ -1,7 +1,6 @@
 """The SVM & kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
 with three classes, one pair machine at a time."""
 
-import base64
 import json
 import pathlib
 
@@ -9,6 +8,7 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC as SkSVC
 from streamlit.testing.v1 import AppTest
+from test_app import decode
 
 pytestmark = pytest.mark.app
 
@@ -16,8 +16,10 @@ APP = str(pathlib.Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "pages/2_SVM_and_kernels.py"
 
 
-def _open():
-    at = AppTest.from_file(APP, default_timeout=120).run()
+def _open(query=None):
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(query or {})
+    at.run()
     at.switch_page(PAGE).run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -54,18 +56,8 @@ def test_lecture_sequence_hard_margin_then_outlier_then_soft_margin():
     assert count(small_C) > count(large_C)
 
 
-def _decode(value) -> np.ndarray:
-    """A plotly array from the chart spec: a list, or {"dtype", "bdata"[, "shape"]}."""
-    if isinstance(value, dict) and "bdata" in value:
-        arr = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
-        if "shape" in value:
-            arr = arr.reshape([int(s) for s in str(value["shape"]).split(",")])
-        return arr
-    return np.asarray(value)
-
-
 def _xy(trace) -> np.ndarray:
-    return np.column_stack([_decode(trace["x"]), _decode(trace["y"])]).astype(float)
+    return np.column_stack([decode(trace["x"]), decode(trace["y"])]).astype(float)
 
 
 def test_three_classes_pick_a_pair_machine_and_see_its_margins():
@@ -85,17 +77,17 @@ def test_three_classes_pick_a_pair_machine_and_see_its_margins():
     train = {int(t["name"].split()[1]): t for t in fig["data"] if t["name"].endswith("(train)")}
     assert train[1].get("opacity", 1.0) < 0.5 and train[0].get("opacity", 1.0) == 1.0
     X = np.vstack([_xy(train[k]) for k in range(3)])
-    y = np.concatenate([np.full(len(_decode(train[k]["x"])), k) for k in range(3)])
+    y = np.concatenate([np.full(len(decode(train[k]["x"])), k) for k in range(3)])
     # oracle: LIBSVM on the page's training points with the page's settings (C 1, rbf, gamma 1);
     # its (0, 2) column is positive for class 0, the page's machine for class 2
     sk = SkSVC(C=1.0, kernel="rbf", gamma=1.0, tol=1e-5, decision_function_shape="ovo").fit(X, y)
     contours = [t for t in fig["data"] if t["type"] == "contour"]
     assert sorted((t["contours"]["start"], t["contours"]["end"]) for t in contours) == [(-1.0, 1.0), (0.0, 0.0)]
     assert all("0 vs 2" in t["name"] for t in contours)
-    gx, gy = np.meshgrid(_decode(contours[0]["x"]).astype(float), _decode(contours[0]["y"]).astype(float))
+    gx, gy = np.meshgrid(decode(contours[0]["x"]).astype(float), decode(contours[0]["y"]).astype(float))
     expected = -sk.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))[:, 1].reshape(gx.shape)
     for t in contours:
-        np.testing.assert_allclose(_decode(t["z"]).astype(float).reshape(gx.shape), expected, atol=5e-3)
+        np.testing.assert_allclose(decode(t["z"]).astype(float).reshape(gx.shape), expected, atol=5e-3)
     # the rings are the (0, 2) machine's support vectors (dual_coef_ rows: class 0 -> row 1, class 2 -> row 0)
     sv, lab, coef = sk.support_, y[sk.support_], sk.dual_coef_
     pair_sv = sv[((lab == 0) & (coef[1] != 0)) | ((lab == 2) & (coef[0] != 0))]
@@ -109,21 +101,13 @@ def test_three_classes_pick_a_pair_machine_and_see_its_margins():
 
 
 def test_a_link_opens_the_pair_it_names():
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update({"classes": "3", "pair": "1-2"})
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
+    at = _open({"classes": "3", "pair": "1-2"})
     assert at.selectbox(key="svm_pair").value == "1-2"
     assert all("1 vs 2" in t["name"] for t in _margin_figure(at)["data"] if t["type"] == "contour")
 
 
 def test_a_link_to_a_pair_that_does_not_exist_says_so():
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update({"classes": "3", "pair": "4-5"})
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
+    at = _open({"classes": "3", "pair": "4-5"})
     assert at.selectbox(key="svm_pair").value == "0-1"          # the first pair instead
     said = " ".join(w.value for w in at.warning)
     assert "4-5" in said and "0-1, 0-2, 1-2" in said

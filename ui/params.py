@@ -158,3 +158,17 @@ def from_url(spec: ModelSpec, query: dict[str, str], taken: set[str]) -> list[st
             continue
         state.preset(widget_key(spec, p), _widget_value(v) if p.kind == "choice" else v)
     return problems
+
+
+def point_inputs(prefix: str, start, columns=None) -> tuple[float, float]:
+    """Two kept number inputs for a point (x₁, x₂), keys ``<prefix>_px`` / ``<prefix>_py``,
+    starting at ``start`` rounded to 2 decimals; ``columns`` are the two containers to draw in
+    (default: one under the other)."""
+    where = columns or (st, st)
+    out = []
+    for box, axis, label, v in zip(where, ("px", "py"), ("x₁", "x₂"), start, strict=True):
+        key = f"{prefix}_{axis}"
+        state.remember(key, round(float(v), 2))
+        out.append(box.number_input(label, key=key, step=0.1, format="%.2f"))
+        state.keep(key)
+    return out[0], out[1]
