@@ -71,7 +71,7 @@ def pair_options(model) -> dict[str, str]:
 
 def pair_from_url(query: dict[str, str]) -> list[str]:
     """Preset the pair machine from the link ("pair=0-2"); which pairs exist is only known
-    once the model is fitted, so an unknown pair later falls back to the first one."""
+    once the model is fitted, so an unknown pair is reported (and the first one shown) there."""
     raw = query.get("pair")
     if raw is None:
         return []
