@@ -4,7 +4,7 @@ from collections import defaultdict
 
 import streamlit as st
 
-from mlcore.registry import MODELS
+from catalog.models import MODELS
 from ui.layout import APP_TITLE, menu, page_setup
 
 page_setup()

@@ -246,7 +246,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(args.root))
-    from mlcore.registry import MODELS  # noqa: PLC0415
+    from catalog.models import MODELS  # noqa: PLC0415
 
     keys = args.models or list(MODELS)
     unknown = [k for k in keys if k not in MODELS]

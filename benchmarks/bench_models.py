@@ -25,7 +25,7 @@ import numpy as np  # noqa: E402
 from counterparts import COUNTERPARTS  # noqa: E402
 from sklearn.datasets import make_moons  # noqa: E402
 
-from mlcore.registry import MODELS  # noqa: E402
+from catalog.models import MODELS  # noqa: E402
 from viz.decision import decision_figure  # noqa: E402
 
 

@@ -37,8 +37,8 @@ import numpy as np  # noqa: E402
 from sklearn.datasets import make_blobs, make_circles, make_moons  # noqa: E402
 from sklearn.svm import SVC as SkSVC  # noqa: E402
 
-from mlcore.smo import solve_dual  # noqa: E402
 from mlcore.svm import SVC  # noqa: E402
+from mlcore.svm._smo import solve_dual  # noqa: E402
 
 
 def datasets(n):

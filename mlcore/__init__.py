@@ -1,28 +1,12 @@
-"""mlcore: classical classifiers written from scratch with numpy only."""
+"""mlcore: classical classifiers written from scratch with numpy only.
 
-from .adaboost import AdaBoostClassifier
-from .bagging import BaggingClassifier
+Organised by family as scikit-learn is: ``mlcore.neighbors``, ``mlcore.linear_model``,
+``mlcore.svm``, ``mlcore.naive_bayes``, ``mlcore.tree``, ``mlcore.ensemble``,
+``mlcore.datasets``, with the estimator contract in ``mlcore.base`` and scores in
+``mlcore.metrics``. Import a model from its family:
+``from mlcore.tree import DecisionTreeClassifier``.
+"""
+
 from .base import BaseEstimator, ClassifierMixin, NotFittedError, ValidationError, check_is_fitted, clone
-from .forest import ExtraTreesClassifier, RandomForestClassifier
-from .kernel_perceptron import KernelPerceptron
-from .knn import KNeighborsClassifier
-from .least_squares import LeastSquaresClassifier
-from .logistic import LogisticRegression
-from .naive_bayes import CategoricalNB, GaussianNB
-from .perceptron import Perceptron
-from .prototype import PrototypeClassifier
-from .registry import MODELS
-from .sgd_svm import LinearSVMSGD
-from .specs import ModelSpec, ParamSpec
-from .svm import SVC
-from .tree import DecisionTreeClassifier
 
-__all__ = [
-    "BaseEstimator", "ClassifierMixin", "NotFittedError", "ValidationError",
-    "check_is_fitted", "clone", "MODELS", "ModelSpec", "ParamSpec",
-    "KNeighborsClassifier", "PrototypeClassifier", "GaussianNB", "CategoricalNB",
-    "Perceptron", "LeastSquaresClassifier", "LogisticRegression",
-    "DecisionTreeClassifier",
-    "BaggingClassifier", "RandomForestClassifier", "ExtraTreesClassifier", "AdaBoostClassifier",
-    "SVC", "LinearSVMSGD", "KernelPerceptron",
-]
+__all__ = ["BaseEstimator", "ClassifierMixin", "NotFittedError", "ValidationError", "check_is_fitted", "clone"]

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from mlcore.registry import MODELS
+from catalog.models import MODELS
 from ui import compute, dataset, draw, params, state
 from ui.layout import page_setup
 from viz import confusion_figure, decision_figure, points_figure

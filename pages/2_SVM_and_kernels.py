@@ -5,10 +5,9 @@ import math
 import numpy as np
 import streamlit as st
 
+from catalog.models import MODELS
 from mlcore import ValidationError
-from mlcore.registry import MODELS
-from mlcore.sgd_svm import LinearSVMSGD, primal_objective
-from mlcore.svm import SVC
+from mlcore.svm import SVC, LinearSVMSGD, primal_objective
 from ui import compute, dataset, draw, params, state
 from ui.layout import page_setup
 from viz import points_figure

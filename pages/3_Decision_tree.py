@@ -3,11 +3,10 @@
 import numpy as np
 import streamlit as st
 
+from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
-from mlcore.pruning import pruned_model, reduced_error_prune
-from mlcore.specs import ParamSpec
-from mlcore.tree import DecisionTreeClassifier
+from mlcore.tree import DecisionTreeClassifier, pruned_model, reduced_error_prune
 from ui import compute, dataset, draw, state
 from ui.layout import page_setup, settings_from_url, settings_to_url
 from ui.params import point_inputs

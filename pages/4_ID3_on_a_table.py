@@ -6,11 +6,11 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog.specs import ParamSpec
 from mlcore import ValidationError
-from mlcore.id3 import ID3Classifier, OneRuleClassifier
+from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
-from mlcore.specs import ParamSpec
-from mlcore.tables import TABLES
+from mlcore.tree import ID3Classifier, OneRuleClassifier
 from ui import state
 from ui.layout import page_setup, settings_from_url, settings_to_url
 from viz.tree import gains_figure, id3_diagram

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from mlcore.registry import MODELS
+from catalog.models import MODELS
 from ui import compute, dataset, draw, params, state
 from ui.layout import page_setup
 from viz.decision import points_figure

@@ -5,8 +5,8 @@ import pytest
 from sklearn.datasets import make_classification, make_moons
 from sklearn.ensemble import AdaBoostClassifier as SkAdaBoost
 
-from mlcore.adaboost import AdaBoostClassifier
 from mlcore.base import ValidationError
+from mlcore.ensemble import AdaBoostClassifier
 
 
 def _data(seed, K, n=300):

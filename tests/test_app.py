@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from catalog.models import MODELS
+from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
-from mlcore.registry import MODELS
-from mlcore.specs import ParamSpec
 from ui.params import log_grid, snap
 
 pytestmark = pytest.mark.app

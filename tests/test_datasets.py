@@ -366,7 +366,7 @@ def test_split_errors_are_readable():
 
 # --- the categorical tables (worked_examples.md, section 1) ---------------------------------
 
-from mlcore.tables import TABLES, Table, kids_play, tennis  # noqa: E402
+from mlcore.datasets import TABLES, Table, kids_play, tennis  # noqa: E402
 
 # The tables as printed in worked_examples.md, one string per row.
 TENNIS_ROWS = """\

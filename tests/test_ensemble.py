@@ -11,14 +11,12 @@ from sklearn.ensemble import ExtraTreesClassifier as SkExtraTrees
 from sklearn.ensemble import RandomForestClassifier as SkForest
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
-from mlcore.bagging import BaggingClassifier
 from mlcore.base import ValidationError
-from mlcore.forest import ExtraTreesClassifier, RandomForestClassifier
-from mlcore.forest_build import grow_forest
-from mlcore.forest_predict import descend, leaf_sum
-from mlcore.logistic import LogisticRegression
-from mlcore.perceptron import Perceptron
+from mlcore.ensemble import BaggingClassifier, ExtraTreesClassifier, RandomForestClassifier
+from mlcore.linear_model import LogisticRegression, Perceptron
 from mlcore.tree import DecisionTreeClassifier
+from mlcore.tree._forest_build import grow_forest
+from mlcore.tree._forest_predict import descend, leaf_sum
 
 
 def _data(seed, n=300, K=3, d=3):

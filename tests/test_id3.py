@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from mlcore.base import NotFittedError, ValidationError
-from mlcore.id3 import ID3Classifier, OneRuleClassifier
-from mlcore.tables import kids_play, tennis
+from mlcore.datasets import kids_play, tennis
+from mlcore.tree import ID3Classifier, OneRuleClassifier
 
 TENNIS = """
 sunny    hot  high   weak   no

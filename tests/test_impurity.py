@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from mlcore.impurity import (
+from mlcore.tree import (
     entropy,
     gain_ratio,
     gini,

@@ -7,7 +7,7 @@ from sklearn.linear_model import Perceptron as SkPerceptron
 from sklearn.metrics.pairwise import polynomial_kernel, rbf_kernel
 
 from mlcore import ValidationError
-from mlcore.kernel_perceptron import KernelPerceptron
+from mlcore.linear_model import KernelPerceptron
 
 
 def _textbook(K, y, epochs):
@@ -68,7 +68,7 @@ def test_bad_parameters():
 
 @pytest.mark.parametrize("kernel", ["linear", "rbf", "poly", "sigmoid"])
 def test_registry_bounds_give_finite_results(kernel):
-    from mlcore.registry import MODELS
+    from catalog.models import MODELS
     spec = MODELS["kernel_perceptron"]
     X, y = make_moons(60, noise=0.3, random_state=0)
     for gamma in (spec.param("gamma").low, spec.param("gamma").high):

@@ -9,7 +9,7 @@ from sklearn.metrics.pairwise import sigmoid_kernel as sk_sigmoid
 from sklearn.svm import SVC as SkSVC
 
 from mlcore import ValidationError
-from mlcore.kernels import (
+from mlcore.metrics.pairwise import (
     check_gram,
     linear_kernel,
     make_kernel,

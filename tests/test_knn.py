@@ -10,7 +10,7 @@ from sklearn.datasets import make_blobs, make_moons
 from sklearn.neighbors import KNeighborsClassifier as SkKNN
 
 from mlcore import NotFittedError, ValidationError
-from mlcore.knn import KNeighborsClassifier
+from mlcore.neighbors import KNeighborsClassifier
 
 
 def inverse_square(dist):

@@ -7,7 +7,7 @@ from sklearn.datasets import make_blobs, make_classification, make_moons
 from sklearn.linear_model import LinearRegression, RidgeClassifier
 
 from mlcore.base import NotFittedError, ValidationError
-from mlcore.least_squares import LeastSquaresClassifier
+from mlcore.linear_model import LeastSquaresClassifier
 
 DATASETS = {
     "moons": make_moons(120, noise=0.3, random_state=0),

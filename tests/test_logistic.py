@@ -10,7 +10,7 @@ from sklearn.linear_model import LogisticRegression as SkLogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from mlcore.base import NotFittedError, ValidationError
-from mlcore.logistic import LogisticRegression
+from mlcore.linear_model import LogisticRegression
 
 
 def _standardised(X, y):

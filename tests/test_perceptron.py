@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from sklearn.linear_model import Perceptron as SkPerceptron
 
 from mlcore.base import NotFittedError, ValidationError
-from mlcore.perceptron import Perceptron
+from mlcore.linear_model import Perceptron
 
 GATE_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND, OR, XOR = np.array([0, 0, 0, 1]), np.array([0, 1, 1, 1]), np.array([0, 1, 1, 0])

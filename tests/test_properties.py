@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from catalog.models import MODELS
 from mlcore import ValidationError
-from mlcore.registry import MODELS
 
 KEYS = sorted(MODELS)
 

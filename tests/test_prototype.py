@@ -7,7 +7,7 @@ from sklearn.datasets import make_blobs, make_moons
 from sklearn.neighbors import NearestCentroid
 
 from mlcore import NotFittedError, ValidationError
-from mlcore.prototype import PrototypeClassifier
+from mlcore.neighbors import PrototypeClassifier
 
 DATASETS = {
     "moons": make_moons(200, noise=0.3, random_state=0),

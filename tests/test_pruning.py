@@ -5,8 +5,7 @@ import pytest
 from sklearn.datasets import make_moons
 
 from mlcore.base import ValidationError
-from mlcore.pruning import prune_tree, pruned_model, reduced_error_prune, stump
-from mlcore.tree import DecisionTreeClassifier
+from mlcore.tree import DecisionTreeClassifier, prune_tree, pruned_model, reduced_error_prune, stump
 
 
 def _split(seed=0, n=240, noise=0.35):

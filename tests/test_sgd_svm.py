@@ -6,7 +6,7 @@ from sklearn.datasets import make_blobs, make_moons
 from sklearn.svm import SVC as SkSVC
 
 from mlcore import ValidationError
-from mlcore.sgd_svm import LinearSVMSGD, primal_objective
+from mlcore.svm import LinearSVMSGD, primal_objective
 
 
 # Pegasos's gap shrinks like 1 / (lambda T) over T steps: the slider's smallest lambda, 1e-4
@@ -57,7 +57,7 @@ def test_bad_parameters():
 
 
 def test_registry_bounds_give_finite_results():
-    from mlcore.registry import MODELS
+    from catalog.models import MODELS
     spec = MODELS["linear_svm_sgd"]
     X, y = make_moons(60, noise=0.3, random_state=0)
     for lam in (spec.param("lam").low, spec.param("lam").high):

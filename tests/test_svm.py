@@ -9,8 +9,8 @@ from sklearn.multiclass import OneVsRestClassifier
 from sklearn.svm import SVC as SkSVC
 
 from mlcore import NotFittedError, ValidationError
-from mlcore.smo import solve_dual
 from mlcore.svm import SVC
+from mlcore.svm._smo import solve_dual
 
 
 def _data(name, n=120, seed=0):
@@ -360,8 +360,8 @@ def test_shrinking_reaches_the_same_optimum_as_libsvm(kernel, C):
 
 
 def test_shrinking_on_and_off_agree():
-    from mlcore.kernels import GramRows, make_kernel
-    from mlcore.smo import solve_dual
+    from mlcore.metrics.pairwise import GramRows, make_kernel
+    from mlcore.svm._smo import solve_dual
     X, y = _data("circles", n=500, seed=1)
     ys = np.where(y == 1, 1.0, -1.0)
     runs = [solve_dual(GramRows(make_kernel("rbf", gamma=2.0), X, "rbf"), ys, 50.0, 1e-6, 10**6, shrinking=s)
@@ -385,7 +385,7 @@ def _bound_values(spec, name):
 
 @pytest.mark.parametrize("kernel", ["linear", "rbf", "poly", "sigmoid"])
 def test_registry_bounds_give_a_result_or_a_clear_message(kernel):
-    from mlcore.registry import MODELS
+    from catalog.models import MODELS
     spec = MODELS["svm"]
     X, y = _data("moons", n=60)
     gammas = _bound_values(spec, "gamma") if kernel != "linear" else [spec.param("gamma").default]

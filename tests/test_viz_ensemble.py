@@ -4,9 +4,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_moons
 
-from mlcore.adaboost import AdaBoostClassifier
-from mlcore.bagging import BaggingClassifier
-from mlcore.forest import RandomForestClassifier
+from mlcore.ensemble import AdaBoostClassifier, BaggingClassifier, RandomForestClassifier
 from viz.ensemble import (
     FirstMembers,
     boosting_figure,

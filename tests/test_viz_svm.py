@@ -7,8 +7,7 @@ from sklearn.datasets import make_blobs, make_circles, make_moons
 from sklearn.multiclass import OneVsRestClassifier
 from sklearn.svm import SVC as SkSVC
 
-from mlcore.sgd_svm import LinearSVMSGD
-from mlcore.svm import SVC
+from mlcore.svm import SVC, LinearSVMSGD
 from viz import palette
 from viz.svm import (
     contributions_figure,

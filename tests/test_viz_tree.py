@@ -5,10 +5,8 @@ import plotly.graph_objects as go
 import pytest
 from sklearn.datasets import make_blobs, make_moons
 
-from mlcore.id3 import ID3Classifier
-from mlcore.pruning import reduced_error_prune
-from mlcore.tables import tennis
-from mlcore.tree import DecisionTreeClassifier
+from mlcore.datasets import tennis
+from mlcore.tree import DecisionTreeClassifier, ID3Classifier, reduced_error_prune
 from viz import palette
 from viz.tree import (
     gains_figure,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from mlcore import ValidationError, registry
+from catalog import models as registry
+from mlcore import ValidationError
 from mlcore.datasets import make_dataset, train_test_split
 from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
 from viz.grid import evaluate_grid, make_bounds

@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 import streamlit as st
 
+from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
-from mlcore.specs import ParamSpec
 
 from . import state
 

@@ -6,7 +6,7 @@ import math
 
 import streamlit as st
 
-from mlcore.specs import ModelSpec, ParamSpec
+from catalog.specs import ModelSpec, ParamSpec
 
 from . import state
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from mlcore.kernels import poly2_homogeneous_map
+from mlcore.metrics.pairwise import poly2_homogeneous_map
 
 from . import palette
 from .decision import _FONT, decision_figure, label_index, label_names

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .forest_build import ForestArrays
+from ._forest_build import ForestArrays
 
 _DECIMALS = 12
 

@@ -24,7 +24,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     ValidationError,
@@ -35,8 +35,8 @@ from .base import (
     check_scalar,
     check_X_y,
 )
-from .forest_build import ForestArrays, grow_forest
-from .forest_predict import descend, leaf_sum
+from ..tree._forest_build import ForestArrays, grow_forest
+from ..tree._forest_predict import descend, leaf_sum
 
 __all__ = ["RandomForestClassifier", "ExtraTreesClassifier"]
 
@@ -68,8 +68,8 @@ def bootstrap_counts(rng, T: int, n: int, m: int):
 
 def tree_estimators(fa: ForestArrays, classes, d: int, params: dict, seeds) -> list:
     """One fitted ``mlcore.tree.DecisionTreeClassifier`` per grown tree (a view of its nodes)."""
-    from .tree import DecisionTreeClassifier, Tree
-    from .tree_build import NodeArrays
+    from ..tree._build import NodeArrays
+    from ..tree._classes import DecisionTreeClassifier, Tree
 
     out = []
     K = len(classes)

@@ -34,7 +34,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     LinearClassifierMixin,

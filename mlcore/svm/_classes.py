@@ -18,7 +18,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     ValidationError,
@@ -28,8 +28,8 @@ from .base import (
     check_scalar,
     check_X_y,
 )
-from .kernels import GramRows, check_kernel_params
-from .smo import NotSeparable, solve_dual
+from ..metrics.pairwise import GramRows, check_kernel_params
+from ._smo import NotSeparable, solve_dual
 
 _BLOCK = 4096  # rows of X per kernel block when evaluating many points (a 200x200 grid)
 

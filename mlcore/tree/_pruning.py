@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .base import ValidationError, check_array, check_is_fitted
-from .tree import DecisionTreeClassifier, Tree
-from .tree_build import NodeArrays
+from ..base import ValidationError, check_array, check_is_fitted
+from ._build import NodeArrays
+from ._classes import DecisionTreeClassifier, Tree
 
 __all__ = ["PruneStep", "PruningPath", "reduced_error_prune", "prune_tree", "stump"]
 

@@ -20,7 +20,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     check_array,

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .base import BaseEstimator, ClassifierMixin, ValidationError, check_is_fitted, check_scalar
-from .impurity import entropy, impurity
+from ..base import BaseEstimator, ClassifierMixin, ValidationError, check_is_fitted, check_scalar
+from ._impurity import entropy, impurity
 
 __all__ = ["ID3Classifier", "ID3Node", "Candidate", "OneRuleClassifier", "check_table"]
 

@@ -46,9 +46,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .tree_tail import EPS as _EPS
-from .tree_tail import TAIL_PAIRS, grow_tail
-from .tree_tail import TIE as _TIE
+from ._tail import EPS as _EPS
+from ._tail import TAIL_PAIRS, grow_tail
+from ._tail import TIE as _TIE
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     ValidationError,
@@ -27,8 +27,8 @@ from .base import (
     check_scalar,
     check_X_y,
 )
-from .impurity import CRITERIA
-from .tree_build import GrowParams, NodeArrays, grow
+from ._build import GrowParams, NodeArrays, grow
+from ._impurity import CRITERIA
 
 __all__ = ["DecisionTreeClassifier", "Tree"]
 

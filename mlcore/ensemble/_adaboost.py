@@ -31,7 +31,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     ValidationError,
@@ -41,9 +41,9 @@ from .base import (
     check_X_y,
     softmax,
 )
-from .forest import TreeViews, tree_importances
-from .forest_build import concat_forests, grow_forest
-from .forest_predict import descend, leaf_sum
+from ..tree._forest_build import concat_forests, grow_forest
+from ..tree._forest_predict import descend, leaf_sum
+from ._forest import TreeViews, tree_importances
 
 __all__ = ["AdaBoostClassifier"]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import ValidationError
+from ..base import ValidationError
 
 __all__ = ["accuracy", "confusion_matrix", "precision_recall_f1", "classification_report"]
 

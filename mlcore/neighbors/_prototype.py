@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import BaseEstimator, ClassifierMixin, check_array, check_choice, check_is_fitted, check_X_y
+from ..base import BaseEstimator, ClassifierMixin, check_array, check_choice, check_is_fitted, check_X_y
 
 METRICS = ("euclidean", "manhattan", "mahalanobis")
 

@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .adaboost import AdaBoostClassifier
-from .bagging import BaggingClassifier
-from .forest import ExtraTreesClassifier, RandomForestClassifier
-from .kernel_perceptron import KernelPerceptron
-from .knn import KNeighborsClassifier
-from .least_squares import LeastSquaresClassifier
-from .logistic import LogisticRegression
-from .naive_bayes import GaussianNB
-from .perceptron import Perceptron
-from .prototype import PrototypeClassifier
-from .sgd_svm import LinearSVMSGD
+from mlcore.ensemble import (
+    AdaBoostClassifier,
+    BaggingClassifier,
+    ExtraTreesClassifier,
+    RandomForestClassifier,
+)
+from mlcore.linear_model import KernelPerceptron, LeastSquaresClassifier, LogisticRegression, Perceptron
+from mlcore.naive_bayes import GaussianNB
+from mlcore.neighbors import KNeighborsClassifier, PrototypeClassifier
+from mlcore.svm import SVC, LinearSVMSGD
+from mlcore.tree import DecisionTreeClassifier
+
 from .specs import ModelSpec, ParamSpec
-from .svm import SVC
-from .tree import DecisionTreeClassifier
 
 PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multiclass"
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .base import ValidationError
+from ..base import ValidationError
 
 __all__ = ["GeneratorSpec", "GENERATORS", "make_dataset", "class_sizes", "train_test_split"]
 

@@ -31,7 +31,7 @@ import numbers
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     ValidationError,
@@ -42,9 +42,9 @@ from .base import (
     check_X_y,
     clone,
 )
-from .forest import TreeViews, forest_importances, resolve_max_features
-from .forest_build import grow_forest
-from .forest_predict import descend, leaf_sum
+from ..tree._forest_build import grow_forest
+from ..tree._forest_predict import descend, leaf_sum
+from ._forest import TreeViews, forest_importances, resolve_max_features
 
 __all__ = ["BaggingClassifier"]
 
@@ -92,7 +92,7 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
             raise ValidationError(f"base_params={self.base_params!r} must be a dict of hyperparameters or None")
         params = dict(self.base_params or {})
         if isinstance(self.base, str):
-            from .registry import MODELS  # the registry imports this module: import late
+            from catalog.models import MODELS  # the registry imports this module: import late
             if self.base not in MODELS:
                 raise ValidationError(f"base={self.base!r} is not a registered model; "
                                       f"choose one of {', '.join(sorted(MODELS))}")
@@ -248,7 +248,7 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
 
 def _tree_params(proto, d: int):
     """(grow_forest kwargs, tree kwargs) when the base is mlcore's tree with int counts, else None."""
-    from .tree import DecisionTreeClassifier
+    from ..tree._classes import DecisionTreeClassifier
 
     if type(proto) is not DecisionTreeClassifier or proto.gain_ratio is not False:
         return None

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .base import (
+from ..base import (
     BaseEstimator,
     ClassifierMixin,
     LinearClassifierMixin,

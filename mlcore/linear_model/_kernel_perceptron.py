@@ -19,8 +19,8 @@ import numbers
 
 import numpy as np
 
-from .base import BaseEstimator, ClassifierMixin, check_array, check_is_fitted, check_scalar, check_X_y
-from .kernels import check_gram, check_kernel_params
+from ..base import BaseEstimator, ClassifierMixin, check_array, check_is_fitted, check_scalar, check_X_y
+from ..metrics.pairwise import check_gram, check_kernel_params
 
 
 class KernelPerceptron(ClassifierMixin, BaseEstimator):

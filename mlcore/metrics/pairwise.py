@@ -20,7 +20,7 @@ from functools import partial
 
 import numpy as np
 
-from .base import ValidationError, check_choice, check_scalar
+from ..base import ValidationError, check_choice, check_scalar
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
 

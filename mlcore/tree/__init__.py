@@ -1,0 +1,18 @@
+"""Decision trees: CART, its impurity measures, reduced-error pruning, ID3 and the 1-rule."""
+
+from ._classes import DecisionTreeClassifier, Tree
+from ._id3 import Candidate, ID3Classifier, ID3Node, OneRuleClassifier, check_table
+from ._impurity import (
+    CRITERIA,
+    entropy,
+    gain_ratio,
+    gini,
+    impurity,
+    impurity_decrease,
+    max_impurity,
+    misclassification,
+    split_entropy,
+)
+from ._pruning import PruneStep, PruningPath, prune_tree, pruned_model, reduced_error_prune, stump
+
+__all__ = ['DecisionTreeClassifier', 'Tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']
