@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +79,10 @@ class ModelSpec:
     capabilities: frozenset = frozenset()
     summary: str = ""
     fixed: dict = field(default_factory=dict)  # constructor arguments the UI does not expose
+    # Meta-estimators: turns the UI's values (a link's base-model key, a tree depth) into
+    # constructor arguments, e.g. {"base": "tree"} -> {"estimator": DecisionTreeClassifier()};
+    # names with "__" (estimator__max_depth) are set on the built model with set_params.
+    build: Callable[[dict], dict] | None = None
 
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
@@ -88,9 +93,17 @@ class ModelSpec:
                 return p
         raise KeyError(name)
 
+    def arguments(self, **params) -> dict:
+        """What ``make`` passes to the model: fixed values, defaults, ``params``, through ``build``."""
+        arguments = {**self.fixed, **self.defaults(), **params}
+        return self.build(arguments) if self.build is not None else arguments
+
     def make(self, **params):
         """An unfitted model with the defaults overridden by ``params``."""
-        return self.cls(**{**self.fixed, **self.defaults(), **params})
+        arguments = self.arguments(**params)
+        nested = {k: v for k, v in arguments.items() if "__" in k}
+        model = self.cls(**{k: v for k, v in arguments.items() if "__" not in k})
+        return model.set_params(**nested) if nested else model
 
     def has(self, capability: str) -> bool:
         return capability in self.capabilities

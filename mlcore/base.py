@@ -39,17 +39,48 @@ class BaseEstimator:
         return sorted(names)
 
     def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in self._param_names()}
+        """The hyperparameters by name; with ``deep``, also those of every estimator among them.
+
+        A hyperparameter that is itself an estimator (a meta-estimator's ``estimator``)
+        adds its own as ``estimator__max_depth`` (scikit-learn's ``__`` convention), so a
+        search or a link can reach inside it.
+        """
+        params = {}
+        for name in self._param_names():
+            value = getattr(self, name)
+            params[name] = value
+            if deep and isinstance(value, BaseEstimator):
+                params.update((f"{name}__{inner}", v) for inner, v in value.get_params(deep=True).items())
+        return params
 
     def set_params(self, **params):
-        valid = set(self._param_names())
+        """Set hyperparameters; ``estimator__max_depth=3`` sets ``max_depth`` of ``self.estimator``.
+
+        Plain names are set first, so ``set_params(estimator=tree, estimator__max_depth=3)``
+        sets the depth of the new tree. Nested names are passed on grouped, one
+        ``set_params`` call per inner estimator.
+        """
+        valid = self._param_names()
+        nested: dict[str, dict] = {}
         for name, value in params.items():
-            if name not in valid:
+            outer, _, inner = name.partition("__")
+            if outer not in valid:
                 raise ValidationError(
-                    f"{type(self).__name__} has no hyperparameter {name!r}; "
-                    f"it has {', '.join(sorted(valid))}"
+                    f"{type(self).__name__} has no hyperparameter {outer!r}; it has {', '.join(valid)}"
                 )
-            setattr(self, name, value)
+            if inner:
+                nested.setdefault(outer, {})[inner] = value
+            else:
+                setattr(self, outer, value)
+        for outer, inner_params in nested.items():
+            target = getattr(self, outer)
+            if not isinstance(target, BaseEstimator):
+                first = next(iter(inner_params))
+                raise ValidationError(
+                    f"{outer}__{first}: {type(self).__name__}'s {outer} is {target!r}, not an estimator "
+                    f"with hyperparameters; set {outer}=... to an estimator first"
+                )
+            target.set_params(**inner_params)
         return self
 
     def __repr__(self) -> str:
@@ -71,11 +102,15 @@ def _same(a, b) -> bool:
 
 
 def clone(estimator):
-    """A new unfitted estimator with the same hyperparameters (deep-copied)."""
+    """A new unfitted estimator with the same hyperparameters.
+
+    Estimators among the hyperparameters are cloned in turn and everything else is
+    deep-copied, so the clone never shares a model (or a mutable value) with the original.
+    """
     if not isinstance(estimator, BaseEstimator):
         raise ValidationError(f"cannot clone {estimator!r}: it is not an mlcore estimator")
     params = {k: clone(v) if isinstance(v, BaseEstimator) else copy.deepcopy(v)
-              for k, v in estimator.get_params().items()}
+              for k, v in estimator.get_params(deep=False).items()}
     return type(estimator)(**params)
 
 

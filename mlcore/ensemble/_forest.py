@@ -59,6 +59,20 @@ def resolve_max_features(mf, d: int, model: str) -> int:
     return max(1, k)
 
 
+def check_estimator_instance(estimator, model: str):
+    """A meta-estimator's ``estimator``: an unfitted mlcore classifier instance, or a ValidationError."""
+    if isinstance(estimator, BaseEstimator) and hasattr(estimator, "fit") and hasattr(estimator, "predict"):
+        return estimator
+    if isinstance(estimator, type) and issubclass(estimator, BaseEstimator):
+        hint = f"an instance such as {estimator.__name__}(), not the class itself"
+    elif isinstance(estimator, str):
+        hint = (f"an estimator instance such as DecisionTreeClassifier(), not the name {estimator!r} "
+                "(the app's catalog turns names into models)")
+    else:
+        hint = "an mlcore classifier such as DecisionTreeClassifier(max_depth=3)"
+    raise ValidationError(f"estimator={estimator!r} for {model} must be {hint}")
+
+
 def bootstrap_counts(rng, T: int, n: int, m: int):
     """T samples of m draws with replacement from n points: (indices (T, m), counts (T, n))."""
     idx = rng.integers(0, n, size=(T, m))
@@ -222,7 +236,7 @@ class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
             for t in range(done, m):
                 total += self._leaf_proba[leaves[t]]
             done = m
-            yield np.round(total / m, 12)
+            yield total / m
 
     def predict(self, X):
         P = self.predict_proba(X)
