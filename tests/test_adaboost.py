@@ -152,3 +152,11 @@ def test_nested_depth_reaches_the_trees():
                                                          estimator__max_depth=3).fit(X, y)
     assert ada.get_params()["estimator__max_depth"] == 3
     assert max(t.get_depth() for t in ada.estimators_) == 3
+
+
+def test_random_trees_follow_adaboosts_random_state():
+    X, y = _data(4, 2)
+    tree = DecisionTreeClassifier(max_depth=2, splitter="random", max_features=2)
+    a, b, c = (AdaBoostClassifier(tree, n_estimators=8, random_state=s).fit(X, y) for s in (5, 5, 6))
+    np.testing.assert_array_equal(a.estimator_weights_, b.estimator_weights_)
+    assert not np.array_equal([h["threshold"] for h in a.history_], [h["threshold"] for h in c.history_])
