@@ -50,7 +50,6 @@ _COEF0 = ParamSpec("coef0", "float", 0.0, -5.0, 5.0, step=0.1, label="coef0",
                    when={"kernel": ("poly", "sigmoid")})
 
 
-
 def _bagged_model(arguments: dict) -> dict:
     """Bagging's ``base`` (a catalog key, as in links) becomes ``estimator=`` that model with its defaults."""
     arguments = dict(arguments)
