@@ -128,9 +128,11 @@ class NonNumericError(ValidationError, TypeError):
     """
 
 
-# scikit-learn's key phrases are kept inside our messages, so its users find the words they know.
-_RESHAPE_HINT = ("Reshape your data: X.reshape(-1, 1) if it is a single feature, "
-                 "X.reshape(1, -1) if it is a single point")
+# scikit-learn's key phrases ("Reshape your data", "0 feature(s)", "Complex data not supported",
+# "requires y to be passed", "continuous") are kept inside our messages, so its users find the
+# words they know and scikit-learn's own checks recognise them.
+_RESHAPE_HINT = ("Reshape your data: {name}.reshape(-1, 1) if it is a single feature, "
+                 "{name}.reshape(1, -1) if it is a single point")
 
 
 def check_array(X, *, name: str = "X", n_features: int | None = None) -> np.ndarray:
@@ -151,7 +153,8 @@ def check_array(X, *, name: str = "X", n_features: int | None = None) -> np.ndar
         raise ValidationError(f"{name} must contain numbers only ({error})") from None
     if arr.ndim == 1:
         raise ValidationError(
-            f"{name} must be 2-D (one row per point): got a 1-D array of {arr.size} values. {_RESHAPE_HINT}"
+            f"{name} must be 2-D (one row per point): got a 1-D array of {arr.size} values. "
+            + _RESHAPE_HINT.format(name=name)
         )
     if arr.ndim != 2:
         raise ValidationError(f"{name} must be 2-D (one row per point); got {arr.ndim} dimensions")

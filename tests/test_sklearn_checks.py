@@ -2,7 +2,13 @@
 
 Each mlcore class is wrapped in a test-only subclass that adds scikit-learn's tags
 (``__sklearn_tags__``); mlcore itself never imports scikit-learn. One pytest case per
-(model, check), so a failure names both.
+(model, check), so a failure names both: ``test_sklearn_check[knn-check_complex_data]``.
+
+The models run with the catalog's defaults (what the app fits): the whole file takes
+about 15 s on one core, so no check needs smaller hyperparameters.
+
+``check_array_api_input`` is skipped by scikit-learn itself unless SCIPY_ARRAY_API=1 is
+set before scipy is imported (it passes when set); that is scikit-learn's switch, not ours.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ EXCLUDED_FOR_MODEL = {
 
 
 def _sklearn_tags(self) -> Tags:
+    # A classifier that needs y, dense numeric input only (scikit-learn's defaults otherwise).
     return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
                 classifier_tags=ClassifierTags(), input_tags=InputTags())
 
