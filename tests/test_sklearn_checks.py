@@ -59,7 +59,7 @@ def _check_name(check) -> str:
 def _cases():
     for key, spec in MODELS.items():
         model = spec.make()
-        checked = _with_sklearn_tags(type(model))(**model.get_params())
+        checked = _with_sklearn_tags(type(model))(**model.get_params(deep=False))
         with warnings.catch_warnings():
             # "does not inherit from sklearn.base.BaseEstimator": by design, mlcore is numpy only.
             warnings.simplefilter("ignore", UserWarning)
