@@ -357,5 +357,5 @@ def _check_weights(sample_weight, n: int) -> np.ndarray:
     if np.any(w < 0):
         raise ValidationError("sample_weight must not be negative")
     if not w.sum() > 0:
-        raise ValidationError("sample_weight sums to 0: at least one point needs a positive weight")
+        raise ValidationError("sample_weight is zero for every point: at least one point needs a positive weight")
     return w
