@@ -15,8 +15,8 @@ from mlcore.base import ValidationError
 from mlcore.ensemble import BaggingClassifier, ExtraTreesClassifier, RandomForestClassifier
 from mlcore.linear_model import LogisticRegression, Perceptron
 from mlcore.tree import DecisionTreeClassifier
-from mlcore.tree._forest_build import grow_forest
 from mlcore.tree._forest_predict import descend, leaf_sum
+from mlcore.tree._grower import grow_forest
 
 
 def _data(seed, n=300, K=3, d=3):

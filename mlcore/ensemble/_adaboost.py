@@ -41,8 +41,8 @@ from ..base import (
     check_X_y,
     softmax,
 )
-from ..tree._forest_build import concat_forests, grow_forest
 from ..tree._forest_predict import descend, leaf_sum
+from ..tree._grower import concat_forests, grow_forest
 from ._forest import TreeViews, tree_importances
 
 __all__ = ["AdaBoostClassifier"]

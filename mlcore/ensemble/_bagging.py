@@ -42,8 +42,8 @@ from ..base import (
     check_X_y,
     clone,
 )
-from ..tree._forest_build import grow_forest
 from ..tree._forest_predict import descend, leaf_sum
+from ..tree._grower import grow_forest
 from ._forest import TreeViews, forest_importances, resolve_max_features
 
 __all__ = ["BaggingClassifier"]

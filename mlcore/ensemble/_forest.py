@@ -12,7 +12,7 @@ and predicts argmax_k p(k | x). A point is out-of-bag (OOB) for the trees that
 never drew it; averaging only those trees' votes gives an honest accuracy estimate
 without a test set (each point is OOB for about (1 - 1/n)^n ~ 1/e = 37% of the trees).
 
-All trees grow together, level by level (``mlcore.forest_build``); one random
+All trees grow together, level by level (``mlcore.tree._grower``); one random
 generator seeded by ``random_state`` draws every bootstrap sample, feature subset
 and threshold.
 """
@@ -35,12 +35,12 @@ from ..base import (
     check_scalar,
     check_X_y,
 )
-from ..tree._forest_build import ForestArrays, grow_forest
 from ..tree._forest_predict import descend, leaf_sum
+from ..tree._grower import ForestArrays, grow_forest
+from ..tree._impurity import CRITERIA
 
 __all__ = ["RandomForestClassifier", "ExtraTreesClassifier"]
 
-CRITERIA = ("gini", "entropy", "misclassification")
 
 
 def resolve_max_features(mf, d: int, model: str) -> int:
@@ -68,8 +68,8 @@ def bootstrap_counts(rng, T: int, n: int, m: int):
 
 def tree_estimators(fa: ForestArrays, classes, d: int, params: dict, seeds) -> list:
     """One fitted ``mlcore.tree.DecisionTreeClassifier`` per grown tree (a view of its nodes)."""
-    from ..tree._build import NodeArrays
     from ..tree._classes import DecisionTreeClassifier, Tree
+    from ..tree._grower import NodeArrays
 
     out = []
     K = len(classes)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._forest_build import ForestArrays
+from ._grower import ForestArrays
 
 _DECIMALS = 12
 

@@ -1,0 +1,291 @@
+"""One level of the tree grower: the open nodes of every tree and their best splits.
+
+``Level`` holds the nodes at one depth of all trees and, per feature, the flat
+array of their (tree, point) pairs grouped by node and sorted by x_f inside a
+node. ``best_splits`` finds the split of every candidate node (the rules and the
+formulas are in ``mlcore.tree._grower``), ``Level.children`` moves the pairs into
+the children of the split nodes.
+
+Scores are costs to minimise: the children's weighted impurity
+w_L I(L) + w_R I(R) (``style="tree"``), minus scikit-learn's proxy improvement
+(``style="ensemble"``), or minus the gain ratio times W (``gain_ratio``). A cut is
+the best of its node and feature when its cost is within ``tie`` of the minimum
+and no earlier cut is: ``tie`` = 1e-12 W for the tree style, 0 for the ensemble
+style. The best feature is chosen by the same rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._impurity import children_impurity, proxy_improvement, weighted_split_information
+from ._impurity import impurity as node_impurity
+
+EPS = np.finfo(np.float64).eps
+TIE = 1e-12          # relative tie tolerance of the tree style
+
+
+def _starts(sizes: np.ndarray) -> np.ndarray:
+    """Offset of each block in a flat array of consecutive blocks of these sizes."""
+    out = np.zeros(sizes.size, np.intp)
+    np.cumsum(sizes[:-1], out=out[1:])
+    return out
+
+
+class Level:
+    """The nodes at one depth of every tree.
+
+    Data shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels
+    in 0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
+    ``rules`` (``GrowRules``). Per node: ``tree``, ``n_points`` (points of positive
+    weight), ``class_weight`` (A, K), ``weight`` (A,), ``impurity`` (A,). Per pair:
+    ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``, blocks
+    starting at ``start``), sorted by x_f inside a block (one array only, for feature
+    0's order, with the random splitter).
+    """
+
+    def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth):
+        self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
+        self.tree, self.n_points, self.points_by_feature, self.depth = tree, n_points, points_by_feature, depth
+        self.start = _starts(n_points)
+        self.node_of_pair = np.repeat(np.arange(tree.size), n_points)
+        points = points_by_feature[0]
+        weight = flat_weight[tree[self.node_of_pair] * n + points]
+        A = tree.size
+        self.class_weight = np.bincount(self.node_of_pair * K + y[points], weights=weight,
+                                        minlength=A * K).reshape(A, K)
+        self.weight = self.class_weight.sum(axis=1)
+        self.impurity = node_impurity(self.class_weight, rules.criterion)
+
+    def children(self, is_split, feature, threshold) -> Level:
+        """The next level: the children of the split nodes, left then right, in node order.
+
+        A pair at position p of its node's block goes to start(left child) + the number
+        of left-goers before p in the block, or the same for the right child. How many
+        left-goers precede a block does not depend on the feature's order, so the
+        per-pair offsets are computed once and only the running count is per feature.
+        """
+        S = int(is_split.sum())
+        sizes = self.n_points[is_split]
+        block = _starts(sizes)
+        if S == self.tree.size:
+            keep, node = None, self.node_of_pair
+        else:
+            keep = is_split[self.node_of_pair]
+            node = (np.cumsum(is_split) - 1)[self.node_of_pair[keep]]
+        column = feature[is_split][node] * self.Xt.shape[1]
+        cut = threshold[is_split][node]
+        flat_x = self.Xt.ravel()
+        moved_by_feature = []
+        for f, points in enumerate(self.points_by_feature):
+            if keep is not None:
+                points = points[keep]
+            goes_left = flat_x[column + points] <= cut
+            lefts_so_far = np.cumsum(goes_left)
+            if f == 0:
+                lefts_before = np.concatenate(([0], lefts_so_far))[block]
+                n_left = lefts_so_far[block + sizes - 1] - lefts_before
+                n_points = np.empty(2 * S, np.intp)
+                n_points[0::2], n_points[1::2] = n_left, sizes - n_left
+                child_start = _starts(n_points)
+                # left: child_start[2j] + (lefts_so_far - lefts_before[j]) - 1
+                # right: child_start[2j+1] + (p - block[j]) - (lefts_so_far - lefts_before[j])
+                base_left = (child_start[0::2] - lefts_before - 1)[node]
+                base_right = (child_start[1::2] - block + lefts_before)[node] + np.arange(points.size)
+            destination = np.where(goes_left, base_left + lefts_so_far, base_right - lefts_so_far)
+            moved = np.empty_like(points)
+            moved[destination] = points
+            moved_by_feature.append(moved)
+        return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules,
+                     np.repeat(self.tree[is_split], 2), n_points, moved_by_feature, self.depth + 1)
+
+
+@dataclass
+class Splits:
+    """The best split of each candidate node ``nodes`` (indices into the level).
+
+    ``made``: it exists (and, after ``keep``, passes the extra rule); ``feature``,
+    ``threshold``; ``gain``: W / W_root (I(N) - w_L / W I(L) - w_R / W I(R));
+    ``left_class_weight`` (C, K) and ``n_left``: the left child's class weights and
+    point count."""
+
+    nodes: np.ndarray
+    made: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    gain: np.ndarray
+    left_class_weight: np.ndarray
+    n_left: np.ndarray
+
+    def keep(self, mask) -> None:
+        self.made &= mask
+
+
+def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -> Splits:
+    """Best split of each of the level's ``nodes`` (see the module docstring)."""
+    rules = level.rules
+    d, K = level.Xt.shape[0], level.K
+    C = nodes.size
+    lowest, highest = _node_ranges(level, nodes)
+    usable = highest > lowest
+    random = rules.splitter == "random"
+    uniform = rng.random((C, d)) if random and rules.style == "tree" else None
+    if rules.max_features is not None and rules.max_features < d:
+        keys = rng.random((C, d))
+        keys[~usable] = np.inf
+        rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
+        usable &= rank < rules.max_features
+    cost = np.full((C, d), np.inf)
+    thresholds = np.zeros((C, d))
+    lefts = np.zeros((C, d, K))
+    n_lefts = np.zeros((C, d), np.intp)
+    slot = np.full(level.tree.size, -1, np.intp)
+    for f in range(d):
+        chosen = np.flatnonzero(usable[:, f])
+        if chosen.size == 0:
+            continue
+        pairs = _Pairs(level, nodes[chosen], f, slot)
+        if random:
+            u = uniform[chosen, f] if uniform is not None else rng.random(chosen.size)
+            found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
+        else:
+            found = _best_cut(pairs)
+        cost[chosen, f], thresholds[chosen, f], lefts[chosen, f], n_lefts[chosen, f] = found
+    W = level.weight[nodes]
+    best = _first_within_tie(cost, W[:, None] * _tie(rules))
+    made = np.isfinite(cost.min(axis=1))
+    rows = np.arange(C)
+    left = lefts[rows, best]
+    right = np.maximum(level.class_weight[nodes] - left, 0.0)
+    w_left, w_right = left.sum(axis=1), right.sum(axis=1)
+    I_node = level.impurity[nodes]
+    I_left, I_right = node_impurity(left, rules.criterion), node_impurity(right, rules.criterion)
+    if rules.style == "tree":
+        # (W I(N) - w_L I(L) - w_R I(R)) / W_root; the plain best-cut cost already is the
+        # children's weighted impurity
+        if random or rules.gain_ratio:
+            children = w_left * I_left + w_right * I_right
+        else:
+            children = cost[rows, best]
+        gain = (W * I_node - children) / root_weight[level.tree[nodes]]
+    else:
+        safe = np.where(W > 0, W, 1.0)
+        gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
+    return Splits(nodes, made, best, thresholds[rows, best], np.where(made, gain, 0.0), left, n_lefts[rows, best])
+
+
+def _tie(rules) -> float:
+    return TIE if rules.style == "tree" else 0.0
+
+
+def _first_within_tie(cost, tolerance) -> np.ndarray:
+    """Per row, the first column whose cost is within ``tolerance`` of the row's minimum."""
+    return (cost <= cost.min(axis=1, keepdims=True) + tolerance).argmax(axis=1)
+
+
+def _node_ranges(level: Level, nodes):
+    """(C, d) smallest and largest x_f of each node's points."""
+    d = level.Xt.shape[0]
+    first = level.start[nodes]
+    last = first + level.n_points[nodes] - 1
+    lowest, highest = np.empty((nodes.size, d)), np.empty((nodes.size, d))
+    for f in range(d):
+        if len(level.points_by_feature) == d:       # sorted: the block's ends
+            points = level.points_by_feature[f]
+            lowest[:, f], highest[:, f] = level.Xt[f, points[first]], level.Xt[f, points[last]]
+        else:
+            x = level.Xt[f, level.points_by_feature[0]]
+            lowest[:, f] = np.minimum.reduceat(x, level.start)[nodes]
+            highest[:, f] = np.maximum.reduceat(x, level.start)[nodes]
+    return lowest, highest
+
+
+class _Pairs:
+    """The pairs of some nodes along feature f: x, weight, label, and which node (0..S-1)."""
+
+    def __init__(self, level: Level, nodes, f, slot):
+        points = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
+        if nodes.size == level.tree.size:        # every node takes part: no compaction
+            node, self.points = level.node_of_pair, points
+        else:
+            slot[nodes] = np.arange(nodes.size)
+            keep = slot[level.node_of_pair]
+            inside = keep >= 0
+            node = keep[inside]
+            slot[nodes] = -1
+            self.points = points[inside]
+        self.level, self.nodes, self.node = level, nodes, node
+        self.size = level.n_points[nodes]
+        self.start = _starts(self.size)
+        self.x = level.Xt[f, self.points]
+        self.weight = level.flat_weight[level.tree[nodes][node] * level.n + self.points]
+        self.label = level.y[self.points]
+
+
+def _best_cut(pairs: _Pairs):
+    """Scan every midpoint of each node along one feature: (cost, threshold, left class
+    weights, left count) of the best cut per node."""
+    level, node, start = pairs.level, pairs.node, pairs.start
+    rules, K = level.rules, level.K
+    N = pairs.points.size
+    class_weight = level.class_weight[pairs.nodes]
+    L, R = [], []
+    for k in range(K):
+        c = np.cumsum(np.where(pairs.label == k, pairs.weight, 0.0))
+        before = np.concatenate(([0.0], c))[start]
+        L.append(c - before[node])
+    cw = np.cumsum(pairs.weight)
+    wl = cw - np.concatenate(([0.0], cw))[start][node]
+    W = level.weight[pairs.nodes][node]
+    wr = W - wl
+    for k in range(K):
+        R.append(np.maximum(class_weight[node, k] - L[k], 0.0))
+    n_left = np.arange(1, N + 1) - start[node]
+    msl = rules.min_samples_leaf
+    valid = np.zeros(N, bool)
+    valid[:-1] = pairs.x[1:] > pairs.x[:-1]
+    valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl) & (wl > 0) & (wr > 1e-300)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cost = np.where(valid, _cost(L, R, wl, wr, W, level.impurity[pairs.nodes][node], rules), np.inf)
+    best = np.minimum.reduceat(cost, start)
+    near = cost <= (best + _tie(rules) * level.weight[pairs.nodes])[node]
+    p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
+    p = np.where(np.isfinite(best), p, start)
+    a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
+    t = a / 2.0 + b / 2.0          # halves first: no overflow
+    t = np.where((t >= b) | ~np.isfinite(t), a, t)
+    return best, t, np.stack([Lk[p] for Lk in L], axis=1), p - start + 1
+
+
+def _random_cut(pairs: _Pairs, lowest, highest, u):
+    """One threshold per node at lowest + u (highest - lowest), u uniform in [0, 1)."""
+    level, node = pairs.level, pairs.node
+    rules, K = level.rules, level.K
+    S = pairs.nodes.size
+    t = lowest * (1.0 - u) + highest * u
+    t = np.where(t >= highest, lowest, t)
+    goes_left = pairs.x <= t[node]
+    n_left = np.bincount(node, weights=goes_left, minlength=S)
+    L = np.bincount(node * K + pairs.label, weights=pairs.weight * goes_left, minlength=S * K).reshape(S, K)
+    R = np.maximum(level.class_weight[pairs.nodes] - L, 0.0)
+    wl, wr = L.sum(axis=1), R.sum(axis=1)
+    msl = rules.min_samples_leaf
+    valid = (n_left >= msl) & (pairs.size - n_left >= msl) & (wl > 0) & (wr > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cost = _cost(list(L.T), list(R.T), wl, wr, level.weight[pairs.nodes], level.impurity[pairs.nodes], rules)
+    return np.where(valid, cost, np.inf), t, L, n_left
+
+
+def _cost(L, R, wl, wr, W, node_impurity_, rules) -> np.ndarray:
+    """The cost of every candidate cut (smaller is better), by the rules' style."""
+    if rules.style == "ensemble":
+        return -proxy_improvement(L, R, wl, wr, rules.criterion)
+    children = children_impurity(L, R, wl, wr, W, rules.criterion)
+    if not rules.gain_ratio:
+        return children
+    gain = W * node_impurity_ - children
+    info = weighted_split_information(wl, wr, W)
+    # scaled by W so that the tie tolerance means the same as for plain costs
+    return np.where((gain > TIE * W) & (info > 0), -gain / info * W, np.inf)
