@@ -51,7 +51,8 @@ gives, at every position p, the class weights L of the left child of the cut
 after p, and R = N - L. After a level the pairs are moved stably into the
 children with prefix sums (no re-sorting), so a level costs a fixed number of
 array passes whatever the number of nodes or trees. The split search of one
-level is in ``mlcore.tree._splitter``.
+level is in ``mlcore.tree._splitter``; the small deep levels of a single tree
+are finished in plain Python (``mlcore.tree._tail``), with the same arithmetic.
 
 Nodes are numbered breadth first within each tree; the right child is always
 ``left + 1``.
@@ -63,6 +64,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _tail as tail
 from ._impurity import impurity as node_impurity
 from ._splitter import EPS, Level, best_splits
 
@@ -199,8 +201,16 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
                   np.arange(T), n_points, points_by_feature, 0)
     root_weight = W.sum(axis=1)
+    unit_weights = bool(np.all(W == 1.0))
     done = []
     while True:
+        if tail.applies(level, T, unit_weights):
+            done += [_Done(np.zeros(len(r["n_points"]), np.intp), np.array(r["class_weight"]),
+                           np.array(r["n_points"], np.intp), np.array(r["weight"]), np.array(r["impurity"]),
+                           np.array(r["feature"], np.intp), np.array(r["threshold"]), np.array(r["gain"]),
+                           np.array(r["is_split"], bool), r["depth"])
+                     for r in tail.finish(level, float(root_weight[0]), max_depth)]
+            break
         record, splits = _finish_level(level, root_weight, max_depth, rng)
         done.append(record)
         if not record.is_split.any():
