@@ -153,6 +153,8 @@ def sweep_ensembles(old, new, data, rng, count):
         b = ensemble_models(*new, cfg, seed).fit(X, y)._forest
         ok = same(a, b)[0] and np.array_equal(a.tree_start, b.tree_start)
         results.setdefault(cfg["kind"], []).append(ok)
+        if not ok:
+            print("differs:", data[i % len(data)][0], cfg, "seed", seed)
     return results
 
 

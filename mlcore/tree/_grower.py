@@ -199,7 +199,8 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     if np.any(n_points == 0):
         raise ValueError("every tree needs at least one point with positive weight")
     level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
-                  np.arange(T), n_points, points_by_feature, 0)
+                  np.arange(T), n_points, points_by_feature, 0,
+                  whole=bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52)
     root_weight = W.sum(axis=1)
     unit_weights = bool(np.all(W == 1.0))
     done = []
@@ -218,7 +219,8 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
         if level.depth + 1 >= max_depth:
             done.append(_leaf_children(record, splits, level))
             break
-        level = level.children(record.is_split, record.feature, record.threshold)
+        level = level.children(record.is_split, record.feature, record.threshold,
+                               splits.left_class_weight[splits.made])
     return _assemble(done, T, d, boxes)
 
 
@@ -226,8 +228,7 @@ def _finish_level(level: Level, root_weight, max_depth, rng):
     """Decide the split of every node of ``level``; returns its record and the splits found."""
     rules = level.rules
     A = level.tree.size
-    candidate = ((level.depth < max_depth) & (level.n_points >= rules.min_samples_split)
-                 & (level.n_points >= 2 * rules.min_samples_leaf) & (level.impurity > EPS))
+    candidate = (level.depth < max_depth) & level.may_split()
     feature = np.full(A, LEAF, np.intp)
     threshold = np.zeros(A)
     gain = np.zeros(A)

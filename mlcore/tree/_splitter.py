@@ -39,39 +39,59 @@ class Level:
 
     Data shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels
     in 0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
-    ``rules`` (``GrowRules``). Per node: ``tree``, ``n_points`` (points of positive
-    weight), ``class_weight`` (A, K), ``weight`` (A,), ``impurity`` (A,). Per pair:
-    ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``, blocks
-    starting at ``start``), sorted by x_f inside a block (one array only, for feature
-    0's order, with the random splitter).
+    ``rules`` (``GrowRules``), ``whole``: every weight is a whole number, so sums of
+    them are exact in any order. Per node: ``tree``, ``n_points`` (points of positive
+    weight), ``class_weight`` (A, K), ``weight`` (A,), ``impurity`` (A,).
+
+    Per pair: ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``,
+    blocks of ``n_pairs`` starting at ``start``), sorted by x_f inside a block (one
+    array only, in feature 0's order, with the random splitter). With whole weights a
+    node that can never split (pure or too small) keeps no pairs (``n_pairs`` 0):
+    dropping them changes no sum. Otherwise every node keeps its pairs, so that
+    fractional weights are summed in the same order as before.
     """
 
-    def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth):
+    def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth, whole,
+                 class_weight=None, n_pairs=None):
         self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
         self.tree, self.n_points, self.points_by_feature, self.depth = tree, n_points, points_by_feature, depth
-        self.start = _starts(n_points)
-        self.node_of_pair = np.repeat(np.arange(tree.size), n_points)
-        points = points_by_feature[0]
-        weight = flat_weight[tree[self.node_of_pair] * n + points]
-        A = tree.size
-        self.class_weight = np.bincount(self.node_of_pair * K + y[points], weights=weight,
-                                        minlength=A * K).reshape(A, K)
-        self.weight = self.class_weight.sum(axis=1)
-        self.impurity = node_impurity(self.class_weight, rules.criterion)
+        self.whole = whole
+        self.n_pairs = n_points if n_pairs is None else n_pairs
+        self.start = _starts(self.n_pairs)
+        self.node_of_pair = np.repeat(np.arange(tree.size), self.n_pairs)
+        if class_weight is None:
+            points = points_by_feature[0]
+            weight = flat_weight[tree[self.node_of_pair] * n + points]
+            A = tree.size
+            class_weight = np.bincount(self.node_of_pair * K + y[points], weights=weight,
+                                       minlength=A * K).reshape(A, K)
+        self.class_weight = class_weight
+        self.weight = class_weight.sum(axis=1)
+        self.impurity = node_impurity(class_weight, rules.criterion)
+        self.carried = np.flatnonzero(self.n_pairs > 0)
 
-    def children(self, is_split, feature, threshold) -> Level:
+    def may_split(self) -> np.ndarray:
+        """Nodes the rules do not make leaves outright (depth aside)."""
+        rules = self.rules
+        return ((self.n_points >= rules.min_samples_split) & (self.n_points >= 2 * rules.min_samples_leaf)
+                & (self.impurity > EPS))
+
+    def children(self, is_split, feature, threshold, left_class_weight) -> Level:
         """The next level: the children of the split nodes, left then right, in node order.
 
         A pair at position p of its node's block goes to start(left child) + the number
         of left-goers before p in the block, or the same for the right child. How many
         left-goers precede a block does not depend on the feature's order, so the
         per-pair offsets are computed once and only the running count is per feature.
+        ``left_class_weight``: the left children's class weights, from the splits.
         """
         S = int(is_split.sum())
-        sizes = self.n_points[is_split]
+        sizes = self.n_pairs[is_split]
         block = _starts(sizes)
         if S == self.tree.size:
             keep, node = None, self.node_of_pair
+        elif S == self.carried.size:
+            keep, node = None, np.searchsorted(np.flatnonzero(is_split), self.node_of_pair)
         else:
             keep = is_split[self.node_of_pair]
             node = (np.cumsum(is_split) - 1)[self.node_of_pair[keep]]
@@ -98,8 +118,22 @@ class Level:
             moved = np.empty_like(points)
             moved[destination] = points
             moved_by_feature.append(moved)
-        return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules,
-                     np.repeat(self.tree[is_split], 2), n_points, moved_by_feature, self.depth + 1)
+        tree = np.repeat(self.tree[is_split], 2)
+        if not self.whole:
+            return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
+                         moved_by_feature, self.depth + 1, self.whole)
+        class_weight = np.empty((2 * S, self.K))
+        class_weight[0::2] = left_class_weight
+        class_weight[1::2] = np.maximum(self.class_weight[is_split] - left_class_weight, 0.0)
+        level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
+                      moved_by_feature, self.depth + 1, self.whole, class_weight, n_points)
+        may_split = level.may_split()
+        if not may_split.all():
+            kept = np.repeat(may_split, n_points)
+            level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
+                          [points[kept] for points in moved_by_feature], self.depth + 1, self.whole,
+                          class_weight, np.where(may_split, n_points, 0))
+        return level
 
 
 @dataclass
@@ -189,7 +223,7 @@ def _node_ranges(level: Level, nodes):
     """(C, d) smallest and largest x_f of each node's points."""
     d = level.Xt.shape[0]
     first = level.start[nodes]
-    last = first + level.n_points[nodes] - 1
+    last = first + level.n_pairs[nodes] - 1
     lowest, highest = np.empty((nodes.size, d)), np.empty((nodes.size, d))
     for f in range(d):
         if len(level.points_by_feature) == d:       # sorted: the block's ends
@@ -197,8 +231,10 @@ def _node_ranges(level: Level, nodes):
             lowest[:, f], highest[:, f] = level.Xt[f, points[first]], level.Xt[f, points[last]]
         else:
             x = level.Xt[f, level.points_by_feature[0]]
-            lowest[:, f] = np.minimum.reduceat(x, level.start)[nodes]
-            highest[:, f] = np.maximum.reduceat(x, level.start)[nodes]
+            blocks = level.start[level.carried]          # strictly increasing: no empty block
+            which = np.searchsorted(level.carried, nodes)
+            lowest[:, f] = np.minimum.reduceat(x, blocks)[which]
+            highest[:, f] = np.maximum.reduceat(x, blocks)[which]
     return lowest, highest
 
 
@@ -209,6 +245,8 @@ class _Pairs:
         points = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
         if nodes.size == level.tree.size:        # every node takes part: no compaction
             node, self.points = level.node_of_pair, points
+        elif nodes.size == level.carried.size:   # every node with pairs takes part
+            node, self.points = np.searchsorted(nodes, level.node_of_pair), points
         else:
             slot[nodes] = np.arange(nodes.size)
             keep = slot[level.node_of_pair]
@@ -217,10 +255,14 @@ class _Pairs:
             slot[nodes] = -1
             self.points = points[inside]
         self.level, self.nodes, self.node = level, nodes, node
-        self.size = level.n_points[nodes]
+        self.size = level.n_pairs[nodes]
         self.start = _starts(self.size)
         self.x = level.Xt[f, self.points]
         self.weight = level.flat_weight[level.tree[nodes][node] * level.n + self.points]
+        if level.whole:
+            # whole-number weights (none, bootstrap counts): integer prefix sums are exact like
+            # the float ones, and several times faster
+            self.weight = self.weight.astype(np.int64)
         self.label = level.y[self.points]
 
 
@@ -232,12 +274,13 @@ def _best_cut(pairs: _Pairs):
     N = pairs.points.size
     class_weight = level.class_weight[pairs.nodes]
     L, R = [], []
+    zero = pairs.weight.dtype.type(0)
     for k in range(K):
-        c = np.cumsum(np.where(pairs.label == k, pairs.weight, 0.0))
-        before = np.concatenate(([0.0], c))[start]
+        c = np.cumsum(np.where(pairs.label == k, pairs.weight, zero))
+        before = np.concatenate(([zero], c))[start]
         L.append(c - before[node])
     cw = np.cumsum(pairs.weight)
-    wl = cw - np.concatenate(([0.0], cw))[start][node]
+    wl = cw - np.concatenate(([zero], cw))[start][node]
     W = level.weight[pairs.nodes][node]
     wr = W - wl
     for k in range(K):

@@ -34,8 +34,7 @@ def applies(level, n_trees: int, unit_weights: bool) -> bool:
     if not (n_trees == 1 and unit_weights and rules.style == "tree" and rules.criterion == "gini"
             and not rules.gain_ratio and rules.splitter == "best" and rules.max_features is None):
         return False
-    may_split = (level.n_points >= max(rules.min_samples_split, 2 * rules.min_samples_leaf)) & (level.impurity > EPS)
-    return int(level.n_points[may_split].sum()) * d <= TAIL_PAIRS
+    return int(level.n_points[level.may_split()].sum()) * d <= TAIL_PAIRS
 
 
 def _gini(counts):
