@@ -52,7 +52,7 @@ class Level:
     """
 
     def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth, whole,
-                 class_weight=None, n_pairs=None):
+                 class_weight=None, impurity=None, n_pairs=None):
         self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
         self.tree, self.n_points, self.points_by_feature, self.depth = tree, n_points, points_by_feature, depth
         self.whole = whole
@@ -67,14 +67,12 @@ class Level:
                                        minlength=A * K).reshape(A, K)
         self.class_weight = class_weight
         self.weight = class_weight.sum(axis=1)
-        self.impurity = node_impurity(class_weight, rules.criterion)
+        self.impurity = node_impurity(class_weight, rules.criterion) if impurity is None else impurity
         self.carried = np.flatnonzero(self.n_pairs > 0)
 
     def may_split(self) -> np.ndarray:
         """Nodes the rules do not make leaves outright (depth aside)."""
-        rules = self.rules
-        return ((self.n_points >= rules.min_samples_split) & (self.n_points >= 2 * rules.min_samples_leaf)
-                & (self.impurity > EPS))
+        return _may_split(self.n_points, self.impurity, self.rules)
 
     def children(self, is_split, feature, threshold, left_class_weight) -> Level:
         """The next level: the children of the split nodes, left then right, in node order.
@@ -125,15 +123,21 @@ class Level:
         class_weight = np.empty((2 * S, self.K))
         class_weight[0::2] = left_class_weight
         class_weight[1::2] = np.maximum(self.class_weight[is_split] - left_class_weight, 0.0)
-        level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                      moved_by_feature, self.depth + 1, self.whole, class_weight, n_points)
-        may_split = level.may_split()
+        impurity = node_impurity(class_weight, self.rules.criterion)
+        may_split = _may_split(n_points, impurity, self.rules)
+        n_pairs = n_points
         if not may_split.all():
             kept = np.repeat(may_split, n_points)
-            level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                          [points[kept] for points in moved_by_feature], self.depth + 1, self.whole,
-                          class_weight, np.where(may_split, n_points, 0))
-        return level
+            moved_by_feature = [points[kept] for points in moved_by_feature]
+            n_pairs = np.where(may_split, n_points, 0)
+        return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
+                     moved_by_feature, self.depth + 1, self.whole, class_weight, impurity, n_pairs)
+
+
+def _may_split(n_points, impurity, rules) -> np.ndarray:
+    """Nodes the rules do not make leaves outright (depth aside): enough points, not pure."""
+    return ((n_points >= rules.min_samples_split) & (n_points >= 2 * rules.min_samples_leaf)
+            & (impurity > EPS))
 
 
 @dataclass
@@ -162,11 +166,17 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
     rules = level.rules
     d, K = level.Xt.shape[0], level.K
     C = nodes.size
-    lowest, highest = _node_ranges(level, nodes)
-    usable = highest > lowest
     random = rules.splitter == "random"
+    subsets = rules.max_features is not None and rules.max_features < d
+    if random or subsets or not level.whole:
+        lowest, highest = _node_ranges(level, nodes)
+        usable = highest > lowest
+    else:
+        # a constant feature has no valid cut anyway; with whole weights scanning it
+        # changes no sum, so every node scans every feature
+        usable = np.ones((C, d), bool)
     uniform = rng.random((C, d)) if random and rules.style == "tree" else None
-    if rules.max_features is not None and rules.max_features < d:
+    if subsets:
         keys = rng.random((C, d))
         keys[~usable] = np.inf
         rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
@@ -175,12 +185,16 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
     thresholds = np.zeros((C, d))
     lefts = np.zeros((C, d, K))
     n_lefts = np.zeros((C, d), np.intp)
-    slot = np.full(level.tree.size, -1, np.intp)
-    for f in range(d):
+    if usable.all() and not random and level.whole:
+        # every node along every feature: one scan over all of them (exact sums in any order)
+        found = _best_cut(_Pairs(level, nodes, range(d)))
+        cost[:], thresholds[:], n_lefts[:] = (a.reshape(d, C).T for a in (found[0], found[1], found[3]))
+        lefts[:] = found[2].reshape(d, C, K).transpose(1, 0, 2)
+    for f in range(d if not usable.all() or random or not level.whole else 0):
         chosen = np.flatnonzero(usable[:, f])
         if chosen.size == 0:
             continue
-        pairs = _Pairs(level, nodes[chosen], f, slot)
+        pairs = _Pairs(level, nodes[chosen], [f])
         if random:
             u = uniform[chosen, f] if uniform is not None else rng.random(chosen.size)
             found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
@@ -189,24 +203,23 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         cost[chosen, f], thresholds[chosen, f], lefts[chosen, f], n_lefts[chosen, f] = found
     W = level.weight[nodes]
     best = _first_within_tie(cost, W[:, None] * _tie(rules))
-    made = np.isfinite(cost.min(axis=1))
     rows = np.arange(C)
+    best_cost = cost[rows, best]
+    made = np.isfinite(best_cost)
     left = lefts[rows, best]
-    right = np.maximum(level.class_weight[nodes] - left, 0.0)
-    w_left, w_right = left.sum(axis=1), right.sum(axis=1)
     I_node = level.impurity[nodes]
-    I_left, I_right = node_impurity(left, rules.criterion), node_impurity(right, rules.criterion)
-    if rules.style == "tree":
-        # (W I(N) - w_L I(L) - w_R I(R)) / W_root; the plain best-cut cost already is the
-        # children's weighted impurity
-        if random or rules.gain_ratio:
-            children = w_left * I_left + w_right * I_right
-        else:
-            children = cost[rows, best]
-        gain = (W * I_node - children) / root_weight[level.tree[nodes]]
+    if rules.style == "tree" and not (random or rules.gain_ratio):
+        # (W I(N) - w_L I(L) - w_R I(R)) / W_root: the cost is the children's weighted impurity
+        gain = (W * I_node - best_cost) / root_weight[level.tree[nodes]]
     else:
-        safe = np.where(W > 0, W, 1.0)
-        gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
+        right = np.maximum(level.class_weight[nodes] - left, 0.0)
+        w_left, w_right = left.sum(axis=1), right.sum(axis=1)
+        I_left, I_right = node_impurity(left, rules.criterion), node_impurity(right, rules.criterion)
+        if rules.style == "tree":
+            gain = (W * I_node - (w_left * I_left + w_right * I_right)) / root_weight[level.tree[nodes]]
+        else:
+            safe = np.where(W > 0, W, 1.0)
+            gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
     return Splits(nodes, made, best, thresholds[rows, best], np.where(made, gain, 0.0), left, n_lefts[rows, best])
 
 
@@ -239,49 +252,70 @@ def _node_ranges(level: Level, nodes):
 
 
 class _Pairs:
-    """The pairs of some nodes along feature f: x, weight, label, and which node (0..S-1)."""
+    """The pairs of some nodes along some features, one segment per (feature, node):
+    x, weight, label, the segment of every pair (``segment``, blocks starting at
+    ``start`` of ``size`` pairs) and the level's node of every segment (``segment_node``)."""
 
-    def __init__(self, level: Level, nodes, f, slot):
-        points = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
-        if nodes.size == level.tree.size:        # every node takes part: no compaction
-            node, self.points = level.node_of_pair, points
-        elif nodes.size == level.carried.size:   # every node with pairs takes part
-            node, self.points = np.searchsorted(nodes, level.node_of_pair), points
-        else:
-            slot[nodes] = np.arange(nodes.size)
-            keep = slot[level.node_of_pair]
-            inside = keep >= 0
-            node = keep[inside]
-            slot[nodes] = -1
-            self.points = points[inside]
-        self.level, self.nodes, self.node = level, nodes, node
-        self.size = level.n_pairs[nodes]
+    def __init__(self, level: Level, nodes, features):
+        C = nodes.size
+        points, segment = [], []
+        for i, f in enumerate(features):
+            p, node = self._along(level, nodes, f)
+            points.append(p)
+            segment.append(node + i * C if i else node)
+        self.points = points[0] if len(points) == 1 else np.concatenate(points)
+        self.segment = segment[0] if len(segment) == 1 else np.concatenate(segment)
+        self.x = np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)])
+        self.level = level
+        self.segment_node = np.tile(nodes, len(features))
+        self.size = level.n_pairs[self.segment_node]
         self.start = _starts(self.size)
-        self.x = level.Xt[f, self.points]
-        self.weight = level.flat_weight[level.tree[nodes][node] * level.n + self.points]
+        self.weight = level.flat_weight[level.tree[self.segment_node][self.segment] * level.n + self.points]
         if level.whole:
             # whole-number weights (none, bootstrap counts): integer prefix sums are exact like
             # the float ones, and several times faster
             self.weight = self.weight.astype(np.int64)
         self.label = level.y[self.points]
 
+    @staticmethod
+    def _along(level: Level, nodes, f):
+        """The point ids of ``nodes`` in feature f's order, and their node (0..C-1)."""
+        points = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
+        if nodes.size == level.tree.size:        # every node takes part: no compaction
+            return points, level.node_of_pair
+        if nodes.size == level.carried.size:     # every node with pairs takes part
+            return points, np.searchsorted(nodes, level.node_of_pair)
+        slot = np.full(level.tree.size, -1, np.intp)
+        slot[nodes] = np.arange(nodes.size)
+        keep = slot[level.node_of_pair]
+        inside = keep >= 0
+        return points[inside], keep[inside]
+
 
 def _best_cut(pairs: _Pairs):
-    """Scan every midpoint of each node along one feature: (cost, threshold, left class
-    weights, left count) of the best cut per node."""
-    level, node, start = pairs.level, pairs.node, pairs.start
+    """Scan every midpoint of each segment (feature, node): (cost, threshold, left class
+    weights, left count) of the best cut per segment."""
+    level, node, start = pairs.level, pairs.segment, pairs.start
     rules, K = level.rules, level.K
     N = pairs.points.size
-    class_weight = level.class_weight[pairs.nodes]
+    class_weight = level.class_weight[pairs.segment_node]
     L, R = [], []
     zero = pairs.weight.dtype.type(0)
     for k in range(K):
-        c = np.cumsum(np.where(pairs.label == k, pairs.weight, zero))
-        before = np.concatenate(([zero], c))[start]
-        L.append(c - before[node])
-    cw = np.cumsum(pairs.weight)
-    wl = cw - np.concatenate(([zero], cw))[start][node]
-    W = level.weight[pairs.nodes][node]
+        v = np.where(pairs.label == k, pairs.weight, zero)
+        c = np.cumsum(v)
+        if level.whole:       # exact: the block's sum so far
+            L.append(c - (c[start] - v[start])[node])
+        else:                 # the order of operations of earlier versions, for the same bits
+            L.append(c - np.concatenate(([zero], c))[start][node])
+    if level.whole:     # exact: the class weights add up to the total
+        wl = L[0].copy()
+        for Lk in L[1:]:
+            wl += Lk
+    else:
+        cw = np.cumsum(pairs.weight)
+        wl = cw - (cw[start] - pairs.weight[start])[node]
+    W = level.weight[pairs.segment_node][node]
     wr = W - wl
     for k in range(K):
         R.append(np.maximum(class_weight[node, k] - L[k], 0.0))
@@ -291,9 +325,9 @@ def _best_cut(pairs: _Pairs):
     valid[:-1] = pairs.x[1:] > pairs.x[:-1]
     valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl) & (wl > 0) & (wr > 1e-300)
     with np.errstate(divide="ignore", invalid="ignore"):
-        cost = np.where(valid, _cost(L, R, wl, wr, W, level.impurity[pairs.nodes][node], rules), np.inf)
+        cost = np.where(valid, _cost(L, R, wl, wr, W, level.impurity[pairs.segment_node][node], rules), np.inf)
     best = np.minimum.reduceat(cost, start)
-    near = cost <= (best + _tie(rules) * level.weight[pairs.nodes])[node]
+    near = cost <= (best + _tie(rules) * level.weight[pairs.segment_node])[node]
     p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
     p = np.where(np.isfinite(best), p, start)
     a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
@@ -304,20 +338,20 @@ def _best_cut(pairs: _Pairs):
 
 def _random_cut(pairs: _Pairs, lowest, highest, u):
     """One threshold per node at lowest + u (highest - lowest), u uniform in [0, 1)."""
-    level, node = pairs.level, pairs.node
+    level, node = pairs.level, pairs.segment
     rules, K = level.rules, level.K
-    S = pairs.nodes.size
+    S = pairs.segment_node.size
     t = lowest * (1.0 - u) + highest * u
     t = np.where(t >= highest, lowest, t)
     goes_left = pairs.x <= t[node]
     n_left = np.bincount(node, weights=goes_left, minlength=S)
     L = np.bincount(node * K + pairs.label, weights=pairs.weight * goes_left, minlength=S * K).reshape(S, K)
-    R = np.maximum(level.class_weight[pairs.nodes] - L, 0.0)
+    R = np.maximum(level.class_weight[pairs.segment_node] - L, 0.0)
     wl, wr = L.sum(axis=1), R.sum(axis=1)
     msl = rules.min_samples_leaf
     valid = (n_left >= msl) & (pairs.size - n_left >= msl) & (wl > 0) & (wr > 0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        cost = _cost(list(L.T), list(R.T), wl, wr, level.weight[pairs.nodes], level.impurity[pairs.nodes], rules)
+        cost = _cost(list(L.T), list(R.T), wl, wr, level.weight[pairs.segment_node], level.impurity[pairs.segment_node], rules)
     return np.where(valid, cost, np.inf), t, L, n_left
 
 

@@ -55,6 +55,19 @@ def _cuts(xf, order, labels, counts, W, size, min_leaf):
     """Every valid cut of one node along one feature: [(position, cost)]."""
     K = len(counts)
     found = []
+    if K == 2:      # the common case, unrolled (the same operations in the same order)
+        n0, n1 = counts
+        l0 = l1 = 0.0
+        for p in range(size - 1):
+            if labels[order[p]]:
+                l1 += 1.0
+            else:
+                l0 += 1.0
+            if xf[order[p + 1]] > xf[order[p]] and p + 1 >= min_leaf and size - p - 1 >= min_leaf:
+                w_left = l0 + l1
+                r0, r1 = n0 - l0, n1 - l1
+                found.append((p, W - ((l0 * l0 + l1 * l1) / w_left + (r0 * r0 + r1 * r1) / (W - w_left))))
+        return found
     left = [0.0] * K
     for p in range(size - 1):
         left[labels[order[p]]] += 1.0
