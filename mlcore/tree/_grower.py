@@ -141,8 +141,8 @@ class ForestArrays:
 
 @dataclass
 class _Done:
-    """One finished level: its nodes (tree, class weights, point counts, weight, impurity)
-    and the split made at each (feature -1 and gain 0 at a leaf)."""
+    """Finished nodes, level after level: tree, class weights, point counts, weight,
+    impurity, the split made at each (feature -1 and gain 0 at a leaf) and depth."""
 
     tree: np.ndarray
     class_weight: np.ndarray
@@ -153,7 +153,7 @@ class _Done:
     threshold: np.ndarray
     gain: np.ndarray
     is_split: np.ndarray
-    depth: int
+    depth: np.ndarray
 
 
 def grow_tree(X, y, n_classes: int, sample_weight, rules: GrowRules, rng=None) -> NodeArrays:
@@ -206,11 +206,12 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     done = []
     while True:
         if tail.applies(level, T, unit_weights):
-            done += [_Done(np.zeros(len(r["n_points"]), np.intp), np.array(r["class_weight"]),
-                           np.array(r["n_points"], np.intp), np.array(r["weight"]), np.array(r["impurity"]),
-                           np.array(r["feature"], np.intp), np.array(r["threshold"]), np.array(r["gain"]),
-                           np.array(r["is_split"], bool), r["depth"])
-                     for r in tail.finish(level, float(root_weight[0]), max_depth)]
+            r = tail.finish(level, float(root_weight[0]), max_depth)
+            feature = np.array(r["feature"], np.intp)
+            done.append(_Done(np.zeros(feature.size, np.intp), np.array(r["class_weight"]),
+                              np.array(r["n_points"], np.intp), np.array(r["weight"]), np.array(r["impurity"]),
+                              feature, np.array(r["threshold"]), np.array(r["gain"]), feature >= 0,
+                              np.array(r["depth"], np.intp)))
             break
         record, splits = _finish_level(level, root_weight, max_depth, rng)
         done.append(record)
@@ -243,7 +244,7 @@ def _finish_level(level: Level, root_weight, max_depth, rng):
         threshold[made] = splits.threshold[splits.made]
         gain[made] = np.maximum(splits.gain[splits.made], 0.0)   # rounding can leave -1e-17
     record = _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity,
-                   feature, threshold, gain, is_split, level.depth)
+                   feature, threshold, gain, is_split, np.full(A, level.depth, np.intp))
     return record, splits
 
 
@@ -260,7 +261,7 @@ def _leaf_children(record: _Done, splits, level: Level) -> _Done:
     m = n_points.size
     return _Done(np.repeat(record.tree[record.is_split], 2), class_weight, n_points, weight,
                  node_impurity(class_weight, level.rules.criterion), np.full(m, LEAF, np.intp),
-                 np.zeros(m), np.zeros(m), np.zeros(m, bool), record.depth + 1)
+                 np.zeros(m), np.zeros(m), np.zeros(m, bool), np.full(m, level.depth + 1, np.intp))
 
 
 def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
@@ -268,14 +269,13 @@ def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
     tree = np.concatenate([lv.tree for lv in done])
     feature = np.concatenate([lv.feature for lv in done])
     threshold = np.concatenate([lv.threshold for lv in done])
-    depth = np.concatenate([np.full(lv.tree.size, lv.depth, np.intp) for lv in done])
+    depth = np.concatenate([lv.depth for lv in done])
     G = tree.size
-    # Level order: the children of level l come right after it, in split-node order.
-    offsets = np.concatenate(([0], np.cumsum([lv.tree.size for lv in done])))
+    # Level order: after the T roots, each level lists the children of the level above's
+    # split nodes in their order, so the j-th split node's children are T + 2j and T + 2j + 1.
     left = np.full(G, LEAF, np.intp)
-    for lv, (here, below) in zip(done[:-1], zip(offsets[:-1], offsets[1:], strict=False), strict=False):
-        split = np.flatnonzero(lv.is_split) + here
-        left[split] = below + 2 * np.arange(split.size)
+    split = np.flatnonzero(np.concatenate([lv.is_split for lv in done]))
+    left[split] = T + 2 * np.arange(split.size)
     if T > 1:
         perm = np.argsort(tree, kind="stable")
         new_id = np.empty(G, np.intp)

@@ -97,9 +97,9 @@ def _best_split(cols, labels, counts, W, size, by_feature, min_leaf):
     return next(s for s in per_feature if s[2] <= best + tolerance)
 
 
-def finish(level, root_weight: float, max_depth) -> list[dict]:
-    """Grow every node of ``level`` to the end; one dict of per-node lists per depth
-    (class_weight, n_points, weight, impurity, feature, threshold, gain, is_split, depth)."""
+def finish(level, root_weight: float, max_depth) -> dict:
+    """Grow every node of ``level`` to the end. Returns per-node lists, level after
+    level (class_weight, n_points, weight, impurity, feature, threshold, gain, depth)."""
     rules = level.rules
     d = level.Xt.shape[0]
     cols = [level.Xt[f].tolist() for f in range(d)]
@@ -113,15 +113,16 @@ def finish(level, root_weight: float, max_depth) -> list[dict]:
               [column[s:s + size] for column in by_feature] if size >= min_count and imp > EPS else None)
              for counts, size, weight, imp, s in zip(level.class_weight.tolist(), sizes, level.weight.tolist(),
                                                      level.impurity.tolist(), starts, strict=True)]
+    out = dict(class_weight=[], n_points=[], weight=[], impurity=[], feature=[], threshold=[], gain=[], depth=[])
+    class_weights, n_points, weights, impurities = (out[k] for k in ("class_weight", "n_points", "weight",
+                                                                     "impurity"))
+    features, thresholds, gains, depths = (out[k] for k in ("feature", "threshold", "gain", "depth"))
     depth = level.depth
-    records = []
     while nodes:
-        record = dict(class_weight=[], n_points=[], weight=[], impurity=[], feature=[], threshold=[], gain=[],
-                      is_split=[], depth=depth)
         children = []
         for counts, size, W, imp, lists in nodes:
             feature, threshold, gain = -1, 0.0, 0.0
-            if depth < max_depth and size >= min_count and imp > EPS:
+            if lists is not None and depth < max_depth:
                 best = _best_split(cols, labels, counts, W, size, lists, min_leaf)
                 if best is not None:
                     f, p, cost = best
@@ -133,23 +134,29 @@ def finish(level, root_weight: float, max_depth) -> list[dict]:
                         if threshold >= hi:
                             threshold = lo
                         feature, gain = f, max(g, 0.0)
-                        children += [_child(lists, xf, threshold, labels, len(counts), side)
+                        children += [_child(lists, xf, threshold, labels, len(counts), side, min_count)
                                      for side in (True, False)]
-            for key, value in zip(("class_weight", "n_points", "weight", "impurity", "feature", "threshold",
-                                   "gain", "is_split"),
-                                  (counts, size, W, imp, feature, threshold, gain, feature >= 0), strict=True):
-                record[key].append(value)
-        records.append(record)
+            class_weights.append(counts)
+            n_points.append(size)
+            weights.append(W)
+            impurities.append(imp)
+            features.append(feature)
+            thresholds.append(threshold)
+            gains.append(gain)
+            depths.append(depth)
         nodes = children
         depth += 1
-    return records
+    return out
 
 
-def _child(lists, xf, threshold, labels, K, goes_left):
-    """(counts, size, weight, impurity, point lists) of one child of a split."""
-    part = [[i for i in order if (xf[i] <= threshold) is goes_left] for order in lists]
+def _child(lists, xf, threshold, labels, K, goes_left, min_count):
+    """(counts, size, weight, impurity, point lists or None if it cannot split) of one child."""
+    first = [i for i in lists[0] if (xf[i] <= threshold) is goes_left]
     counts = [0.0] * K
-    for i in part[0]:
+    for i in first:
         counts[labels[i]] += 1.0
     weight, imp = _gini(counts)
-    return counts, len(part[0]), weight, imp, part
+    if len(first) < min_count or not imp > EPS:
+        return counts, len(first), weight, imp, None
+    part = [first] + [[i for i in order if (xf[i] <= threshold) is goes_left] for order in lists[1:]]
+    return counts, len(first), weight, imp, part
