@@ -35,7 +35,7 @@ from ..base import (
     check_scalar,
     check_X_y,
 )
-from ..tree._forest_predict import descend, leaf_sum
+from ..tree._forest_predict import FixedPoint, descend, leaf_sum
 from ..tree._grower import ForestArrays, grow_forest
 from ..tree._impurity import CRITERIA
 
@@ -201,7 +201,7 @@ class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
         T = self._forest.n_trees
-        return leaf_sum(self._forest, X, self._leaf_proba / T)
+        return leaf_sum(self._forest, X, self._leaf_proba) / T
 
     def staged_predict_proba(self, X, sizes=None):
         """The averaged probabilities of the first m trees, for every m in ``sizes`` (default 1..T)."""
@@ -211,18 +211,19 @@ class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
         sizes = [int(min(max(m, 1), T)) for m in (range(1, T + 1) if sizes is None else sizes)]
         if len(sizes) <= 2:
             for m in sizes:
-                yield leaf_sum(self._forest, X, self._leaf_proba / m, trees=np.arange(m))
+                yield leaf_sum(self._forest, X, self._leaf_proba, trees=np.arange(m)) / m
             return
         leaves = descend(self._forest, X)       # once, then a running sum over the trees
-        total = np.zeros((X.shape[0], self.n_classes_))
+        fixed = FixedPoint(self._leaf_proba, T)  # the sums of leaf_sum, exactly
+        total = np.zeros((X.shape[0], self.n_classes_), np.int64)
         done = 0
         for m in sizes:
             if m < done:
-                total[:], done = 0.0, 0
+                total[:], done = 0, 0
             for t in range(done, m):
-                total += self._leaf_proba[leaves[t]]
+                total += fixed.whole[leaves[t]]
             done = m
-            yield np.round(total / m, 12)
+            yield fixed.value(total) / m
 
     def predict(self, X):
         P = self.predict_proba(X)
