@@ -41,7 +41,7 @@ class Tree:
     children_left/right  child node ids, -1 at a leaf
     parent             parent id, -1 at the root
     value              (node_count, K) weighted class counts of the training points
-    n_node_samples     number of training points reaching the node
+    n_node_samples     number of training points of positive weight reaching the node
     weighted_n_node_samples  their total weight
     impurity           impurity of the node under the criterion
     gain               weighted impurity decrease of its split,
@@ -289,7 +289,12 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         return None if k >= d else k
 
     def fit(self, X, y, sample_weight=None):
-        """Grow the tree on (X, y); ``sample_weight`` (>= 0) weights every count."""
+        """Grow the tree on (X, y); ``sample_weight`` (>= 0) weights every count.
+
+        A point of weight 0 takes no part (it places no threshold and counts for no
+        ``min_samples_*``), so whole-number weights c_i give the tree grown on the points
+        repeated c_i times (as long as ``min_samples_leaf`` and ``min_samples_split``,
+        which count points, do not decide a split)."""
         X, y_enc, classes = check_X_y(X, y)
         n, d = X.shape
         rules = self._grow_rules(n, d)
@@ -357,5 +362,5 @@ def _check_weights(sample_weight, n: int) -> np.ndarray:
     if np.any(w < 0):
         raise ValidationError("sample_weight must not be negative")
     if not w.sum() > 0:
-        raise ValidationError("sample_weight sums to 0: at least one point needs a positive weight")
+        raise ValidationError("sample_weight is zero for every point: at least one point needs a positive weight")
     return w
