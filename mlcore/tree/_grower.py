@@ -198,11 +198,12 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     n_points = np.bincount(tree_of_pair, minlength=T)
     if np.any(n_points == 0):
         raise ValueError("every tree needs at least one point with positive weight")
+    unit_weights = bool(np.all(W == 1.0))
     level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
                   np.arange(T), n_points, points_by_feature, 0,
-                  whole=bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52)
+                  whole=bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52,
+                  unit_weights=unit_weights)
     root_weight = W.sum(axis=1)
-    unit_weights = bool(np.all(W == 1.0))
     done = []
     while True:
         if tail.applies(level, T, unit_weights):
@@ -259,8 +260,12 @@ def _leaf_children(record: _Done, splits, level: Level) -> _Done:
     n_points[0::2], n_points[1::2] = n_left, record.n_points[record.is_split] - n_left
     weight = class_weight.sum(axis=1)
     m = n_points.size
-    return _Done(np.repeat(record.tree[record.is_split], 2), class_weight, n_points, weight,
-                 node_impurity(class_weight, level.rules.criterion), np.full(m, LEAF, np.intp),
+    if splits.child_impurity is not None:      # the same numbers, computed by the split search
+        impurity = splits.child_impurity[made].ravel()
+    else:
+        impurity = node_impurity(class_weight, level.rules.criterion)
+    return _Done(np.repeat(record.tree[record.is_split], 2), class_weight, n_points, weight, impurity,
+                 np.full(m, LEAF, np.intp),
                  np.zeros(m), np.zeros(m), np.zeros(m, bool), np.full(m, level.depth + 1, np.intp))
 
 
@@ -286,7 +291,7 @@ def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
     else:
         perm = slice(None)
     right = np.where(left >= 0, left + 1, LEAF)
-    tree_start = np.searchsorted(tree, np.arange(T + 1))
+    tree_start = np.searchsorted(tree, np.arange(T + 1)) if T > 1 else np.array([0, G])
     lower = upper = np.empty((G, 0))
     if boxes:
         lower, upper = _boxes(feature, threshold, left, right, depth, d)

@@ -40,7 +40,7 @@ class Level:
     Data shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels
     in 0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
     ``rules`` (``GrowRules``), ``whole``: every weight is a whole number, so sums of
-    them are exact in any order. Per node: ``tree``, ``n_points`` (points of positive
+    them are exact in any order; ``unit_weights``: every weight is 1. Per node: ``tree``, ``n_points`` (points of positive
     weight), ``class_weight`` (A, K), ``weight`` (A,), ``impurity`` (A,).
 
     Per pair: ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``,
@@ -52,10 +52,11 @@ class Level:
     """
 
     def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth, whole,
-                 class_weight=None, impurity=None, n_pairs=None):
+                 unit_weights, class_weight=None, impurity=None, n_pairs=None):
         self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
         self.tree, self.n_points, self.points_by_feature, self.depth = tree, n_points, points_by_feature, depth
         self.whole = whole
+        self.unit_weights = unit_weights
         self.n_pairs = n_points if n_pairs is None else n_pairs
         self.start = _starts(self.n_pairs)
         self.node_of_pair = np.repeat(np.arange(tree.size), self.n_pairs)
@@ -119,7 +120,7 @@ class Level:
         tree = np.repeat(self.tree[is_split], 2)
         if not self.whole:
             return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                         moved_by_feature, self.depth + 1, self.whole)
+                         moved_by_feature, self.depth + 1, self.whole, self.unit_weights)
         class_weight = np.empty((2 * S, self.K))
         class_weight[0::2] = left_class_weight
         class_weight[1::2] = np.maximum(self.class_weight[is_split] - left_class_weight, 0.0)
@@ -131,7 +132,7 @@ class Level:
             moved_by_feature = [points[kept] for points in moved_by_feature]
             n_pairs = np.where(may_split, n_points, 0)
         return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                     moved_by_feature, self.depth + 1, self.whole, class_weight, impurity, n_pairs)
+                     moved_by_feature, self.depth + 1, self.whole, self.unit_weights, class_weight, impurity, n_pairs)
 
 
 def _may_split(n_points, impurity, rules) -> np.ndarray:
@@ -147,7 +148,7 @@ class Splits:
     ``made``: it exists (and, after ``keep``, passes the extra rule); ``feature``,
     ``threshold``; ``gain``: W / W_root (I(N) - w_L / W I(L) - w_R / W I(R));
     ``left_class_weight`` (C, K) and ``n_left``: the left child's class weights and
-    point count."""
+    point count; ``child_impurity`` their impurities, if computed."""
 
     nodes: np.ndarray
     made: np.ndarray
@@ -156,6 +157,7 @@ class Splits:
     gain: np.ndarray
     left_class_weight: np.ndarray
     n_left: np.ndarray
+    child_impurity: np.ndarray | None = None     # (C, 2) I(L), I(R) when computed
 
     def keep(self, mask) -> None:
         self.made &= mask
@@ -185,12 +187,12 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
     thresholds = np.zeros((C, d))
     lefts = np.zeros((C, d, K))
     n_lefts = np.zeros((C, d), np.intp)
-    if usable.all() and not random and level.whole:
-        # every node along every feature: one scan over all of them (exact sums in any order)
+    if usable.all() and not random:
+        # every node along every feature: one scan over all of them
         found = _best_cut(_Pairs(level, nodes, range(d)))
         cost[:], thresholds[:], n_lefts[:] = (a.reshape(d, C).T for a in (found[0], found[1], found[3]))
         lefts[:] = found[2].reshape(d, C, K).transpose(1, 0, 2)
-    for f in range(d if not usable.all() or random or not level.whole else 0):
+    for f in range(d if not usable.all() or random else 0):
         chosen = np.flatnonzero(usable[:, f])
         if chosen.size == 0:
             continue
@@ -208,6 +210,7 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
     made = np.isfinite(best_cost)
     left = lefts[rows, best]
     I_node = level.impurity[nodes]
+    child_impurity = None
     if rules.style == "tree" and not (random or rules.gain_ratio):
         # (W I(N) - w_L I(L) - w_R I(R)) / W_root: the cost is the children's weighted impurity
         gain = (W * I_node - best_cost) / root_weight[level.tree[nodes]]
@@ -215,12 +218,14 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         right = np.maximum(level.class_weight[nodes] - left, 0.0)
         w_left, w_right = left.sum(axis=1), right.sum(axis=1)
         I_left, I_right = node_impurity(left, rules.criterion), node_impurity(right, rules.criterion)
+        child_impurity = np.stack([I_left, I_right], axis=1)
         if rules.style == "tree":
             gain = (W * I_node - (w_left * I_left + w_right * I_right)) / root_weight[level.tree[nodes]]
         else:
             safe = np.where(W > 0, W, 1.0)
             gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
-    return Splits(nodes, made, best, thresholds[rows, best], np.where(made, gain, 0.0), left, n_lefts[rows, best])
+    return Splits(nodes, made, best, thresholds[rows, best], np.where(made, gain, 0.0), left, n_lefts[rows, best],
+                  child_impurity)
 
 
 def _tie(rules) -> float:
@@ -264,6 +269,9 @@ class _Pairs:
             points.append(p)
             segment.append(node + i * C if i else node)
         self.points = points[0] if len(points) == 1 else np.concatenate(points)
+        # the pairs of feature i are blocks[i]:blocks[i + 1]; its first segment is i C
+        self.blocks = np.cumsum([0] + [p.size for p in points])
+        self.first_segments = np.arange(len(features)) * C
         self.segment = segment[0] if len(segment) == 1 else np.concatenate(segment)
         self.x = np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)])
         self.level = level
@@ -298,34 +306,50 @@ def _best_cut(pairs: _Pairs):
     level, node, start = pairs.level, pairs.segment, pairs.start
     rules, K = level.rules, level.K
     N = pairs.points.size
-    class_weight = level.class_weight[pairs.segment_node]
-    L, R = [], []
-    zero = pairs.weight.dtype.type(0)
-    for k in range(K):
-        v = np.where(pairs.label == k, pairs.weight, zero)
-        c = np.cumsum(v)
-        if level.whole:       # exact: the block's sum so far
-            L.append(c - (c[start] - v[start])[node])
-        else:                 # the order of operations of earlier versions, for the same bits
-            L.append(c - np.concatenate(([zero], c))[start][node])
-    if level.whole:     # exact: the class weights add up to the total
-        wl = L[0].copy()
-        for Lk in L[1:]:
-            wl += Lk
-    else:
-        cw = np.cumsum(pairs.weight)
-        wl = cw - (cw[start] - pairs.weight[start])[node]
-    W = level.weight[pairs.segment_node][node]
-    wr = W - wl
-    for k in range(K):
-        R.append(np.maximum(class_weight[node, k] - L[k], 0.0))
     n_left = np.arange(1, N + 1) - start[node]
-    msl = rules.min_samples_leaf
-    valid = np.zeros(N, bool)
-    valid[:-1] = pairs.x[1:] > pairs.x[:-1]
-    valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl) & (wl > 0) & (wr > 1e-300)
+    last = start + pairs.size - 1
+    segment_class_weight = level.class_weight[pairs.segment_node]
+    W = level.weight[pairs.segment_node][node]
+    L, R = [], []
+    if level.whole:
+        # exact integer sums: a block's running sum is the prefix sum minus the sum before
+        # the block, the classes add up to w_L and R = N - L needs no clipping
+        unit = level.unit_weights
+        for k in range(K):
+            v = pairs.label == k if unit else np.where(pairs.label == k, pairs.weight, 0)
+            c = np.cumsum(v)
+            L.append(c - (c[start] - v[start])[node])
+            R.append(segment_class_weight[:, k][node] - L[k])
+        if unit:
+            wl = n_left
+        else:
+            wl = L[0].copy()
+            for Lk in L[1:]:
+                wl += Lk
+        wr = W - wl
+        valid = np.empty(N, bool)
+        np.greater(pairs.x[1:], pairs.x[:-1], out=valid[:-1])
+        valid[last] = False                 # positive weights: w_L, w_R > 0 elsewhere
+        msl = rules.min_samples_leaf
+        if msl > 1:
+            valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl)
+    else:
+        # fractional weights: the order of operations of earlier versions, for the same bits
+        # (prefix sums restart at 0 with every feature)
+        for k in range(K):
+            c = _prefix_sums(np.where(pairs.label == k, pairs.weight, 0.0), pairs.blocks)
+            L.append(c - _sum_before(c, pairs)[node])
+            R.append(np.maximum(segment_class_weight[node, k] - L[k], 0.0))
+        cw = _prefix_sums(pairs.weight, pairs.blocks)
+        wl = cw - _sum_before(cw, pairs)[node]
+        wr = W - wl
+        msl = rules.min_samples_leaf
+        valid = np.zeros(N, bool)
+        valid[:-1] = pairs.x[1:] > pairs.x[:-1]
+        valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl) & (wl > 0) & (wr > 1e-300)
+    node_impurity_ = level.impurity[pairs.segment_node][node] if rules.gain_ratio else None
     with np.errstate(divide="ignore", invalid="ignore"):
-        cost = np.where(valid, _cost(L, R, wl, wr, W, level.impurity[pairs.segment_node][node], rules), np.inf)
+        cost = np.where(valid, _cost(L, R, wl, wr, W, node_impurity_, rules), np.inf)
     best = np.minimum.reduceat(cost, start)
     near = cost <= (best + _tie(rules) * level.weight[pairs.segment_node])[node]
     p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
@@ -334,6 +358,23 @@ def _best_cut(pairs: _Pairs):
     t = a / 2.0 + b / 2.0          # halves first: no overflow
     t = np.where((t >= b) | ~np.isfinite(t), a, t)
     return best, t, np.stack([Lk[p] for Lk in L], axis=1), p - start + 1
+
+
+def _prefix_sums(values, blocks) -> np.ndarray:
+    """Cumulative sums restarting at every block."""
+    if blocks.size == 2:
+        return np.cumsum(values)
+    out = np.empty_like(values)
+    for begin, end in zip(blocks[:-1], blocks[1:], strict=True):
+        np.cumsum(values[begin:end], out=out[begin:end])
+    return out
+
+
+def _sum_before(c, pairs: _Pairs) -> np.ndarray:
+    """Per segment, the prefix sum just before it within its block (0 for a block's first)."""
+    before = np.concatenate(([0.0], c))[pairs.start]
+    before[pairs.first_segments] = 0.0
+    return before
 
 
 def _random_cut(pairs: _Pairs, lowest, highest, u):
