@@ -183,32 +183,33 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         keys[~usable] = np.inf
         rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
         usable &= rank < rules.max_features
-    cost = np.full((C, d), np.inf)
-    thresholds = np.zeros((C, d))
-    lefts = np.zeros((C, d, K))
-    n_lefts = np.zeros((C, d), np.intp)
     if usable.all() and not random:
-        # every node along every feature: one scan over all of them
+        # every node along every feature: one scan over all of them; results by (feature, node)
         found = _best_cut(_Pairs(level, nodes, range(d)))
-        cost[:], thresholds[:], n_lefts[:] = (a.reshape(d, C).T for a in (found[0], found[1], found[3]))
-        lefts[:] = found[2].reshape(d, C, K).transpose(1, 0, 2)
-    for f in range(d if not usable.all() or random else 0):
-        chosen = np.flatnonzero(usable[:, f])
-        if chosen.size == 0:
-            continue
-        pairs = _Pairs(level, nodes[chosen], [f])
-        if random:
-            u = uniform[chosen, f] if uniform is not None else rng.random(chosen.size)
-            found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
-        else:
-            found = _best_cut(pairs)
-        cost[chosen, f], thresholds[chosen, f], lefts[chosen, f], n_lefts[chosen, f] = found
+        cost, thresholds, n_lefts = (a.reshape(d, C) for a in (found[0], found[1], found[3]))
+        lefts = found[2].reshape(d, C, K)
+    else:
+        cost = np.full((d, C), np.inf)
+        thresholds = np.zeros((d, C))
+        lefts = np.zeros((d, C, K))
+        n_lefts = np.zeros((d, C), np.intp)
+        for f in range(d):
+            chosen = np.flatnonzero(usable[:, f])
+            if chosen.size == 0:
+                continue
+            pairs = _Pairs(level, nodes[chosen], [f])
+            if random:
+                u = uniform[chosen, f] if uniform is not None else rng.random(chosen.size)
+                found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
+            else:
+                found = _best_cut(pairs)
+            cost[f, chosen], thresholds[f, chosen], lefts[f, chosen], n_lefts[f, chosen] = found
     W = level.weight[nodes]
-    best = _first_within_tie(cost, W[:, None] * _tie(rules))
+    best = _first_within_tie(cost, W * _tie(rules))
     rows = np.arange(C)
-    best_cost = cost[rows, best]
+    best_cost = cost[best, rows]
     made = np.isfinite(best_cost)
-    left = lefts[rows, best]
+    left = lefts[best, rows]
     I_node = level.impurity[nodes]
     child_impurity = None
     if rules.style == "tree" and not (random or rules.gain_ratio):
@@ -224,7 +225,7 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         else:
             safe = np.where(W > 0, W, 1.0)
             gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
-    return Splits(nodes, made, best, thresholds[rows, best], np.where(made, gain, 0.0), left, n_lefts[rows, best],
+    return Splits(nodes, made, best, thresholds[best, rows], np.where(made, gain, 0.0), left, n_lefts[best, rows],
                   child_impurity)
 
 
@@ -233,8 +234,9 @@ def _tie(rules) -> float:
 
 
 def _first_within_tie(cost, tolerance) -> np.ndarray:
-    """Per row, the first column whose cost is within ``tolerance`` of the row's minimum."""
-    return (cost <= cost.min(axis=1, keepdims=True) + tolerance).argmax(axis=1)
+    """Per column (node), the first row (feature) whose cost is within ``tolerance`` of the
+    column's minimum."""
+    return (cost <= cost.min(axis=0) + tolerance).argmax(axis=0)
 
 
 def _node_ranges(level: Level, nodes):
@@ -273,17 +275,21 @@ class _Pairs:
         self.blocks = np.cumsum([0] + [p.size for p in points])
         self.first_segments = np.arange(len(features)) * C
         self.segment = segment[0] if len(segment) == 1 else np.concatenate(segment)
-        self.x = np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)])
+        self.x = (level.Xt[features[0], self.points] if len(points) == 1
+                  else np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)]))
         self.level = level
         self.segment_node = np.tile(nodes, len(features))
         self.size = level.n_pairs[self.segment_node]
         self.start = _starts(self.size)
+        self.label = level.y[self.points]
+        if level.unit_weights:
+            self.weight = None      # every weight is 1: counts are all that is needed
+            return
         self.weight = level.flat_weight[level.tree[self.segment_node][self.segment] * level.n + self.points]
         if level.whole:
-            # whole-number weights (none, bootstrap counts): integer prefix sums are exact like
-            # the float ones, and several times faster
+            # whole-number weights (bootstrap counts): integer prefix sums are exact like the
+            # float ones, and several times faster
             self.weight = self.weight.astype(np.int64)
-        self.label = level.y[self.points]
 
     @staticmethod
     def _along(level: Level, nodes, f):
@@ -316,9 +322,12 @@ def _best_cut(pairs: _Pairs):
         # the block, the classes add up to w_L and R = N - L needs no clipping
         unit = level.unit_weights
         for k in range(K):
-            v = pairs.label == k if unit else np.where(pairs.label == k, pairs.weight, 0)
-            c = np.cumsum(v)
-            L.append(c - (c[start] - v[start])[node])
+            if unit and k == K - 1:       # the last class: the points so far minus the others
+                L.append(n_left - sum(L[1:], L[0]) if K > 2 else n_left - L[0])
+            else:
+                v = pairs.label == k if unit else np.where(pairs.label == k, pairs.weight, 0)
+                c = np.cumsum(v)
+                L.append(c - (c[start] - v[start])[node])
             R.append(segment_class_weight[:, k][node] - L[k])
         if unit:
             wl = n_left
@@ -351,12 +360,15 @@ def _best_cut(pairs: _Pairs):
     with np.errstate(divide="ignore", invalid="ignore"):
         cost = np.where(valid, _cost(L, R, wl, wr, W, node_impurity_, rules), np.inf)
     best = np.minimum.reduceat(cost, start)
-    near = cost <= (best + _tie(rules) * level.weight[pairs.segment_node])[node]
+    if rules.style == "tree":
+        near = cost <= (best + TIE * level.weight[pairs.segment_node])[node]
+    else:
+        near = cost <= best[node]
     p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
     p = np.where(np.isfinite(best), p, start)
     a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
-    t = a / 2.0 + b / 2.0          # halves first: no overflow
-    t = np.where((t >= b) | ~np.isfinite(t), a, t)
+    t = a / 2.0 + b / 2.0          # halves first: no overflow (x is finite)
+    t = np.where(t >= b, a, t)
     return best, t, np.stack([Lk[p] for Lk in L], axis=1), p - start + 1
 
 
@@ -386,7 +398,8 @@ def _random_cut(pairs: _Pairs, lowest, highest, u):
     t = np.where(t >= highest, lowest, t)
     goes_left = pairs.x <= t[node]
     n_left = np.bincount(node, weights=goes_left, minlength=S)
-    L = np.bincount(node * K + pairs.label, weights=pairs.weight * goes_left, minlength=S * K).reshape(S, K)
+    weight = goes_left if pairs.weight is None else pairs.weight * goes_left
+    L = np.bincount(node * K + pairs.label, weights=weight, minlength=S * K).reshape(S, K)
     R = np.maximum(level.class_weight[pairs.segment_node] - L, 0.0)
     wl, wr = L.sum(axis=1), R.sum(axis=1)
     msl = rules.min_samples_leaf
