@@ -237,7 +237,7 @@ def _finish_level(level: Level, root_weight, max_depth, rng):
     is_split = np.zeros(A, bool)
     splits = None
     if candidate.any():
-        splits = best_splits(level, np.flatnonzero(candidate), root_weight, rng)
+        splits = best_splits(level, candidate.nonzero()[0], root_weight, rng)
         splits.keep(splits.gain + EPS >= rules.min_impurity_decrease)
         made = splits.nodes[splits.made]
         is_split[made] = True

@@ -16,6 +16,7 @@ style. The best feature is chosen by the same rule.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,8 +30,8 @@ TIE = 1e-12          # relative tie tolerance of the tree style
 
 def _starts(sizes: np.ndarray) -> np.ndarray:
     """Offset of each block in a flat array of consecutive blocks of these sizes."""
-    out = np.zeros(sizes.size, np.intp)
-    np.cumsum(sizes[:-1], out=out[1:])
+    out = sizes.cumsum()
+    out -= sizes
     return out
 
 
@@ -59,7 +60,7 @@ class Level:
         self.unit_weights = unit_weights
         self.n_pairs = n_points if n_pairs is None else n_pairs
         self.start = _starts(self.n_pairs)
-        self.node_of_pair = np.repeat(np.arange(tree.size), self.n_pairs)
+        self.node_of_pair = np.arange(tree.size).repeat(self.n_pairs)
         if class_weight is None:
             points = points_by_feature[0]
             weight = flat_weight[tree[self.node_of_pair] * n + points]
@@ -69,11 +70,14 @@ class Level:
         self.class_weight = class_weight
         self.weight = class_weight.sum(axis=1)
         self.impurity = node_impurity(class_weight, rules.criterion) if impurity is None else impurity
-        self.carried = np.flatnonzero(self.n_pairs > 0)
+        self.carried = (self.n_pairs > 0).nonzero()[0]
+        self._may_split = None
 
     def may_split(self) -> np.ndarray:
         """Nodes the rules do not make leaves outright (depth aside)."""
-        return _may_split(self.n_points, self.impurity, self.rules)
+        if self._may_split is None:
+            self._may_split = _may_split(self.n_points, self.impurity, self.rules)
+        return self._may_split
 
     def children(self, is_split, feature, threshold, left_class_weight) -> Level:
         """The next level: the children of the split nodes, left then right, in node order.
@@ -90,10 +94,10 @@ class Level:
         if S == self.tree.size:
             keep, node = None, self.node_of_pair
         elif S == self.carried.size:
-            keep, node = None, np.searchsorted(np.flatnonzero(is_split), self.node_of_pair)
+            keep, node = None, is_split.nonzero()[0].searchsorted(self.node_of_pair)
         else:
             keep = is_split[self.node_of_pair]
-            node = (np.cumsum(is_split) - 1)[self.node_of_pair[keep]]
+            node = (is_split.cumsum() - 1)[self.node_of_pair[keep]]
         column = feature[is_split][node] * self.Xt.shape[1]
         cut = threshold[is_split][node]
         flat_x = self.Xt.ravel()
@@ -102,7 +106,7 @@ class Level:
             if keep is not None:
                 points = points[keep]
             goes_left = flat_x[column + points] <= cut
-            lefts_so_far = np.cumsum(goes_left)
+            lefts_so_far = goes_left.cumsum()
             if f == 0:
                 lefts_before = np.concatenate(([0], lefts_so_far))[block]
                 n_left = lefts_so_far[block + sizes - 1] - lefts_before
@@ -117,7 +121,7 @@ class Level:
             moved = np.empty_like(points)
             moved[destination] = points
             moved_by_feature.append(moved)
-        tree = np.repeat(self.tree[is_split], 2)
+        tree = self.tree[is_split].repeat(2)
         if not self.whole:
             return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
                          moved_by_feature, self.depth + 1, self.whole, self.unit_weights)
@@ -128,11 +132,13 @@ class Level:
         may_split = _may_split(n_points, impurity, self.rules)
         n_pairs = n_points
         if not may_split.all():
-            kept = np.repeat(may_split, n_points)
+            kept = may_split.repeat(n_points)
             moved_by_feature = [points[kept] for points in moved_by_feature]
             n_pairs = np.where(may_split, n_points, 0)
-        return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                     moved_by_feature, self.depth + 1, self.whole, self.unit_weights, class_weight, impurity, n_pairs)
+        level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
+                      moved_by_feature, self.depth + 1, self.whole, self.unit_weights, class_weight, impurity, n_pairs)
+        level._may_split = may_split
+        return level
 
 
 def _may_split(n_points, impurity, rules) -> np.ndarray:
@@ -194,7 +200,7 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         lefts = np.zeros((d, C, K))
         n_lefts = np.zeros((d, C), np.intp)
         for f in range(d):
-            chosen = np.flatnonzero(usable[:, f])
+            chosen = usable[:, f].nonzero()[0]
             if chosen.size == 0:
                 continue
             pairs = _Pairs(level, nodes[chosen], [f])
@@ -272,13 +278,13 @@ class _Pairs:
             segment.append(node + i * C if i else node)
         self.points = points[0] if len(points) == 1 else np.concatenate(points)
         # the pairs of feature i are blocks[i]:blocks[i + 1]; its first segment is i C
-        self.blocks = np.cumsum([0] + [p.size for p in points])
+        self.blocks = list(itertools.accumulate([p.size for p in points], initial=0))
         self.first_segments = np.arange(len(features)) * C
         self.segment = segment[0] if len(segment) == 1 else np.concatenate(segment)
         self.x = (level.Xt[features[0], self.points] if len(points) == 1
                   else np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)]))
         self.level = level
-        self.segment_node = np.tile(nodes, len(features))
+        self.segment_node = nodes if len(points) == 1 else np.concatenate([nodes] * len(points))
         self.size = level.n_pairs[self.segment_node]
         self.start = _starts(self.size)
         self.label = level.y[self.points]
@@ -326,7 +332,7 @@ def _best_cut(pairs: _Pairs):
                 L.append(n_left - sum(L[1:], L[0]) if K > 2 else n_left - L[0])
             else:
                 v = pairs.label == k if unit else np.where(pairs.label == k, pairs.weight, 0)
-                c = np.cumsum(v)
+                c = v.cumsum()
                 L.append(c - (c[start] - v[start])[node])
             R.append(segment_class_weight[:, k][node] - L[k])
         if unit:
@@ -369,13 +375,16 @@ def _best_cut(pairs: _Pairs):
     a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
     t = a / 2.0 + b / 2.0          # halves first: no overflow (x is finite)
     t = np.where(t >= b, a, t)
-    return best, t, np.stack([Lk[p] for Lk in L], axis=1), p - start + 1
+    left = np.empty((p.size, K), L[0].dtype)
+    for k in range(K):
+        left[:, k] = L[k][p]
+    return best, t, left, p - start + 1
 
 
 def _prefix_sums(values, blocks) -> np.ndarray:
     """Cumulative sums restarting at every block."""
-    if blocks.size == 2:
-        return np.cumsum(values)
+    if len(blocks) == 2:
+        return values.cumsum()
     out = np.empty_like(values)
     for begin, end in zip(blocks[:-1], blocks[1:], strict=True):
         np.cumsum(values[begin:end], out=out[begin:end])

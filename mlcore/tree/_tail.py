@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ._splitter import EPS, TIE
 
-TAIL_PAIRS = 256      # below this many (feature, point) pairs the Python loop is cheaper
+TAIL_PAIRS = 512      # below this many (feature, point) pairs the Python loop is cheaper
 
 
 def applies(level, n_trees: int, unit_weights: bool) -> bool:
