@@ -96,10 +96,11 @@ def tree_configs(rng, count):
 
 
 def same(a, b) -> tuple[bool, bool]:
-    """(same structure and values to the bit, same node count)."""
+    """(every node array equal to the bit, the same splits: feature, threshold, children)."""
     if a.feature.size != b.feature.size:
         return False, False
-    return all(np.array_equal(getattr(a, k), getattr(b, k)) for k in ARRAYS), True
+    splits = all(np.array_equal(getattr(a, k), getattr(b, k)) for k in ARRAYS[:4])
+    return splits and all(np.array_equal(getattr(a, k), getattr(b, k)) for k in ARRAYS[4:]), splits
 
 
 def sweep_trees(old_tree, new_tree, data, rng, count):
@@ -111,8 +112,10 @@ def sweep_trees(old_tree, new_tree, data, rng, count):
         params = dict(cfg, random_state=int(rng.integers(100)))
         a = old_tree.DecisionTreeClassifier(**params).fit(X, y, sample_weight=w).tree_
         b = new_tree.DecisionTreeClassifier(**params).fit(X, y, sample_weight=w).tree_
-        group = "tree, weights " + ("none or whole numbers" if kind in ("none", "whole") else "with zeros or fractions")
-        results.setdefault(group, []).append(same(a, b)[0])
+        group = {"none": "tree, no weights", "whole": "tree, whole-number weights",
+                 "zeros": "tree, weights with zeros (expected to differ)",
+                 "fractions": "tree, fractional weights (expected to differ)"}[kind]
+        results.setdefault(group, []).append(same(a, b))
     return results
 
 
@@ -151,8 +154,9 @@ def sweep_ensembles(old, new, data, rng, count):
         seed = int(rng.integers(1000))
         a = ensemble_models(*old, cfg, seed).fit(X, y)._forest
         b = ensemble_models(*new, cfg, seed).fit(X, y)._forest
-        ok = same(a, b)[0] and np.array_equal(a.tree_start, b.tree_start)
-        results.setdefault(cfg["kind"], []).append(ok)
+        bits, splits = same(a, b)
+        ok = bits and np.array_equal(a.tree_start, b.tree_start)
+        results.setdefault(cfg["kind"], []).append((ok, splits))
         if not ok:
             print("differs:", data[i % len(data)][0], cfg, "seed", seed)
     return results
@@ -175,12 +179,14 @@ def main():
     results = sweep_trees(old[0], new_tree, data, rng, args.trees)
     results.update(sweep_ensembles(old, (new_tree, new_ensemble), data, rng, args.ensembles))
     total_same = total = 0
-    print("| configurations | identical (bitwise) |\n|---|---|")
-    for group, oks in results.items():
-        print(f"| {group} | {sum(oks)}/{len(oks)} |")
-        if "zeros or fractions" not in group:
-            total_same += sum(oks)
-            total += len(oks)
+    print("| configurations | identical node arrays (bitwise) | same splits (feature, threshold, children) |\n"
+          "|---|---|---|")
+    for group, pairs in results.items():
+        bits = sum(b for b, _ in pairs)
+        print(f"| {group} | {bits}/{len(pairs)} | {sum(s for _, s in pairs)}/{len(pairs)} |")
+        if "expected to differ" not in group:
+            total_same += bits
+            total += len(pairs)
     print(f"\nexpected identical: {total_same}/{total} identical "
           f"({time.perf_counter() - start:.0f} s)")
     return 0 if total_same == total else 1

@@ -41,8 +41,9 @@ class Level:
     Data shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels
     in 0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
     ``rules`` (``GrowRules``), ``whole``: every weight is a whole number, so sums of
-    them are exact in any order; ``unit_weights``: every weight is 1. Per node: ``tree``, ``n_points`` (points of positive
-    weight), ``class_weight`` (A, K), ``weight`` (A,), ``impurity`` (A,).
+    them are exact in any order; ``unit_weights``: every weight is 1. Per node:
+    ``tree``, ``n_points`` (points of positive weight), ``class_weight`` (A, K),
+    ``weight`` (A,), ``impurity`` (A,).
 
     Per pair: ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``,
     blocks of ``n_pairs`` starting at ``start``), sorted by x_f inside a block (one
