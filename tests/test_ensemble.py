@@ -19,8 +19,8 @@ from mlcore.linear_model import LogisticRegression, Perceptron
 from mlcore.naive_bayes import GaussianNB
 from mlcore.neighbors import KNeighborsClassifier
 from mlcore.tree import DecisionTreeClassifier
-from mlcore.tree._forest_build import grow_forest
 from mlcore.tree._forest_predict import descend, leaf_sum
+from mlcore.tree._grower import grow_forest
 
 
 def _data(seed, n=300, K=3, d=3):

@@ -44,8 +44,8 @@ from ..base import (
     softmax,
 )
 from ..tree._classes import DecisionTreeClassifier
-from ..tree._forest_build import concat_forests, grow_forest
 from ..tree._forest_predict import descend, leaf_sum
+from ..tree._grower import concat_forests, grow_forest
 from ._forest import TreeViews, check_estimator_instance, tree_importances
 
 __all__ = ["AdaBoostClassifier"]
@@ -88,7 +88,7 @@ class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
             raise ValidationError(
                 f"estimator={tree!r}: this AdaBoost boosts decision trees; pass a "
                 "DecisionTreeClassifier (e.g. DecisionTreeClassifier(max_depth=2)) or None for stumps")
-        grow = tree._grow_params(n, d)      # the tree's own checks and messages
+        grow = tree._grow_rules(n, d)       # the tree's own checks and messages
         if grow.gain_ratio:
             raise ValidationError("AdaBoost grows its trees by gain; use a DecisionTreeClassifier "
                                   "with gain_ratio=False")

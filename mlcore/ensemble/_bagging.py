@@ -43,8 +43,8 @@ from ..base import (
     clone,
 )
 from ..tree._classes import DecisionTreeClassifier
-from ..tree._forest_build import grow_forest
 from ..tree._forest_predict import descend, leaf_sum
+from ..tree._grower import grow_forest
 from ._forest import TreeViews, check_estimator_instance, forest_importances, resolve_max_features
 
 __all__ = ["BaggingClassifier"]

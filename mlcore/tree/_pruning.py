@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..base import ValidationError, check_array, check_is_fitted
-from ._build import NodeArrays
 from ._classes import DecisionTreeClassifier, Tree
+from ._grower import NodeArrays
 
 __all__ = ["PruneStep", "PruningPath", "reduced_error_prune", "prune_tree", "stump"]
 
