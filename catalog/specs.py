@@ -17,6 +17,7 @@ class ParamSpec:
     when: only relevant when other parameters have given values, e.g.
           {"metric": ("minkowski",)}; the UI hides it otherwise.
     allow_inf: float parameters that accept ``inf`` (C = inf is a hard margin).
+    format: how a slider or number box prints the value, printf-style ("%.3f"); None: Streamlit's.
     """
 
     name: str
@@ -31,6 +32,7 @@ class ParamSpec:
     step: float | None = None
     when: dict = field(default_factory=dict)
     allow_inf: bool = False
+    format: str | None = None
 
     def relevant(self, params: dict) -> bool:
         return all(params.get(k) in allowed for k, allowed in self.when.items())
