@@ -158,16 +158,10 @@ def pruning_view(recipe, drawn, params, data) -> None:
     with p1:
         step = 0
         if n_steps > 0:
-            # Another tree or validation split is another pruning sequence: start where it stops
-            # (a step number of the old sequence means nothing there).
-            sequence = (recipe, drawn, params, val_fraction)
-            if st.session_state.get("_tree_prune_sequence", sequence) != sequence:
-                settings.put("tree_prune_step", path.stop)
-            st.session_state["_tree_prune_sequence"] = sequence
             step = settings.setting(
                 replace(PRUNE_STEP, high=n_steps, default=path.stop,
                         help=f"0 is the full tree; reduced-error pruning stops at step {path.stop}."),
-                "tree_prune_step")
+                "tree_prune_step", restart_on=(recipe, drawn, params, val_fraction))
         settings.publish()
         s = path.steps[step]
         first = path.steps[0]

@@ -116,7 +116,9 @@ if not built_in:
     if frame is None:
         st.warning(problem, icon=":material/info:")
         stop()
-    target = st.selectbox("class column", list(frame.columns), index=len(frame.columns) - 1)
+    columns = tuple(frame.columns)
+    target = settings.setting(ParamSpec("target", "choice", columns[-1], choices=columns, label="class column"),
+                              "id3_target", url=None)
     features = [c for c in frame.columns if c != target]
     many = [c for c in features if frame[c].nunique() > MAX_VALUES]
     if many:

@@ -84,9 +84,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         label, tip = "round", "Step through the boosting rounds: the regions are the vote of rounds 1..t."
     else:
         label, tip = "members in the vote", "Use only the first m members: watch the vote steady as members are added."
-    # The slider is new for every ensemble and size (its key says which), so it starts with all of them.
+    # Another number of members is another sequence: the slider starts again with all of them.
     members = ParamSpec("members", "int", T, 1, T, label=label, help=tip)
-    m = settings.setting(members, f"ens_m_{key}_{T}", url=None)
+    m = settings.setting(members, f"ens_m_{key}", url=None, restart_on=T)
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
     cols = st.columns(4)
     cols[0].metric("train accuracy", f"{train_acc:.1%}")

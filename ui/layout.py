@@ -115,7 +115,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     the session), the title, the place of the bad-link warning, the dataset panel, and with
     ``draw_on`` (the chart's key) the drawing panel and the click listener."""
     page_setup()
-    settings.begin(_link_once(name), st.empty() if title is None else _titled(title))
+    settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
     if not with_dataset:
         return Page(None, (), None, False)
     pts = settings.take("pts")

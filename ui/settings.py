@@ -36,6 +36,8 @@ _ITEMS = "_link_items"        # this page's values as link items
 _PROBLEMS = "_link_problems"  # sentences of the bad-link warning
 _SLOT = "_link_slot"          # where the warning is drawn (under the title)
 _SHAPE = "_shape_"            # + key: the range a setting's widget was last drawn with
+_RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
+_PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
 
 
 # --- how values look -------------------------------------------------------------------------
@@ -120,10 +122,12 @@ def _default_text(p: ParamSpec, show) -> str:
 
 # --- the link --------------------------------------------------------------------------------
 
-def begin(link: dict[str, str] | None, slot) -> None:
-    """A full run of a page starts: the link's items (first run in the session, else None),
+def begin(page: str, link: dict[str, str] | None, slot) -> None:
+    """A full run of ``page`` starts: the link's items (first run in the session, else None),
     and the empty container where the bad-link warning goes."""
     ss = st.session_state
+    ss[_SWITCHED] = ss.get(_PAGE) != page
+    ss[_PAGE] = page
     ss[_PENDING] = dict(link or {})
     ss[_ITEMS] = {}
     ss[_PROBLEMS] = []
@@ -191,8 +195,8 @@ def value(key: str, default=None):
 
 
 def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control: str | None = None,
-            format_func=None, widget_label: str | None = None, clamp: bool = False, on_change=None,
-            args=None, disabled: bool = False):
+            format_func=None, widget_label: str | None = None, clamp: bool = False, restart_on=None,
+            on_change=None, args=None, disabled: bool = False):
     """Draw the setting ``p`` under session key ``key``; return its value.
 
     ``p`` carries the range as drawn: a page narrows it with ``dataclasses.replace`` when the
@@ -200,7 +204,9 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
     by default ``p.name``; None keeps the setting out of the link. ``control``: "radio",
     "segmented" or "number" instead of the kind's usual widget. ``clamp``: a value past
     ``p.high`` becomes ``p.high`` (a depth past the full tree is the full tree) instead of the
-    default. ``where``: the container to draw in (a column, the sidebar).
+    default. ``restart_on``: a value describing what the setting steps through (a pruning
+    sequence); when it changes, the setting goes back to its default, since a position in the old
+    sequence means nothing in the new one. ``where``: the container to draw in (a column, the sidebar).
     """
     where = where or st
     ss = st.session_state
@@ -213,6 +219,10 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
         v = _check(checked, v)
         return min(v, p.high) if clamp and p.high is not None and not isinstance(v, bool) else v
 
+    if restart_on is not None:
+        if ss.get(_RESTART + key, restart_on) != restart_on:
+            ss[key] = _widget_value(p.default)
+        ss[_RESTART + key] = restart_on
     note = None
     raw = take(name) if name else None
     if raw is not None:
@@ -233,10 +243,13 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
             why = str(err)
         note = f"{label} was {show(before)}, which does not fit here ({why}): now {show(ss[key])}."
 
-    # A slider whose ends moved is a new widget to Streamlit (its identity includes them) and
-    # would start at its minimum: hand it the value explicitly.
+    # Hand the widget its value explicitly when the browser would otherwise show another one:
+    # a slider whose ends moved is a new widget to Streamlit (its identity includes them) and
+    # starts at its minimum; after a page switch the browser mounts the new page's widget of the
+    # same key at its minimum too. Not on every run: a value pushed to the browser would undo a
+    # step the user made while the previous run was still going.
     shape = (p.low, p.high, p.step, p.choices)
-    if ss.get(_SHAPE + key, shape) != shape and key in ss:
+    if (ss.get(_SHAPE + key, shape) != shape or ss.get(_SWITCHED, False)) and key in ss:
         ss[key] = ss[key]
     ss[_SHAPE + key] = shape
     v = _model_value(_draw(p, key, where, control, show, widget_label or label, on_change, args, disabled))
