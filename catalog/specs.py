@@ -38,12 +38,14 @@ class ParamSpec:
         return all(params.get(k) in allowed for k, allowed in self.when.items())
 
     def coerce(self, value):
-        """Turn a value from a widget or a URL into this parameter's type, or raise ValueError."""
+        """Turn a value from a widget or a URL into this parameter's type, or raise ValueError
+        (its message names the parameter as the page labels it)."""
+        name = self.label or self.name
         if self.kind == "choice":
             for c in self.choices:
                 if str(c) == str(value):
                     return c
-            raise ValueError(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+            raise ValueError(f"{name} must be one of {', '.join(map(str, self.choices))}")
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -51,21 +53,21 @@ class ParamSpec:
                 return True
             if str(value).lower() in ("0", "false", "no", "off"):
                 return False
-            raise ValueError(f"{self.name} must be true or false")
+            raise ValueError(f"{name} must be true or false")
         try:
             v = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{self.name} must be a number") from None
+            raise ValueError(f"{name} must be a number") from None
         if math.isnan(v) or (math.isinf(v) and not self.allow_inf):
-            raise ValueError(f"{self.name} must be a finite number")
+            raise ValueError(f"{name} must be a finite number")
         if self.kind == "int":
             if v != int(v):
-                raise ValueError(f"{self.name} must be a whole number")
+                raise ValueError(f"{name} must be a whole number")
             v = int(v)
         if self.low is not None and v < self.low:
-            raise ValueError(f"{self.name} must be at least {self.low:g}")
+            raise ValueError(f"{name} must be at least {self.low:g}")
         if self.high is not None and v > self.high and not (self.allow_inf and math.isinf(v)):
-            raise ValueError(f"{self.name} must be at most {self.high:g}")
+            raise ValueError(f"{name} must be at most {self.high:g}")
         return v
 
 
