@@ -100,16 +100,19 @@ def _check(p: ParamSpec, v):
     if p.kind == "bool":
         return p.coerce(v)
     if isinstance(v, bool):
-        raise ValueError(f"{p.name} must be a number")
+        raise ValueError(f"{p.label or p.name} must be a number")
     value = snap(p, p.coerce(v))
     return float(value) if p.kind == "float" else value
 
 
 def _fits(p: ParamSpec, v) -> bool:
+    """Whether the widget can show ``v`` as it is (same value, same type: a slider of ints
+    refuses 3.0)."""
     try:
-        return _check(p, v) == v and type(_check(p, v)) is type(v)
+        held = _check(p, v)
     except (ValueError, TypeError):
         return False
+    return held == v and type(held) is type(v)
 
 
 def _default_text(p: ParamSpec, show) -> str:
@@ -236,12 +239,16 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
     elif not _fits(p, ss[key]):
         before = ss[key]
         try:
-            ss[key] = fitted(before)
-            why = f"past the largest value here, {show(ss[key])}"
+            _check(p, before)
+            why = None  # the same value in the widget's type or on its grid: nothing to say
         except (ValueError, TypeError) as err:
-            ss[key] = _widget_value(p.default)
             why = str(err)
-        note = f"{label} was {show(before)}, which does not fit here ({why}): now {show(ss[key])}."
+        try:
+            ss[key] = fitted(before)
+        except (ValueError, TypeError):
+            ss[key] = _widget_value(p.default)
+        if why:
+            note = f"{label} was {show(before)}, which does not fit here ({why}): now {show(ss[key])}."
 
     # Hand the widget its value explicitly when the browser would otherwise show another one:
     # a slider whose ends moved is a new widget to Streamlit (its identity includes them) and
