@@ -197,22 +197,27 @@ class SMO:
     def run(self, max_iter: int) -> DualSolution:
         """LIBSVM's loop: shrink every min(n, 1000) steps, Newton step every NEWTON_EVERY,
         then select a pair, stop if optimal, else update the pair and F; at most max_iter steps."""
-        while self.n_iter < max_iter:
+        # counters and methods bound to local names: this loop runs millions of times
+        n_iter, hard, check_every, newton = self.n_iter, self.hard, self.check_every, self.newton
+        select_working_set, update_pair = self.select_working_set, self.update_pair
+        while n_iter < max_iter:
             self.shrink_countdown -= 1
             if self.shrink_countdown == 0:
                 self.shrink_countdown = self.shrink_every
                 if self.shrinking:
                     self.shrink()
-            if self.newton and self.n_iter >= self.next_newton:
-                self.next_newton = self.n_iter + NEWTON_EVERY
+            if newton and n_iter >= self.next_newton:
+                self.next_newton = n_iter + NEWTON_EVERY
                 self.newton_step()
-            pair = self.select_working_set()
+            pair = select_working_set()
             if pair is None:
                 break
-            self.update_pair(*pair)
-            self.n_iter += 1
-            if self.hard and self.n_iter % self.check_every == 0:
+            i, j, a_ij = pair
+            update_pair(i, j, a_ij)
+            n_iter += 1
+            if hard and n_iter % check_every == 0:
                 self.check_separable()
+        self.n_iter = n_iter
         return self.solution()
 
     def select_working_set(self) -> tuple[int, int, float] | None:
@@ -226,15 +231,20 @@ class SMO:
         (F_i - F_t)^2 / (2 a_it) is what D gains by the unclipped step on the pair. Returns
         (i, j, a_ij), or None when the solver stops: the whole problem is optimal (``stop``),
         or no t has F_t < F_i any more ((F_i - F_j)^2 underflowed: a gap below 1e-154)."""
-        i, F_low, gap = self._maximal_violator()
-        while not gap >= self.tol and self.start:
+        while True:
+            F = self.F_act
+            F_up = np.where(self.in_up, F, -np.inf)
+            i = int(F_up.argmax())
+            F_low = np.where(self.in_low, F, np.inf)
+            # m - M on the active set (minimum.reduce is F_low.min() without its Python wrapper)
+            gap = F_up[i] - np.minimum.reduce(F_low)
+            if gap >= self.tol or not self.start:
+                break
             self.unshrink()  # optimal on the active set: look at the whole problem
             self.shrink_countdown = 1  # and shrink again right after the next step
-            i, F_low, gap = self._maximal_violator()
-        self.gap = gap
         if self.stop(gap):
             return None
-        gain = self.F_act[i] - F_low
+        gain = F[i] - F_low
         np.maximum(gain, 0.0, out=gain)
         gain *= gain
         a = self.curvature(i)
@@ -244,18 +254,12 @@ class SMO:
             return None
         return i, j, a[j].item()
 
-    def _maximal_violator(self) -> tuple[int, np.ndarray, float]:
-        """i = argmax_{I_up} F, F on I_low (inf elsewhere), and the gap m - M on the active set."""
-        F = self.F_act
-        F_up = np.where(self.in_up, F, -np.inf)
-        i = int(F_up.argmax())
-        F_low = np.where(self.in_low, F, np.inf)
-        return i, F_low, F_up[i] - F_low.min()
-
     def stop(self, gap: float) -> bool:
         """The stopping rule: m(beta) - M(beta) < tol. A NaN gap stops too, unconverged."""
-        self.converged = bool(gap < self.tol)
-        return not gap >= self.tol
+        if gap >= self.tol:
+            return False
+        self.gap, self.converged = gap, bool(gap < self.tol)
+        return True
 
     def update_pair(self, i: int, j: int, a_ij: float):
         """The two-variable update: beta_i += d, beta_j -= d keeps sum beta = 0, and D gains
@@ -275,21 +279,23 @@ class SMO:
         new_i, new_j = yi * ai, yj * aj
         beta[i], beta[j] = new_i, new_j
         self.update_gradient(i, j, new_i - bi, new_j - bj)
-        upper, lower = self.upper_act, self.lower_act
-        self.in_up[i] = new_i < upper[i]
-        self.in_up[j] = new_j < upper[j]
-        self.in_low[i] = new_i > lower[i]
-        self.in_low[j] = new_j > lower[j]
+        upper, lower, in_up, in_low = self.upper_act, self.lower_act, self.in_up, self.in_low
+        in_up[i] = new_i < upper[i]
+        in_up[j] = new_j < upper[j]
+        in_low[i] = new_i > lower[i]
+        in_low[j] = new_j > lower[j]
 
     def update_gradient(self, i: int, j: int, change_i: float, change_j: float):
         """F <- F - K_:i (change of beta_i) - K_:j (change of beta_j), LIBSVM's
         G <- G + Q_:i (change of alpha_i) + Q_:j (change of alpha_j): the only two rows of K
         a step needs."""
         step_i, step_j = self.buffers
-        np.multiply(self.row(i), change_i, out=step_i)
-        np.multiply(self.row(j), change_j, out=step_j)
+        row = self.row
+        np.multiply(row(i), change_i, out=step_i)
+        np.multiply(row(j), change_j, out=step_j)
         step_i += step_j
-        self.F_act -= step_i
+        F = self.F_act
+        F -= step_i
 
     # ------------------------------------------------------------------ shrinking
     def shrink(self):
