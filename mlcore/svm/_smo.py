@@ -252,7 +252,7 @@ class SMO:
         j = int(gain.argmax())
         if not gain[j] > 0.0:
             return None
-        return i, j, a[j].item()
+        return i, j, a.item(j)
 
     def stop(self, gap: float) -> bool:
         """The stopping rule: m(beta) - M(beta) < tol. A NaN gap stops too, unconverged."""
@@ -268,11 +268,12 @@ class SMO:
         [0, C] included), so that a near-tie later on is decided as LIBSVM decides it; then
         F and the I_up / I_low marks of i and j follow the changes actually made."""
         y, beta, F = self.y_act, self.beta_act, self.F_act
-        yi, yj = y[i].item(), y[j].item()
-        bi, bj = beta[i].item(), beta[j].item()
+        # Python floats (ndarray.item(t) skips the numpy scalar): this runs once per step
+        yi, yj = y.item(i), y.item(j)
+        bi, bj = beta.item(i), beta.item(j)
         same = yi == yj
         # LIBSVM's delta: (G_i - G_j) / a for equal labels, (-G_i - G_j) / a for opposite ones
-        delta = (-yi if same else yi) * (F[i].item() - F[j].item()) / a_ij
+        delta = (-yi if same else yi) * (F.item(i) - F.item(j)) / a_ij
         if self.hard and not abs(delta) < self.step_limit:  # coincident points, opposite labels
             raise NotSeparable()
         ai, aj = two_variable_step(yi * bi, yj * bj, delta, same, self.C)
@@ -280,10 +281,10 @@ class SMO:
         beta[i], beta[j] = new_i, new_j
         self.update_gradient(i, j, new_i - bi, new_j - bj)
         upper, lower, in_up, in_low = self.upper_act, self.lower_act, self.in_up, self.in_low
-        in_up[i] = new_i < upper[i]
-        in_up[j] = new_j < upper[j]
-        in_low[i] = new_i > lower[i]
-        in_low[j] = new_j > lower[j]
+        in_up[i] = new_i < upper.item(i)
+        in_up[j] = new_j < upper.item(j)
+        in_low[i] = new_i > lower.item(i)
+        in_low[j] = new_j > lower.item(j)
 
     def update_gradient(self, i: int, j: int, change_i: float, change_j: float):
         """F <- F - K_:i (change of beta_i) - K_:j (change of beta_j), LIBSVM's
