@@ -132,34 +132,39 @@ def timing_cases():
     return cases
 
 
-def solve_once(module, case):
+def solve_once(module, case, repeats=1):
+    """CPU seconds of one solve (kernel rows included, as in a fit), averaged over repeats
+    fresh GramRows; CPU time, as other processes on a shared machine take wall time too."""
     _, X, kfun, kernel, ys, C, tol, max_iter, newton = case
-    K = GramRows(kfun, X, kernel)
-    start = time.perf_counter()
-    module.solve_dual(K, ys, C, tol, max_iter, newton=newton)
-    return time.perf_counter() - start
+    grams = [GramRows(kfun, X, kernel) for _ in range(repeats)]
+    start = time.process_time()
+    for K in grams:
+        module.solve_dual(K, ys, C, tol, max_iter, newton=newton)
+    return (time.process_time() - start) / repeats
 
 
 def timing(old, runs):
-    """Solver time only (kernel rows included, as in a fit), old and new alternating."""
-    rows, ratios = [], []
+    """Old and new alternating, each sample at least ~50 ms (short fits repeated)."""
+    rows = []
     for case in timing_cases():
-        solve_once(old, case), solve_once(new_smo, case)  # warm up
+        first = solve_once(old, case) + solve_once(new_smo, case)  # warm up
+        repeats = max(1, int(0.1 / max(first, 1e-4)))
         t_old, t_new = [], []
         for _ in range(runs):
-            t_old.append(solve_once(old, case))
-            t_new.append(solve_once(new_smo, case))
+            t_old.append(solve_once(old, case, repeats))
+            t_new.append(solve_once(new_smo, case, repeats))
         ratio = statistics.median(b / a for a, b in zip(t_old, t_new, strict=True))
-        ratios.append(ratio)
         rows.append((case[0], statistics.median(t_old), statistics.median(t_new), ratio))
-        print(f"| {case[0]} | {rows[-1][1] * 1e3:.1f} | {rows[-1][2] * 1e3:.1f} | {ratio:.3f} |", flush=True)
-    ref = [r for r, row in zip(ratios, rows, strict=True) if row[0].startswith("ref")]
-    bench = [r for r, row in zip(ratios, rows, strict=True) if row[0].startswith("bench")]
-    slow = [row for row in rows if row[1] > 0.02]  # fits over 20 ms, where a ratio is not timer noise
-    print(f"\nmedian new/old ratio: reference sweep {statistics.median(ref):.3f} ({len(ref)} fits), "
-          f"bench_svm cases {statistics.median(bench):.3f} ({len(bench)}), "
-          f"fits over 20 ms {statistics.median(r[3] for r in slow):.3f} ({len(slow)}); "
-          f"total old {sum(r[1] for r in rows):.2f} s, new {sum(r[2] for r in rows):.2f} s")
+        print(f"| {case[0]} | {rows[-1][1] * 1e3:.2f} | {rows[-1][2] * 1e3:.2f} | {ratio:.3f} |", flush=True)
+    groups = {"reference sweep (svm_reference.py, binary sets)": [r for r in rows if r[0].startswith("ref")],
+              "bench_svm.py cases": [r for r in rows if r[0].startswith("bench")],
+              "fits over 20 ms": [r for r in rows if r[1] > 0.02]}
+    print()
+    for label, group in groups.items():
+        ratios = sorted(r[3] for r in group)
+        print(f"{label}: {len(group)} fits, new/old median {statistics.median(ratios):.3f}, "
+              f"range {ratios[0]:.3f}..{ratios[-1]:.3f}; summed medians old {sum(r[1] for r in group):.2f} s, "
+              f"new {sum(r[2] for r in group):.2f} s")
 
 
 def main():
