@@ -340,7 +340,7 @@ class SMO:
         """The free-set Newton step (LIBSVM has none): see :func:`_newton.free_set_newton_step`."""
         free_set_newton_step(self)
 
-    # ------------------------------------------------------------------ the answer
+    # ------------------------------------------------------------------ hard margin, the answer
     def check_separable(self):
         """Hard margin: raise NotSeparable when the hull distance sqrt(beta^T K beta) / (S/2),
         S = sum alpha, is below HULL_EPS x the spread (beta^T K beta = beta^T (y - F))."""
