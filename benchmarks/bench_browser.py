@@ -1,7 +1,7 @@
 """Slider step -> redrawn chart, in headless Chromium, for every registered model.
 
 Starts ``streamlit run app.py`` (and a bare one-heatmap page as the floor), opens the
-Playground at n = 500 for each model of ``mlcore.registry.MODELS``, presses an
+Playground at n = 500 for each model of ``catalog.MODELS``, presses an
 arrow key on a slider that refits the model, and times from the key press to the
 moment the regions heatmap in the browser holds new values. A slider with fewer
 steps above its default than the run needs starts at its low end (through the

@@ -1,6 +1,6 @@
 """The estimator contract, checked for every model in the registry.
 
-Adding a model to mlcore.registry enrolls it here automatically.
+Adding a model to the catalog (catalog.models) enrolls it here automatically.
 """
 
 import numpy as np

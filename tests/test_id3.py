@@ -1,6 +1,6 @@
 """ID3 and the 1-rule against the worked examples in shared/worked_examples.md.
 
-The tennis table is typed in here from the markdown (not taken from mlcore.tables),
+The tennis table is typed in here from the markdown (not taken from mlcore.datasets.tennis),
 so a mistake in either copy shows up.
 """
 

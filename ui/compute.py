@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from catalog import models as registry
+import catalog
 from mlcore import ValidationError
 from mlcore.datasets import make_dataset, train_test_split
 from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
@@ -90,7 +90,7 @@ def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
         have = "no points" if not len(data.y_train) else "points of one class only"
         return Fit(None, f"The training set has {have}: a classifier needs at least two classes. "
                          "Generate data or draw points of a second class.")
-    spec = registry.get(model_key)
+    spec = catalog.get(model_key)
     try:
         model = spec.make(**dict(params)).fit(data.X_train, data.y_train)
         train_acc = accuracy(data.y_train, model.predict(data.X_train))

@@ -2,7 +2,7 @@
 
 Primal:  minimise 1/2 ||w||² + C sum_i xi_i   s.t.  y_i (w·phi(x_i) + b) >= 1 - xi_i,  xi_i >= 0.
 Dual:    maximise sum_i alpha_i - 1/2 sum_ij alpha_i alpha_j y_i y_j K(x_i, x_j)
-         s.t. 0 <= alpha_i <= C,  sum_i alpha_i y_i = 0          (solved in :mod:`mlcore.smo`).
+         s.t. 0 <= alpha_i <= C,  sum_i alpha_i y_i = 0          (solved in :mod:`mlcore.svm._smo`).
 Decision: f(x) = sum_i alpha_i y_i K(x_i, x) + b; support vectors are the points with
 alpha_i > 0, free ones (0 < alpha_i < C) lie exactly on the margin y f(x) = 1.
 C = inf is the hard margin (no slack allowed).
