@@ -18,6 +18,11 @@ from mlcore.tree import DecisionTreeClassifier
 from mlcore.tree._forest_build import grow_forest
 from mlcore.tree._forest_predict import descend, leaf_sum
 
+# mlcore's ensembles still round their probabilities to 12 decimals (np.round(..., 12)), which
+# issue 8 removes from production code; until then a comparison must allow half a unit in the
+# 12th decimal on top of the rounding of the sums. Set to 0 once the rounding is gone.
+ROUNDED_OUTPUT = 0.5e-12
+
 
 def _data(seed, n=300, K=3, d=3):
     X, y = make_classification(n, n_features=d, n_informative=d, n_redundant=0, n_classes=K,
@@ -123,14 +128,16 @@ def test_forest_is_the_mean_of_its_trees_and_oob_is_recomputed_from_them():
     assert all(isinstance(t, DecisionTreeClassifier) for t in rf.estimators_)
     G = _grid(-2, 3, 50)
     mean = np.mean([t.predict_proba(G) for t in rf.estimators_], axis=0)
-    np.testing.assert_allclose(rf.predict_proba(G), mean, atol=1e-10)
+    # means of 15 probabilities in [0, 1], summed in another order: 2 * 15 eps apart at most
+    rounding = 2 * 15 * np.finfo(np.float64).eps + ROUNDED_OUTPUT
+    np.testing.assert_allclose(rf.predict_proba(G), mean, rtol=0, atol=rounding)
     votes, seen = np.zeros((200, 2)), np.zeros(200)
     for tree, sample in zip(rf.estimators_, rf.estimators_samples_, strict=True):
         out = np.setdiff1d(np.arange(200), sample)
         votes[out] += tree.predict_proba(X[out])
         seen[out] += 1
     has = seen > 0
-    np.testing.assert_allclose(rf.oob_decision_function_[has], votes[has] / seen[has, None], atol=1e-10)
+    np.testing.assert_allclose(rf.oob_decision_function_[has], votes[has] / seen[has, None], rtol=0, atol=rounding)
     assert rf.oob_score_ == pytest.approx(np.mean(votes[has].argmax(1) == y[has]))
 
 
@@ -139,8 +146,9 @@ def test_staged_probabilities_end_at_the_full_forest():
     rf = RandomForestClassifier(n_estimators=12, random_state=0).fit(X, y)
     G = _grid(-2, 3, 40)
     stages = list(rf.staged_predict_proba(G, [1, 5, 12]))
-    np.testing.assert_allclose(stages[0], rf.estimators_[0].predict_proba(G), atol=1e-10)
-    np.testing.assert_allclose(stages[-1], rf.predict_proba(G))
+    rounding = 2 * 12 * np.finfo(np.float64).eps + ROUNDED_OUTPUT  # means of <= 12 probabilities, other orders
+    np.testing.assert_allclose(stages[0], rf.estimators_[0].predict_proba(G), rtol=0, atol=rounding)
+    np.testing.assert_allclose(stages[-1], rf.predict_proba(G), rtol=0, atol=rounding)
 
 
 def test_importances_find_the_informative_feature():
@@ -267,9 +275,10 @@ def test_running_sums_over_members_equal_separate_votes(make):
     G = _grid(-2, 3, 30)
     every = list(model.staged_predict_proba(G))
     assert len(every) == 9
+    rounding = 2 * 9 * np.finfo(np.float64).eps + ROUNDED_OUTPUT  # means of <= 9 probabilities, other orders
     for m in (1, 4, 9):
-        np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), atol=1e-10)
-    np.testing.assert_allclose(every[-1], model.predict_proba(G), atol=1e-10)
+        np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), rtol=0, atol=rounding)
+    np.testing.assert_allclose(every[-1], model.predict_proba(G), rtol=0, atol=rounding)
 
 
 @pytest.mark.parametrize("make", [
