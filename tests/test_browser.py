@@ -160,7 +160,7 @@ def step_slider(page, key, presses=1, arrow="ArrowRight"):
         handle.press(arrow)
         try:
             page.wait_for_function("([s, v]) => { const e = document.querySelector(s); return e && e.value !== v; }",
-                                   arg=[f".st-key-{key} input[type='range']", before], timeout=10_000)
+                                   arg=[f".st-key-{key} input[type='range']", before], timeout=30_000)
         except PlaywrightTimeout as err:
             raise AssertionError(f"slider {key} stayed at {before} after {arrow}: the key press was not received") from err
         wait_for_run_after(page, runs, f"{arrow} on slider {key}")
@@ -197,6 +197,7 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
         try:
             goto(page, f"{url}/Decision_tree")
             page.wait_for_selector("[data-testid='stSidebarNavLink']", timeout=60_000)
+            settle(page)  # the menu appears after the router's own rerun: let that run end too
             links = page.locator("[data-testid='stSidebarNavLink']")
             got = [(links.nth(i).inner_text().strip(), (links.nth(i).get_attribute("href") or "").split(url)[-1])
                    for i in range(links.count())]
@@ -211,7 +212,13 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
                 if label == "Playground":  # no title: the chart is the page
                     page.wait_for_selector(CHART, timeout=60_000)
                 else:
-                    assert page.locator("h1").first.inner_text() == HEADINGS.get(label, label)
+                    heading = HEADINGS.get(label, label)
+                    try:
+                        page.wait_for_function("(h) => document.querySelector('h1')?.innerText === h",
+                                               arg=heading, timeout=30_000)
+                    except PlaywrightTimeout as err:
+                        shown = page.evaluate("() => document.querySelector('h1')?.innerText ?? null")
+                        raise AssertionError(f"menu entry {label} shows the heading {shown!r}, not {heading!r}") from err
                 page.screenshot(path=str(SHOTS / f"menu_{path or 'home'}.png"))
         finally:
             page.close()
