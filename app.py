@@ -1,7 +1,8 @@
 """Entry point and router (`streamlit run app.py`): the menu, the page config, then the chosen page.
 
-The landing page is home.py, shown as "Home"; the other pages are the files in pages/,
-at the URL paths they always had (/Playground, /SVM_and_kernels, ...).
+The landing page is home.py, shown as "Home"; the other pages are the files in pages/, grouped
+into the menu's sections (ui.layout.SECTIONS), at the URL paths they always had
+(/Playground, /SVM_and_kernels, ...).
 """
 
 import streamlit as st

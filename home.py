@@ -5,11 +5,9 @@ from collections import defaultdict
 import streamlit as st
 
 from catalog.models import MODELS
-from ui.layout import APP_TITLE, menu, page_setup
+from ui.layout import APP_TITLE, menu, page
 
-page_setup()
-
-st.title(APP_TITLE, anchor=False)
+page(APP_TITLE, name="home", with_dataset=False)
 st.markdown(
     "Draw or generate a two-dimensional dataset, pick a classifier and its hyperparameters, "
     "and watch the decision regions, the boundary and the train and test accuracy change as you "
@@ -18,8 +16,13 @@ st.markdown(
 )
 
 st.subheader("Pages", anchor=False)
+sections = defaultdict(list)
 for entry in menu()[1:]:
-    st.page_link(entry.file, label=entry.label, icon=":material/arrow_forward:")
+    sections[entry.section].append(entry)
+for section, entries in sections.items():
+    st.markdown(f"**{section}**")
+    for entry in entries:
+        st.page_link(entry.file, label=entry.label, icon=":material/arrow_forward:")
 
 st.subheader("Models", anchor=False)
 families = defaultdict(list)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from mlcore.base import ValidationError
 from mlcore.ensemble import (
     AdaBoostClassifier,
     BaggingClassifier,
@@ -47,6 +48,26 @@ _DEGREE = ParamSpec("degree", "int", 3, 1, 10, label="degree",
 _COEF0 = ParamSpec("coef0", "float", 0.0, -5.0, 5.0, step=0.1, label="coef0",
                    help="The constant in (gamma x·z + coef0): with coef0 > 0 lower-degree terms enter the polynomial.",
                    when={"kernel": ("poly", "sigmoid")})
+
+
+def _bagged_model(arguments: dict) -> dict:
+    """Bagging's ``base`` (a catalog key, as in links) becomes ``estimator=`` that model with its defaults."""
+    arguments = dict(arguments)
+    key = arguments.pop("base")
+    if key not in MODELS or MODELS[key].cls is BaggingClassifier:
+        others = ", ".join(k for k in MODELS if k != "bagging")
+        raise ValidationError(f"base={key!r} is not a model bagging can copy; choose one of {others}")
+    arguments["estimator"] = MODELS[key].make()
+    return arguments
+
+
+def _boosted_tree(arguments: dict) -> dict:
+    """AdaBoost's ``max_depth`` (a URL parameter) is its trees' depth: ``estimator__max_depth``."""
+    arguments = dict(arguments)
+    arguments["estimator"] = MODELS["tree"].make()
+    arguments["estimator__max_depth"] = arguments.pop("max_depth")
+    return arguments
+
 
 _SPECS = [
     ModelSpec(
@@ -126,7 +147,8 @@ _SPECS = [
             ParamSpec("min_samples_split", "int", 2, 2, 50, label="min samples to split",
                       help="A node with fewer training points than this becomes a leaf."),
             _MIN_LEAF,
-            ParamSpec("min_impurity_decrease", "float", 0.0, 0.0, 0.2, step=0.005, label="min impurity decrease",
+            ParamSpec("min_impurity_decrease", "float", 0.0, 0.0, 0.2, step=0.001, format="%.3f",
+                      label="min impurity decrease",
                       help="Split only if the impurity drops by at least this, weighted by the node's share of the points (scikit-learn's rule)."),
             ParamSpec("gain_ratio", "bool", False, label="gain ratio",
                       help="Choose splits by gain / split information (C4.5). On yes/no splits this favours cuts that peel off a small group."),
@@ -137,6 +159,7 @@ _SPECS = [
         cls=BaggingClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Fit copies of a base model on bootstrap samples and average their votes.",
         fixed={"random_state": 0},
+        build=_bagged_model,
         params=(
             ParamSpec("base", "choice", "tree",
                       choices=("tree", "logistic", "gaussian_nb", "prototype", "least_squares"),
@@ -187,6 +210,7 @@ _SPECS = [
         cls=AdaBoostClassifier, capabilities=frozenset({PROBA, DECISION, HISTORY, MULTICLASS}),
         summary="Trees added one at a time, each trained on the points the previous ones got wrong.",
         fixed={"random_state": 0},
+        build=_boosted_tree,
         params=(
             ParamSpec("n_estimators", "int", 50, 1, 200, label="rounds",
                       help="Most boosting rounds; stops early when a tree is perfect or no better than chance."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ class ParamSpec:
     when: only relevant when other parameters have given values, e.g.
           {"metric": ("minkowski",)}; the UI hides it otherwise.
     allow_inf: float parameters that accept ``inf`` (C = inf is a hard margin).
+    format: how a slider or number box prints the value, printf-style ("%.3f"); None: Streamlit's.
     """
 
     name: str
@@ -30,17 +32,20 @@ class ParamSpec:
     step: float | None = None
     when: dict = field(default_factory=dict)
     allow_inf: bool = False
+    format: str | None = None
 
     def relevant(self, params: dict) -> bool:
         return all(params.get(k) in allowed for k, allowed in self.when.items())
 
     def coerce(self, value):
-        """Turn a value from a widget or a URL into this parameter's type, or raise ValueError."""
+        """Turn a value from a widget or a URL into this parameter's type, or raise ValueError
+        (its message names the parameter as the page labels it)."""
+        name = self.label or self.name
         if self.kind == "choice":
             for c in self.choices:
                 if str(c) == str(value):
                     return c
-            raise ValueError(f"{self.name} must be one of {', '.join(map(str, self.choices))}")
+            raise ValueError(f"{name} must be one of {', '.join(map(str, self.choices))}")
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
@@ -48,21 +53,21 @@ class ParamSpec:
                 return True
             if str(value).lower() in ("0", "false", "no", "off"):
                 return False
-            raise ValueError(f"{self.name} must be true or false")
+            raise ValueError(f"{name} must be true or false")
         try:
             v = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"{self.name} must be a number") from None
+            raise ValueError(f"{name} must be a number") from None
         if math.isnan(v) or (math.isinf(v) and not self.allow_inf):
-            raise ValueError(f"{self.name} must be a finite number")
+            raise ValueError(f"{name} must be a finite number")
         if self.kind == "int":
             if v != int(v):
-                raise ValueError(f"{self.name} must be a whole number")
+                raise ValueError(f"{name} must be a whole number")
             v = int(v)
         if self.low is not None and v < self.low:
-            raise ValueError(f"{self.name} must be at least {self.low:g}")
+            raise ValueError(f"{name} must be at least {self.low:g}")
         if self.high is not None and v > self.high and not (self.allow_inf and math.isinf(v)):
-            raise ValueError(f"{self.name} must be at most {self.high:g}")
+            raise ValueError(f"{name} must be at most {self.high:g}")
         return v
 
 
@@ -78,6 +83,10 @@ class ModelSpec:
     capabilities: frozenset = frozenset()
     summary: str = ""
     fixed: dict = field(default_factory=dict)  # constructor arguments the UI does not expose
+    # Meta-estimators: turns the UI's values (a link's base-model key, a tree depth) into
+    # constructor arguments, e.g. {"base": "tree"} -> {"estimator": DecisionTreeClassifier()};
+    # names with "__" (estimator__max_depth) are set on the built model with set_params.
+    build: Callable[[dict], dict] | None = None
 
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
@@ -88,9 +97,17 @@ class ModelSpec:
                 return p
         raise KeyError(name)
 
+    def arguments(self, **params) -> dict:
+        """What ``make`` passes to the model: fixed values, defaults, ``params``, through ``build``."""
+        arguments = {**self.fixed, **self.defaults(), **params}
+        return self.build(arguments) if self.build is not None else arguments
+
     def make(self, **params):
         """An unfitted model with the defaults overridden by ``params``."""
-        return self.cls(**{**self.fixed, **self.defaults(), **params})
+        arguments = self.arguments(**params)
+        nested = {k: v for k, v in arguments.items() if "__" in k}
+        model = self.cls(**{k: v for k, v in arguments.items() if "__" not in k})
+        return model.set_params(**nested) if nested else model
 
     def has(self, capability: str) -> bool:
         return capability in self.capabilities

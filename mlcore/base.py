@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import inspect
 import numbers
+import warnings
 
 import numpy as np
 
@@ -39,17 +40,48 @@ class BaseEstimator:
         return sorted(names)
 
     def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in self._param_names()}
+        """The hyperparameters by name; with ``deep``, also those of every estimator among them.
+
+        A hyperparameter that is itself an estimator (a meta-estimator's ``estimator``)
+        adds its own as ``estimator__max_depth`` (scikit-learn's ``__`` convention), so a
+        search or a link can reach inside it.
+        """
+        params = {}
+        for name in self._param_names():
+            value = getattr(self, name)
+            params[name] = value
+            if deep and isinstance(value, BaseEstimator):
+                params.update((f"{name}__{inner}", v) for inner, v in value.get_params(deep=True).items())
+        return params
 
     def set_params(self, **params):
-        valid = set(self._param_names())
+        """Set hyperparameters; ``estimator__max_depth=3`` sets ``max_depth`` of ``self.estimator``.
+
+        Plain names are set first, so ``set_params(estimator=tree, estimator__max_depth=3)``
+        sets the depth of the new tree. Nested names are passed on grouped, one
+        ``set_params`` call per inner estimator.
+        """
+        valid = self._param_names()
+        nested: dict[str, dict] = {}
         for name, value in params.items():
-            if name not in valid:
+            outer, _, inner = name.partition("__")
+            if outer not in valid:
                 raise ValidationError(
-                    f"{type(self).__name__} has no hyperparameter {name!r}; "
-                    f"it has {', '.join(sorted(valid))}"
+                    f"{type(self).__name__} has no hyperparameter {outer!r}; it has {', '.join(valid)}"
                 )
-            setattr(self, name, value)
+            if inner:
+                nested.setdefault(outer, {})[inner] = value
+            else:
+                setattr(self, outer, value)
+        for outer, inner_params in nested.items():
+            target = getattr(self, outer)
+            if not isinstance(target, BaseEstimator):
+                first = next(iter(inner_params))
+                raise ValidationError(
+                    f"{outer}__{first}: {type(self).__name__}'s {outer} is {target!r}, not an estimator "
+                    f"with hyperparameters; set {outer}=... to an estimator first"
+                )
+            target.set_params(**inner_params)
         return self
 
     def __repr__(self) -> str:
@@ -71,11 +103,15 @@ def _same(a, b) -> bool:
 
 
 def clone(estimator):
-    """A new unfitted estimator with the same hyperparameters (deep-copied)."""
+    """A new unfitted estimator with the same hyperparameters.
+
+    Estimators among the hyperparameters are cloned in turn and everything else is
+    deep-copied, so the clone never shares a model (or a mutable value) with the original.
+    """
     if not isinstance(estimator, BaseEstimator):
         raise ValidationError(f"cannot clone {estimator!r}: it is not an mlcore estimator")
     params = {k: clone(v) if isinstance(v, BaseEstimator) else copy.deepcopy(v)
-              for k, v in estimator.get_params().items()}
+              for k, v in estimator.get_params(deep=False).items()}
     return type(estimator)(**params)
 
 
@@ -116,25 +152,62 @@ def check_is_fitted(estimator, attribute: str = "classes_") -> None:
         )
 
 
+class DataConversionWarning(UserWarning):
+    """Input was usable but converted (a column-vector y read as 1-D); scikit-learn's name and meaning."""
+
+
+class NonNumericError(ValidationError, TypeError):
+    """X holds a value numpy cannot turn into a number (a dict, a list in a cell...).
+
+    A TypeError too, as numpy's own conversion error is, so code that catches either works.
+    """
+
+
+# scikit-learn's key phrases ("Reshape your data", "0 feature(s)", "Complex data not supported",
+# "requires y to be passed", "continuous") are kept inside our messages, so its users find the
+# words they know and scikit-learn's own checks recognise them.
+_RESHAPE_HINT = ("Reshape your data: {name}.reshape(-1, 1) if it is a single feature, "
+                 "{name}.reshape(1, -1) if it is a single point")
+
+
 def check_array(X, *, name: str = "X", n_features: int | None = None) -> np.ndarray:
-    """A 2-D finite float64 array, or a ValidationError saying what is wrong."""
+    """A 2-D finite real float64 array, or a ValidationError saying what is wrong."""
     try:
-        arr = np.asarray(X, dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValidationError(f"{name} must contain numbers only") from None
+        raw = np.asarray(X)
+        if np.iscomplexobj(raw):
+            raise ValidationError(
+                f"{name} contains complex numbers (Complex data not supported): "
+                "split each into its real and imaginary parts as two features"
+            )
+        arr = raw.astype(np.float64, copy=False)
+    except TypeError as error:
+        raise NonNumericError(f"{name} must contain numbers only ({error})") from None
+    except ValidationError:
+        raise
+    except ValueError as error:
+        raise ValidationError(f"{name} must contain numbers only ({error})") from None
     if arr.ndim == 1:
-        raise ValidationError(f"{name} must be 2-D (one row per point); got a 1-D array of {arr.size} values")
+        raise ValidationError(
+            f"{name} must be 2-D (one row per point): got a 1-D array of {arr.size} values. "
+            + _RESHAPE_HINT.format(name=name)
+        )
     if arr.ndim != 2:
         raise ValidationError(f"{name} must be 2-D (one row per point); got {arr.ndim} dimensions")
     if arr.shape[0] == 0:
-        raise ValidationError(f"{name} has no points")
+        raise ValidationError(
+            f"{name} has no points: found array with 0 sample(s) (shape={arr.shape}) while a minimum of 1 is required."
+        )
     if arr.shape[1] == 0:
-        raise ValidationError(f"{name} has no features")
+        raise ValidationError(
+            f"{name} has no features: found array with 0 feature(s) (shape={arr.shape}) "
+            "while a minimum of 1 is required."
+        )
     if not np.all(np.isfinite(arr)):
         raise ValidationError(f"{name} contains NaN or infinite values; remove or fill them first")
     if n_features is not None and arr.shape[1] != n_features:
         raise ValidationError(
-            f"{name} has {arr.shape[1]} features but the model was trained on {n_features}"
+            f"{name} has {arr.shape[1]} features, but it is expecting {n_features} features as input: "
+            f"the model was trained on {n_features}"
         )
     return arr
 
@@ -143,18 +216,37 @@ def check_X_y(X, y, *, min_classes: int = 2):
     """Validate training data; return ``X, y_encoded, classes_``.
 
     ``classes_, y_enc = np.unique(y, return_inverse=True)``, so every column of a
-    score matrix follows ``classes_`` and labels of any sortable type work.
+    score matrix follows ``classes_`` and labels of any sortable type work. Float
+    labels must be whole numbers (2.0 is a class; 0.37 means y is a continuous target,
+    a regression problem, refused as scikit-learn's ``type_of_target`` does).
     """
+    if y is None:
+        raise ValidationError("fit needs the labels: this classifier requires y to be passed, but the target y is None")
     X = check_array(X)
     y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected: "
+            f"y of shape {y.shape} is read as one label per point; pass y.ravel() to silence this warning.",
+            DataConversionWarning, stacklevel=3,
+        )
     if y.ndim != 1:
         y = y.reshape(-1) if y.ndim == 2 and 1 in y.shape else y
     if y.ndim != 1:
         raise ValidationError("y must be 1-D: one label per point")
     if y.shape[0] != X.shape[0]:
         raise ValidationError(f"X has {X.shape[0]} points but y has {y.shape[0]} labels")
-    if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
-        raise ValidationError("y contains NaN or infinite labels")
+    if np.iscomplexobj(y):
+        raise ValidationError("y contains complex numbers (Complex data not supported); labels must be real")
+    if y.dtype.kind == "f":
+        if not np.all(np.isfinite(y)):
+            raise ValidationError("y contains NaN or infinite labels")
+        fractional = y[y != np.floor(y)]
+        if fractional.size:
+            raise ValidationError(
+                f"y is continuous (a label such as {fractional[0]:g} is not a whole number): "
+                "a classifier needs class labels; round or bin y into classes first"
+            )
     if y.dtype.kind == "O":
         if any(v is None for v in y):
             raise ValidationError("y contains missing labels (None)")
@@ -163,7 +255,8 @@ def check_X_y(X, y, *, min_classes: int = 2):
     except TypeError:
         raise ValidationError("labels must be all numbers or all strings, not a mix") from None
     if len(classes) < min_classes:
-        only = f" (every point is {classes[0]!r})" if len(classes) == 1 else ""
+        # .tolist() turns a numpy scalar into the plain value a student typed (1, not np.int64(1)).
+        only = f" class (every point is {classes[:1].tolist()[0]!r})" if len(classes) == 1 else " classes"
         raise ValidationError(
             f"need at least {min_classes} classes to learn a boundary; got {len(classes)}{only}"
         )

@@ -5,47 +5,28 @@ import pandas as pd
 import streamlit as st
 
 from catalog.models import MODELS
-from ui import compute, dataset, draw, params, state
-from ui.layout import page_setup
+from catalog.specs import ParamSpec
+from ui import compute, params, settings
+from ui.layout import finish, page
 from viz import confusion_figure, decision_figure, points_figure
 
-page_setup("Playground")
-
 CHART = "playground_chart"
-URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "model", "pts"}
 FAMILY_ORDER = list(dict.fromkeys(s.family for s in MODELS.values()))
 MODEL_KEYS = sorted(MODELS, key=lambda k: FAMILY_ORDER.index(MODELS[k].family))
+MODEL = ParamSpec("model", "choice", "knn", choices=tuple(MODEL_KEYS), label="model",
+                  help="Every model of the library, grouped by family: "
+                       + "; ".join(f"{f}: " + ", ".join(MODELS[k].label for k in MODEL_KEYS if MODELS[k].family == f)
+                                   for f in FAMILY_ORDER))
+SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
+                      help="Hollow markers: points held out from training, used for the test accuracy.")
+SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
+                      help="Stronger colour where the model is surer of its prediction.")
 
-# --- state from the link (first visit of this page in the session) ---------------------
-query = state.url_once("playground")
-problems = []
-if query is not None:
-    problems += dataset.from_url(query) + draw.from_url(query)
-    model_key = query.get("model", "knn")
-    if model_key not in MODELS:
-        problems.append(f"**model** = `{model_key}` is not a model here; choose one of {', '.join(MODELS)}. "
-                        "Using k nearest neighbours.")
-        model_key = "knn"
-    state.preset("model", model_key)
-    problems += params.from_url(MODELS[model_key], query, URL_TAKEN)
-
-# A click on the chart (from the previous render) becomes a point before anything is computed.
-draw.listen(CHART, st.session_state.get("draw_on", True))
-recipe = dataset.dataset_panel()
-drawing = draw.draw_panel()
-drawn = draw.points()
-
-state.warn_bad_url(problems)
+recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
-    state.remember("model", "knn", lambda k: k in MODELS)
-    model_key = st.selectbox("model", MODEL_KEYS, key="model", format_func=lambda k: MODELS[k].label,
-                             help="Every model of the library, grouped by family: "
-                                  + "; ".join(f"{f}: " + ", ".join(MODELS[k].label for k in MODEL_KEYS
-                                                                   if MODELS[k].family == f)
-                                              for f in FAMILY_ORDER))
-    state.keep("model")
+    model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
     st.caption(f"**{spec.family}.** {spec.summary}")
     hp = params.param_widgets(spec)
@@ -53,19 +34,10 @@ with left:
 
 with right:
     t1, t2, _ = st.columns([1, 1.3, 1.2])
-    with t1:
-        state.remember("show_test", True)
-        show_test = st.toggle("test points", key="show_test",
-                              help="Hollow markers: points held out from training, used for the test accuracy.")
-        state.keep("show_test")
-    with t2:
-        state.remember("show_conf", True)
-        show_conf = st.toggle("confidence shading", key="show_conf",
-                              help="Stronger colour where the model is surer of its prediction.")
-        state.keep("show_conf")
+    show_test = settings.setting(SHOW_TEST, "show_test", url=None, where=t1)
+    show_conf = settings.setting(SHOW_CONF, "show_conf", url=None, where=t2)
 
 key_params = tuple(sorted(hp.items()))
-data = compute.dataset(recipe, drawn)
 fit = compute.fit(recipe, drawn, model_key, key_params)
 
 with left:
@@ -107,12 +79,4 @@ if fit.cm is not None:
                      column_config={c: st.column_config.NumberColumn(format="%.2f")
                                     for c in ("precision", "recall", "F1")})
 
-# --- the link to this view ----------------------------------------------------------------
-items = dataset.to_url(recipe)
-if model_key != "knn":
-    items["model"] = model_key
-items |= params.to_url(spec, hp, URL_TAKEN) | draw.to_url(drawn)
-state.write_url(items)
-with st.sidebar:
-    with st.expander("Link to this view"):
-        state.share_link(items)
+finish()

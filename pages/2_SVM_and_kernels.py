@@ -6,10 +6,11 @@ import numpy as np
 import streamlit as st
 
 from catalog.models import MODELS
+from catalog.specs import ParamSpec
 from mlcore import ValidationError
-from mlcore.svm import SVC, LinearSVMSGD, primal_objective
-from ui import compute, dataset, draw, params, state
-from ui.layout import page_setup
+from mlcore.svm import LinearSVMSGD
+from ui import compute, params, settings
+from ui.layout import finish, page, stop
 from viz import points_figure
 from viz.svm import (
     contributions_figure,
@@ -23,12 +24,12 @@ from viz.svm import (
     objective_figure,
 )
 
-page_setup("SVM & kernels")
-
 SPEC = MODELS["svm"]
 CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
-URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "pts", "pair"}
 RESOLUTION = 200
+SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
+EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
+                   help="Passes of Pegasos over the training points.")
 
 # A lecture in five steps: each sets the dataset and the SVM's hyperparameters.
 _LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2,
@@ -68,23 +69,6 @@ def pair_options(model) -> dict[str, str]:
     return out
 
 
-def pair_from_url(query: dict[str, str]) -> list[str]:
-    """Preset the pair machine from the link ("pair=0-2"); which pairs exist is only known
-    once the model is fitted, so an unknown pair is reported (and the first one shown) there."""
-    raw = query.get("pair")
-    if raw is None:
-        return []
-    if not pair_shaped(raw):
-        return [f"**pair** = `{raw}` is not a pair of classes like `0-2`. Showing the first pair."]
-    state.preset("svm_pair", raw)
-    return []
-
-
-def pair_shaped(raw: str) -> bool:
-    a, sep, b = raw.partition("-")
-    return bool(sep and a and b and "-" not in b)
-
-
 @st.cache_data(max_entries=8, show_spinner=False)
 def pair_values(recipe, drawn, key_params, resolution: int) -> np.ndarray:
     """Every pair machine's f_p on the page's grid, (ny, nx, P) float32, so switching the pair
@@ -114,7 +98,7 @@ def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
     if model.pairs_[0, 0] < 0:
         k = int(np.argmax(f_all))
         return f"Largest f(x) is {f_all[k]:.3g}, class {model.classes_[k]}'s machine: predicted **{label}**."
-    wins = [model.classes_[b if v >= 0 else a] for (a, b), v in zip(model.pairs_, f_all, strict=True)]
+    wins = model.pairwise_winners(x[None])[0]
     ballot = ", ".join(f"{model.classes_[a]} vs {model.classes_[b]} → {w}"
                        for (a, b), w in zip(model.pairs_, wins, strict=True))
     return f"The vote at x: {ballot}; predicted **{label}**."
@@ -122,7 +106,7 @@ def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
 
 def apply_lesson(i: int) -> None:
     for key, value in LESSON[i][2].items():
-        state.preset(key, value)
+        settings.put(key, value)
     st.session_state["svm_lesson"] = i
 
 
@@ -131,8 +115,7 @@ def lifted_model(recipe, drawn, C: float):
     """An SVM with the homogeneous degree-2 kernel (x·z)², whose feature map is 3-D."""
     data = compute.dataset(recipe, drawn)
     try:
-        return SVC(C=C, kernel="poly", degree=2, gamma=1.0, coef0=0.0, max_iter=30_000).fit(
-            data.X_train, data.y_train), None
+        return SPEC.make(C=C, kernel="poly", degree=2, gamma=1.0, coef0=0.0).fit(data.X_train, data.y_train), None
     except ValidationError as err:
         return None, str(err)
 
@@ -146,26 +129,13 @@ def primal_route(recipe, drawn, C: float, epochs: int):
     lam = 1.0 / (C * len(y))
     try:
         sgd = LinearSVMSGD(lam=lam, max_epochs=epochs, random_state=0).fit(X, y)
-        exact = SVC(C=C, kernel="linear", tol=1e-5, max_iter=30_000).fit(X, y)
+        exact = SPEC.make(C=C, kernel="linear", tol=1e-5).fit(X, y)
     except ValidationError as err:
         return None, None, None, str(err)
-    sign = np.where(y == exact.classes_[1], 1.0, -1.0)
-    best = primal_objective(exact.coef_[0], float(exact.intercept_[0]), X, sign, lam)
-    return sgd.history_, best, lam, None
+    return sgd.history_, exact.primal_objective(X, y, lam), lam, None
 
 
-# --- state from the link, then the shared dataset panel -------------------------------------
-query = state.url_once("svm")
-problems = []
-if query is not None:
-    problems += (dataset.from_url(query) + draw.from_url(query) + params.from_url(SPEC, query, URL_TAKEN)
-                 + pair_from_url(query))
-recipe = dataset.dataset_panel()
-drawn = draw.points()
-data = compute.dataset(recipe, drawn)
-
-st.title("SVM & kernels", anchor=False)
-state.warn_bad_url(problems)
+recipe, drawn, data, _ = page("SVM & kernels", name="svm")
 st.markdown(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
@@ -183,7 +153,7 @@ with st.expander("Lecture sequence: separable data → hard margin → an outlie
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
                "the sidebar or draw points on the Playground.", icon=":material/info:")
-    st.stop()
+    stop()
 
 left, right = st.columns([1, 3], gap="large")
 with left:
@@ -192,9 +162,7 @@ with left:
     if hp["kernel"] == "rbf":
         st.caption(f"γ = {hp['gamma']:g} is a width σ = 1/√(2γ) = {1 / math.sqrt(2 * hp['gamma']):.3g}")
     st.divider()
-    state.remember("svm_show_test", False)
-    show_test = st.toggle("show test points", key="svm_show_test")
-    state.keep("svm_show_test")
+    show_test = settings.setting(SHOW_TEST, "svm_show_test", url=None)
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, SPEC.key, key_params)
@@ -206,20 +174,13 @@ machine, pair_code = 0, None
 if not binary:
     options = pair_options(model)
     codes = list(options)
-    with pair_slot.container():
-        state.remember("svm_pair", codes[0], lambda v: v in options)
-        pair_code = st.selectbox(
-            "pair machine" if hp["multiclass"] == "ovo" else "machine", codes, key="svm_pair",
-            format_func=options.__getitem__,
-            help=(f"The {len(model.classes_)}-class SVM is {len(codes)} binary SVMs "
-                  + ("(one per pair of classes, each trained on that pair's points only). "
-                     if hp["multiclass"] == "ovo" else "(one per class against all the others). ")
-                  + "Pick the one whose boundary, margins and support vectors are drawn."))
-        state.keep("svm_pair")
-        asked = (query or {}).get("pair")
-        if asked is not None and asked not in options and pair_shaped(asked):
-            st.warning(f"**pair** = `{asked}` is not one of this SVM's machines "
-                       f"({', '.join(codes)}). Showing {options[codes[0]]}.", icon=":material/link_off:")
+    pair = ParamSpec("pair", "choice", codes[0], choices=tuple(codes),
+                     label="pair machine" if hp["multiclass"] == "ovo" else "machine",
+                     help=(f"The {len(model.classes_)}-class SVM is {len(codes)} binary SVMs "
+                           + ("(one per pair of classes, each trained on that pair's points only). "
+                              if hp["multiclass"] == "ovo" else "(one per class against all the others). ")
+                           + "Pick the one whose boundary, margins and support vectors are drawn."))
+    pair_code = settings.setting(pair, "svm_pair", where=pair_slot.container(), format_func=options.__getitem__)
     machine = codes.index(pair_code)
 
 with right:
@@ -253,8 +214,8 @@ with right:
             choice = (round(float(picked[0]["x"]), 2), round(float(picked[0]["y"]), 2))
             if st.session_state.get("svm_picked") != choice:
                 st.session_state["svm_picked"] = choice
-                state.preset("svm_px", choice[0])
-                state.preset("svm_py", choice[1])
+                settings.put("svm_px", choice[0])
+                settings.put("svm_py", choice[1])
         st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
                     pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
                     "f(x) = ±1. ")
@@ -265,7 +226,7 @@ with right:
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 
 if model is None:
-    st.stop()
+    stop()
 
 # --- where f(x) comes from ------------------------------------------------------------------
 st.subheader("Where f(x) comes from", anchor=False)
@@ -326,9 +287,7 @@ with p1:
     st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
                 "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
                 "dual exactly. Both should reach the same value.")
-    state.remember("svm_epochs", 50)
-    epochs = st.slider("epochs", 5, 200, step=5, key="svm_epochs")
-    state.keep("svm_epochs")
+    epochs = settings.setting(EPOCHS, "svm_epochs", url=None)
 if not binary:
     with p2:
         st.caption("Shown for two classes.")
@@ -345,11 +304,4 @@ else:
             st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
                             config=CHART_CONFIG, key="svm_primal")
 
-# --- the link to this view ------------------------------------------------------------------
-items = dataset.to_url(recipe) | params.to_url(SPEC, hp, URL_TAKEN) | draw.to_url(drawn)
-if pair_code is not None and machine > 0:
-    items["pair"] = pair_code
-state.write_url(items)
-with st.sidebar:
-    with st.expander("Link to this view"):
-        state.share_link(items)
+finish()

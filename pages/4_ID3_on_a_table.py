@@ -1,6 +1,7 @@
 """ID3 on a table: the gain of every feature at every node, on the tennis or kids-play data or a CSV."""
 
 import io
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -11,11 +12,9 @@ from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui import state
-from ui.layout import page_setup, settings_from_url, settings_to_url
+from ui import settings
+from ui.layout import finish, page, stop
 from viz.tree import gains_figure, id3_diagram
-
-page_setup("ID3 on a table")
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
                 "upload": "Upload a CSV"}
@@ -23,16 +22,21 @@ SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
 CHART_CONFIG = {"displayModeBar": False}
 
-# Settings the link carries, validated like any input. The row to follow, the node shown and
-# the naive Bayes row (``nb_<feature>=<value>``) are checked once the table is known.
-SETTINGS = (
-    ParamSpec("table", "choice", "tennis", choices=tuple(TABLE_LABELS), label="table"),
-    ParamSpec("score", "choice", "gain", choices=tuple(SCORES), label="split score"),
-    ParamSpec("laplace", "bool", False, label="Laplace smoothing"),
-)
-KEYS = {"table": "id3_table", "score": "id3_score", "laplace": "nb_laplace"}
-LATER = ("row", "node")
+# The page's settings; the row, the node and the naive Bayes row (``nb_<feature>``, one per
+# feature) take their choices from the table.
+TABLE = ParamSpec("table", "choice", "tennis", choices=tuple(TABLE_LABELS), label="table")
+SCORE = ParamSpec("score", "choice", "gain", choices=tuple(SCORES), label="split score",
+                  help="Information gain is ID3's score; the gain ratio divides it by the split information "
+                       "H_A(S) to discount features with many values; Gini uses 1 − Σ p² instead of entropy.")
+ROW = ParamSpec("row", "int", 0, 0, MAX_ROWS - 1, label="follow row",
+                help="Highlight the path this row takes through the tree.")
+NODE = ParamSpec("node", "choice", 0, choices=(0,), label="node",
+                 help="Every node with examples: the scores ID3 computed there.")
+LAPLACE = ParamSpec("laplace", "bool", False, label="Laplace smoothing",
+                    help="Off: maximum-likelihood counts, so an unseen value zeroes a class. "
+                         "On: every count + 1 and each denominator + V (the number of values).")
 NB_PREFIX = "nb_"
+NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -59,17 +63,7 @@ def gain_formula(node, cand, criterion: str, ratio: bool) -> str:
     """Gain(S, A) = I(S) - sum_v |S_v|/|S| I(S_v), with the numbers of this node."""
     total = node.counts.sum()
     sym = "H" if criterion == "entropy" else "G"
-    parts = []
-    for counts in cand.counts.values():
-        n = counts.sum()
-        if n == 0:
-            continue
-        p = counts / n
-        if criterion == "entropy":
-            imp = float(-np.sum(p[p > 0] * np.log2(p[p > 0])))
-        else:
-            imp = float(1 - np.sum(p ** 2))
-        parts.append(f"\\tfrac{{{int(n)}}}{{{int(total)}}}\\cdot {max(imp, 0.0) + 0.0:.4f}")
+    parts = [f"\\tfrac{{{n}}}{{{int(total)}}}\\cdot {imp:.4f}" for n, imp in cand.branch_terms(criterion)]
     text = (f"\\text{{Gain}}(S, \\text{{{cand.name}}}) = {sym}(S) - \\sum_v \\tfrac{{|S_v|}}{{|S|}} {sym}(S_v)"
             f" = {node.impurity:.4f} - ({' + '.join(parts)}) = {cand.gain:.4f}")
     if ratio:
@@ -78,40 +72,14 @@ def gain_formula(node, cand, criterion: str, ratio: bool) -> str:
     return text
 
 
-def take_from_link(later: dict, name: str, options, key: str, what: str, fallback) -> None:
-    """Preset widget ``key`` from a link value that could only be checked now (it must be one
-    of ``options``); otherwise a sentence for the warning."""
-    if name not in later:
-        return
-    raw = later.pop(name)
-    match = next((o for o in options if str(o) == raw), None)
-    if match is None:
-        shown = (f"{options.start} to {options.stop - 1}" if isinstance(options, range)
-                 else "one of " + ", ".join(map(str, options)))
-        problems.append(f"**{what}** = `{raw}` should be {shown}. Using {fallback}.")
-    else:
-        state.preset(key, match)
-
-
-def finish(items: dict[str, str]) -> None:
-    """The warning about the link, the address bar and the link to this view (also before a stop)."""
-    if later:
-        names = ", ".join(f"**{k}**" for k in later)
-        verb = "applies" if len(later) == 1 else "apply"
-        problems.append(f"{names} {verb} only to a built-in table (a link cannot carry an uploaded file), "
+def leave_out_of_link(what: str) -> None:
+    """The link's row, node and naive Bayes values that cannot apply here, in the warning."""
+    names = [k for k in ("row", "node") if settings.take(k) is not None]
+    names += [k for k in settings.untaken(NB_PREFIX) if settings.take(k) is not None]
+    if names:
+        verb = "applies" if len(names) == 1 else "apply"
+        settings.report(f"{', '.join(f'**{k}**' for k in names)} {verb} only to {what}, "
                         "so the link's value was left out.")
-        later.clear()
-    with warn_slot:
-        state.warn_bad_url(problems)
-    problems.clear()
-    state.write_url(items)
-    with st.sidebar:
-        with st.expander("Link to this view"):
-            state.share_link(items)
-
-
-def base_items() -> dict[str, str]:
-    return settings_to_url(SETTINGS, {p.name: state.current(KEYS[p.name], p.default) for p in SETTINGS})
 
 
 def node_label(model, node) -> str:
@@ -125,59 +93,32 @@ def node_label(model, node) -> str:
     return f"node {node.id} · {' ∧ '.join(reversed(tests))} ({node.n_samples} rows)"
 
 
-st.title("ID3 on a table", anchor=False)
+page("ID3 on a table", name="id3", with_dataset=False)
 st.markdown(
     "ID3 grows a tree on categorical data. At each node it computes, for every feature not yet "
     "used on the path, how much knowing that feature lowers the entropy of the class, "
     "Gain(S, A) = H(S) − Σ_v |S_v|/|S| · H(S_v), and splits on the best one with one branch per value.")
 
-# --- state from the link (first visit of this page in the session) ---------------------------
-link = state.url_once("id3")
-problems, later = [], {}
-if link is not None:
-    problems += settings_from_url(SETTINGS, KEYS, link)
-    later = {k: v for k, v in link.items() if k in LATER or k.startswith(NB_PREFIX)}
-warn_slot = st.container()  # filled by finish(): some values are checked further down
-
 # --- the table ------------------------------------------------------------------------------
 c1, c2 = st.columns([1, 1], gap="large")
-with c1:
-    state.remember("id3_table", "tennis", lambda v: v in TABLE_LABELS)
-    source = st.selectbox("table", list(TABLE_LABELS), key="id3_table", format_func=TABLE_LABELS.get)
-    state.keep("id3_table")
-with c2:
-    state.remember("id3_score", "gain", lambda v: v in SCORES)
-    score = st.selectbox("split score", list(SCORES), key="id3_score", format_func=SCORES.get,
-                         help="Information gain is ID3's score; the gain ratio divides it by the split "
-                              "information H_A(S) to discount features with many values; Gini uses "
-                              "1 − Σ p² instead of entropy.")
-    state.keep("id3_score")
-
-if source != "upload":
-    table = TABLES[source]()
-    take_from_link(later, "row", range(len(table.y)), "id3_row", "follow row", "row 0")
-    for j, name in enumerate(table.features):
-        values = sorted(set(table.X[:, j]))
-        take_from_link(later, f"{NB_PREFIX}{name}", values, f"nb_{source}_{name}", f"naive Bayes row, {name}",
-                       "the default")
-    for k in [k for k in later if k.startswith(NB_PREFIX)]:
-        problems.append(f"**{k}** = `{later.pop(k)}`: this table has no feature {k[len(NB_PREFIX):]!r} "
-                        f"(its features: {', '.join(table.features)}). Left out.")
-
-if source == "upload":
+source = settings.setting(TABLE, "id3_table", where=c1, format_func=TABLE_LABELS.get)
+score = settings.setting(SCORE, "id3_score", where=c2, format_func=SCORES.get)
+built_in = source != "upload"  # a link cannot carry an uploaded file, nor rows or values of one
+if not built_in:
+    leave_out_of_link("a built-in table (a link cannot carry an uploaded file)")
     up = st.file_uploader("CSV with a header row; every column categorical", type=["csv", "txt"],
                           help=f"At most {MAX_ROWS} rows and {MAX_COLS} columns. Pick the class column below.")
     if up is None:
         st.info("Upload a small CSV, e.g. the tennis table with columns outlook, temperature, humidity, "
                 "wind, play.", icon=":material/upload_file:")
-        finish(base_items())
-        st.stop()
+        stop()
     frame, problem = read_csv(up.getvalue())
     if frame is None:
         st.warning(problem, icon=":material/info:")
-        finish(base_items())
-        st.stop()
-    target = st.selectbox("class column", list(frame.columns), index=len(frame.columns) - 1)
+        stop()
+    columns = tuple(frame.columns)
+    target = settings.setting(ParamSpec("target", "choice", columns[-1], choices=columns, label="class column"),
+                              "id3_target", url=None)
     features = [c for c in frame.columns if c != target]
     many = [c for c in features if frame[c].nunique() > MAX_VALUES]
     if many:
@@ -186,11 +127,11 @@ if source == "upload":
         features = [c for c in features if c not in many]
     if not features:
         st.warning("No usable feature column is left.", icon=":material/info:")
-        finish(base_items())
-        st.stop()
+        stop()
     X, y = frame[features].to_numpy(dtype=str), frame[target].to_numpy(dtype=str)
     target_name = target
 else:
+    table = TABLES[source]()
     X, y, features, target_name = table.X, table.y, list(table.features), table.target
     frame = pd.DataFrame(X, columns=features)
     frame[target_name] = y
@@ -201,17 +142,14 @@ try:
     one_rule = OneRuleClassifier().fit(X, y, feature_names=features)
 except ValidationError as err:
     st.warning(str(err), icon=":material/info:")
-    finish(base_items())
-    st.stop()
+    stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
 t1, t2 = st.columns([1, 1], gap="large")
 with t2:
     st.subheader("The data", anchor=False)
-    state.remember("id3_row", 0, lambda v: isinstance(v, int) and 0 <= v < len(y))
-    row = st.number_input("follow row", 0, len(y) - 1, key="id3_row", step=1,
-                          help="Highlight the path this row takes through the tree.")
-    state.keep("id3_row")
+    row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
+                           url=ROW.name if built_in else None)
     st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
                                               for _ in r], axis=1),
                  height=min(38 + 35 * len(frame), 420), width="stretch")
@@ -229,11 +167,8 @@ with t1:
 st.subheader("Why each split won", anchor=False)
 inner = [n for n in model.nodes_ if n.candidates and n.n_samples > 0]
 labels = {n.id: node_label(model, n) for n in inner}
-take_from_link(later, "node", list(labels), "id3_node", "node", "node 0")
-state.remember("id3_node", 0, lambda v: v in labels)
-node_id = st.selectbox("node", list(labels), key="id3_node", format_func=labels.get,
-                       help="Every node with examples: the scores ID3 computed there.")
-state.keep("id3_node")
+node_id = settings.setting(replace(NODE, choices=tuple(labels)), "id3_node", format_func=labels.get,
+                           url=NODE.name if built_in else None)
 node = model.nodes_[node_id]
 n1, n2 = st.columns([3, 2], gap="large")
 with n1:
@@ -279,25 +214,19 @@ with o2:
 st.subheader("Naive Bayes on the same table", anchor=False)
 st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
-NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 b_cols = st.columns([1] * len(features) + [1.4])
-new_row, nb_items = [], {}
+new_row = []
 for col, j in zip(b_cols, range(len(features)), strict=False):
-    values = sorted(set(X[:, j]))
-    key = f"nb_{source}_{features[j]}"
-    default = NEW_DAY.get(features[j]) if source == "tennis" else values[0]
-    state.remember(key, default if default in values else values[0], lambda v, values=values: v in values)
-    with col:
-        new_row.append(st.selectbox(features[j], values, key=key))
-    state.keep(key)
-    if new_row[-1] != (default if default in values else values[0]):
-        nb_items[f"{NB_PREFIX}{features[j]}"] = str(new_row[-1])
-with b_cols[-1]:
-    state.remember("nb_laplace", False)
-    laplace = st.toggle("Laplace smoothing", key="nb_laplace",
-                        help="Off: maximum-likelihood counts, so an unseen value zeroes a class. "
-                             "On: every count + 1 and each denominator + V (the number of values).")
-    state.keep("nb_laplace")
+    values = tuple(sorted(set(X[:, j])))
+    day = NEW_DAY.get(features[j]) if source == "tennis" else None
+    value = ParamSpec(f"{NB_PREFIX}{features[j]}", "choice", day if day in values else values[0], choices=values,
+                      label=features[j])
+    new_row.append(settings.setting(value, f"nb_{source}_{features[j]}", where=col,
+                                    url=value.name if built_in else None))
+for name in settings.untaken(NB_PREFIX):
+    settings.report(f"**{name}** = `{settings.take(name)}`: this table has no feature {name[len(NB_PREFIX):]!r} "
+                    f"(its features: {', '.join(features)}). Left out.")
+laplace = settings.setting(LAPLACE, "nb_laplace", where=b_cols[-1])
 nb = CategoricalNB(alpha=1.0 if laplace else 0.0).fit(X, y)
 new = np.array([new_row], dtype=object)
 scores = nb.scores(new)[0]
@@ -318,8 +247,4 @@ else:
     st.warning("Every class scores 0: this row holds a value some class never showed in training. "
                "Switch on Laplace smoothing.", icon=":material/info:")
 
-# --- the link to this view ------------------------------------------------------------------
-items = base_items()
-if source != "upload":
-    items |= ({"row": str(row)} if row else {}) | ({"node": str(node_id)} if node_id else {}) | nb_items
-finish(items)
+finish()

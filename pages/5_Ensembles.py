@@ -3,8 +3,9 @@
 import streamlit as st
 
 from catalog.models import MODELS
-from ui import compute, dataset, draw, params, state
-from ui.layout import page_setup
+from catalog.specs import ParamSpec
+from ui import compute, params, settings
+from ui.layout import finish, page
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -19,11 +20,11 @@ from viz.ensemble import (
 from viz.grid import evaluate_grid
 from viz.tree import importance_text
 
-page_setup("Ensembles")
-
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
 CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
-URL_TAKEN = {f.name for f in dataset.FIELDS} | {"data", "model", "pts"}
+MODEL = ParamSpec("model", "choice", KEYS[0], choices=KEYS, label="ensemble")
+SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
+                      help="Stronger colour where more of the ensemble agrees.")
 
 
 def _part(model, key: str, m: int):
@@ -56,44 +57,21 @@ def vote_curves(recipe, drawn, key: str, hp: tuple):
     return staged_accuracy(model, data.X_train, data.y_train), test
 
 
-# --- state from the link (first visit of this page in the session) ---------------------
-query = state.url_once("ensembles")
-problems = []
-if query is not None:
-    problems += dataset.from_url(query) + draw.from_url(query)
-    first = query.get("model", KEYS[0])
-    if first not in KEYS:
-        problems.append(f"**model** = `{first}` is not an ensemble here; choose one of {', '.join(KEYS)}. "
-                        f"Using {MODELS[KEYS[0]].label}.")
-        first = KEYS[0]
-    state.preset("ens_model", first)
-    problems += params.from_url(MODELS[first], query, URL_TAKEN)
-
-recipe = dataset.dataset_panel()
-drawn = draw.points()
-
-st.title("Ensembles", anchor=False)
+recipe, drawn, data, _ = page("Ensembles", name="ensembles")
 st.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
-state.warn_bad_url(problems)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
-    state.remember("ens_model", KEYS[0], lambda k: k in KEYS)
-    key = st.radio("ensemble", KEYS, key="ens_model", format_func=lambda k: MODELS[k].label)
-    state.keep("ens_model")
+    key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)
     spec = MODELS[key]
     st.caption(spec.summary)
     hp = params.param_widgets(spec)
     st.divider()
-    state.remember("ens_conf", True)
-    show_conf = st.toggle("confidence shading", key="ens_conf",
-                          help="Stronger colour where more of the ensemble agrees.")
-    state.keep("ens_conf")
+    show_conf = settings.setting(SHOW_CONF, "ens_conf", url=None)
 
 key_params = tuple(sorted(hp.items()))
-data = compute.dataset(recipe, drawn)
 fit = compute.fit(recipe, drawn, key, key_params)
 
 
@@ -106,7 +84,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         label, tip = "round", "Step through the boosting rounds: the regions are the vote of rounds 1..t."
     else:
         label, tip = "members in the vote", "Use only the first m members: watch the vote steady as members are added."
-    m = st.slider(label, 1, T, T, key=f"ens_m_{key}_{T}", help=tip) if T > 1 else 1
+    # Another number of members is another sequence: the slider starts again with all of them.
+    members = ParamSpec("members", "int", T, 1, T, label=label, help=tip)
+    m = settings.setting(members, f"ens_m_{key}", url=None, restart_on=T)
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
     cols = st.columns(4)
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
@@ -163,12 +143,4 @@ if fit.model is not None and key != "adaboost":
                                    columns=8, height=260),
                     width="stretch", config=CHART_CONFIG, key="ens_members")
 
-# --- the link to this view ----------------------------------------------------------------
-items = dataset.to_url(recipe)
-if key != KEYS[0]:
-    items["model"] = key
-items |= params.to_url(spec, hp, URL_TAKEN) | draw.to_url(drawn)
-state.write_url(items)
-with st.sidebar:
-    with st.expander("Link to this view"):
-        state.share_link(items)
+finish()

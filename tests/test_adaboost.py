@@ -1,5 +1,7 @@
 """AdaBoost-SAMME against scikit-learn round by round, and its bookkeeping."""
 
+import re
+
 import numpy as np
 import pytest
 from sklearn.datasets import make_classification, make_moons
@@ -7,6 +9,8 @@ from sklearn.ensemble import AdaBoostClassifier as SkAdaBoost
 
 from mlcore.base import ValidationError
 from mlcore.ensemble import AdaBoostClassifier
+from mlcore.linear_model import LogisticRegression
+from mlcore.tree import DecisionTreeClassifier
 
 
 def _data(seed, K, n=300):
@@ -38,7 +42,7 @@ def test_same_stump_and_learner_weight_as_sklearn_every_round(seed, K):
 def test_deeper_trees_agree_with_sklearn_predictions():
     X, y = _data(1, 3)
     from sklearn.tree import DecisionTreeClassifier as SkTree
-    ours = AdaBoostClassifier(n_estimators=20, max_depth=3).fit(X, y)
+    ours = AdaBoostClassifier(DecisionTreeClassifier(max_depth=3), n_estimators=20).fit(X, y)
     sk = SkAdaBoost(SkTree(max_depth=3), n_estimators=20, random_state=0).fit(X, y)
     # ties inside deeper trees may be broken differently, so compare the first rounds' weights loosely
     np.testing.assert_allclose(ours.estimator_weights_[:3], sk.estimator_weights_[:3], rtol=1e-9)
@@ -102,6 +106,57 @@ def test_importances_and_string_labels():
 
 def test_parameter_errors_are_readable():
     X, y = make_moons(40, random_state=0)
-    for bad in (dict(n_estimators=0), dict(max_depth=0), dict(learning_rate=0.0), dict(learning_rate="x")):
-        with pytest.raises(ValidationError):
+    for bad, says in ((dict(n_estimators=0), "n_estimators"),
+                      (dict(estimator=DecisionTreeClassifier(max_depth=0)), "max_depth >= 1"),
+                      (dict(estimator=DecisionTreeClassifier(criterion="nope")), "criterion"),
+                      (dict(estimator=DecisionTreeClassifier(gain_ratio=True)), "gain_ratio=False"),
+                      (dict(estimator=LogisticRegression()), "boosts decision trees"),
+                      (dict(estimator="tree"), "not the name 'tree'"),
+                      (dict(learning_rate=0.0), "learning_rate"), (dict(learning_rate="x"), "learning_rate")):
+        with pytest.raises(ValidationError, match=re.escape(says)):
             AdaBoostClassifier(**bad).fit(X, y)
+
+
+def test_none_means_stumps_and_the_users_tree_is_never_fitted():
+    X, y = make_moons(200, noise=0.3, random_state=0)
+    default = AdaBoostClassifier(n_estimators=8).fit(X, y)
+    tree = DecisionTreeClassifier(max_depth=1)
+    given = AdaBoostClassifier(tree, n_estimators=8).fit(X, y)
+    assert not hasattr(tree, "tree_")
+    assert all(t.get_depth() == 1 for t in default.estimators_)
+    np.testing.assert_array_equal(default.estimator_weights_, given.estimator_weights_)
+
+
+@pytest.mark.parametrize("settings", [
+    dict(max_depth=2, min_samples_leaf=15),
+    dict(max_depth=3, criterion="entropy"),
+    dict(max_depth=2, min_samples_split=60, min_impurity_decrease=0.01),
+])
+def test_the_estimators_settings_grow_every_round(settings):
+    """Round t's tree is the tree the estimator grows alone on round t's point weights."""
+    X, y = _data(2, 3, n=200)
+    ada = AdaBoostClassifier(DecisionTreeClassifier(**settings), n_estimators=6).fit(X, y)
+    assert len(ada.estimators_) == 6
+    for h, member in zip(ada.history_, ada.estimators_, strict=True):
+        alone = DecisionTreeClassifier(**settings).fit(X, y, sample_weight=h["sample_weight"])
+        assert member.tree_.node_count == alone.tree_.node_count
+        np.testing.assert_array_equal(member.tree_.feature, alone.tree_.feature)
+        np.testing.assert_array_equal(member.tree_.threshold, alone.tree_.threshold)
+        np.testing.assert_array_equal(member.predict(X), alone.predict(X))
+        assert {k: member.get_params()[k] for k in settings} == settings
+
+
+def test_nested_depth_reaches_the_trees():
+    X, y = _data(1, 3)
+    ada = AdaBoostClassifier(n_estimators=5).set_params(estimator=DecisionTreeClassifier(),
+                                                         estimator__max_depth=3).fit(X, y)
+    assert ada.get_params()["estimator__max_depth"] == 3
+    assert max(t.get_depth() for t in ada.estimators_) == 3
+
+
+def test_random_trees_follow_adaboosts_random_state():
+    X, y = _data(4, 2)
+    tree = DecisionTreeClassifier(max_depth=2, splitter="random", max_features=2)
+    a, b, c = (AdaBoostClassifier(tree, n_estimators=8, random_state=s).fit(X, y) for s in (5, 5, 6))
+    np.testing.assert_array_equal(a.estimator_weights_, b.estimator_weights_)
+    assert not np.array_equal([h["threshold"] for h in a.history_], [h["threshold"] for h in c.history_])

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
-from ui.params import log_grid, snap
+from ui.settings import log_grid, snap
 
 pytestmark = pytest.mark.app
 

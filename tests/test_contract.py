@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from catalog.models import MODELS
-from mlcore import NotFittedError, ValidationError, clone
+from mlcore import BaseEstimator, NotFittedError, ValidationError, clone
 
 KEYS = sorted(MODELS)
 
@@ -34,7 +34,10 @@ def test_spec_is_complete(key):
     assert spec.key == key and spec.label and spec.family and spec.summary
     names = spec.cls._param_names()
     for p in spec.params:
-        assert p.name in names, f"{key}: ParamSpec {p.name} is not an __init__ argument"
+        # a setting is an __init__ argument, or the spec's build turns it into one (a
+        # base-model key into estimator=, a tree depth into estimator__max_depth)
+        assert p.name in names or _wired_through_build(spec, p), \
+            f"{key}: ParamSpec {p.name} is not an __init__ argument and does not change the model"
         assert p.help, f"{key}.{p.name} has no help text"
         if p.kind == "choice":
             assert p.default in p.choices
@@ -46,15 +49,35 @@ def test_spec_is_complete(key):
         assert cap in {"proba", "decision", "history", "multiclass"}
 
 
+def _comparable(params):
+    """Deep params with every estimator replaced by (its class, its own params), for ==."""
+    return {k: (type(v), _comparable(v.get_params())) if isinstance(v, BaseEstimator) else v
+            for k, v in params.items()}
+
+
+def _wired_through_build(spec, p):
+    """Does another value of this setting (consumed by the spec's build) make another model?"""
+    if spec.build is None or p.name in spec.arguments():
+        return False
+    other = next(v for v in (p.choices if p.kind == "choice" else (p.low, p.high)) if v != p.default)
+    return _comparable(spec.make(**{p.name: other}).get_params()) != _comparable(spec.make().get_params())
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_init_stores_params_and_clone_round_trips(key):
     model = _model(key)
     params = model.get_params()
     spec = MODELS[key]
-    for name, value in {**spec.fixed, **spec.defaults()}.items():
-        assert params[name] == value, f"__init__ must store {name} unchanged"
+    for name, value in spec.arguments().items():
+        if isinstance(value, BaseEstimator):      # its settings are checked by their nested names
+            assert type(params[name]) is type(value)
+        else:
+            assert params[name] == value, f"__init__ must store {name} unchanged"
     twin = clone(model)
-    assert twin is not model and twin.get_params() == params
+    assert twin is not model and _comparable(twin.get_params()) == _comparable(params)
+    for name, value in params.items():
+        if isinstance(value, BaseEstimator):
+            assert twin.get_params()[name] is not value, f"clone must copy {name}, not share it"
     assert _fitted_attrs(model) == [], "no learned attribute may exist before fit"
     assert type(model).__name__ in repr(model)
 

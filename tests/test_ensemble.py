@@ -4,6 +4,8 @@ Oracles: scikit-learn's trees and forests, the 1 - 1/e bootstrap fact, and
 recomputation from the members each ensemble exposes.
 """
 
+import re
+
 import numpy as np
 import pytest
 from sklearn.datasets import make_classification, make_moons
@@ -14,14 +16,11 @@ from sklearn.tree import DecisionTreeClassifier as SkTree
 from mlcore.base import ValidationError
 from mlcore.ensemble import BaggingClassifier, ExtraTreesClassifier, RandomForestClassifier
 from mlcore.linear_model import LogisticRegression, Perceptron
+from mlcore.naive_bayes import GaussianNB
+from mlcore.neighbors import KNeighborsClassifier
 from mlcore.tree import DecisionTreeClassifier
-from mlcore.tree._forest_build import grow_forest
 from mlcore.tree._forest_predict import descend, leaf_sum
-
-# mlcore's ensembles still round their probabilities to 12 decimals (np.round(..., 12)), which
-# issue 8 removes from production code; until then a comparison must allow half a unit in the
-# 12th decimal on top of the rounding of the sums. Set to 0 once the rounding is gone.
-ROUNDED_OUTPUT = 0.5e-12
+from mlcore.tree._grower import grow_forest
 
 
 def _data(seed, n=300, K=3, d=3):
@@ -128,8 +127,7 @@ def test_forest_is_the_mean_of_its_trees_and_oob_is_recomputed_from_them():
     assert all(isinstance(t, DecisionTreeClassifier) for t in rf.estimators_)
     G = _grid(-2, 3, 50)
     mean = np.mean([t.predict_proba(G) for t in rf.estimators_], axis=0)
-    # means of 15 probabilities in [0, 1], summed in another order: 2 * 15 eps apart at most
-    rounding = 2 * 15 * np.finfo(np.float64).eps + ROUNDED_OUTPUT
+    rounding = _vote_tolerance(15)  # means of 15 probabilities in [0, 1], summed in another order
     np.testing.assert_allclose(rf.predict_proba(G), mean, rtol=0, atol=rounding)
     votes, seen = np.zeros((200, 2)), np.zeros(200)
     for tree, sample in zip(rf.estimators_, rf.estimators_samples_, strict=True):
@@ -146,7 +144,7 @@ def test_staged_probabilities_end_at_the_full_forest():
     rf = RandomForestClassifier(n_estimators=12, random_state=0).fit(X, y)
     G = _grid(-2, 3, 40)
     stages = list(rf.staged_predict_proba(G, [1, 5, 12]))
-    rounding = 2 * 12 * np.finfo(np.float64).eps + ROUNDED_OUTPUT  # means of <= 12 probabilities, other orders
+    rounding = _vote_tolerance(12)  # means of <= 12 probabilities, other orders
     np.testing.assert_allclose(stages[0], rf.estimators_[0].predict_proba(G), rtol=0, atol=rounding)
     np.testing.assert_allclose(stages[-1], rf.predict_proba(G), rtol=0, atol=rounding)
 
@@ -212,15 +210,33 @@ def test_forest_survives_degenerate_data():
 def test_bagging_clones_and_never_fits_the_users_model():
     X, y = make_moons(120, noise=0.3, random_state=0)
     base = LogisticRegression(C=0.5)
-    bag = BaggingClassifier(base=base, n_estimators=5, random_state=0).fit(X, y)
+    bag = BaggingClassifier(estimator=base, n_estimators=5, random_state=0).fit(X, y)
     assert not hasattr(base, "classes_") and base.get_params()["C"] == 0.5
     assert len({id(m) for m in bag.estimators_}) == 5 and base not in bag.estimators_
     assert all(m.C == 0.5 for m in bag.estimators_)
 
 
+def test_bagging_a_tree_instance_uses_its_settings_and_leaves_it_unfitted():
+    X, y = _data(3, n=200, K=2, d=2)
+    tree = DecisionTreeClassifier(max_depth=2, min_samples_leaf=5)
+    bag = BaggingClassifier(tree, n_estimators=6, random_state=0).fit(X, y)
+    assert not hasattr(tree, "tree_") and bag.estimator is tree
+    assert all(m.get_depth() <= 2 and m.min_samples_leaf == 5 for m in bag.estimators_)
+    assert max(m.get_depth() for m in bag.estimators_) == 2
+    # the same settings reached by name give the same model
+    nested = BaggingClassifier(DecisionTreeClassifier(), n_estimators=6, random_state=0)
+    nested.set_params(estimator__max_depth=2, estimator__min_samples_leaf=5).fit(X, y)
+    np.testing.assert_array_equal(nested.predict_proba(X), bag.predict_proba(X))
+    # the default (None) is an unlimited tree, as DecisionTreeClassifier()
+    default = BaggingClassifier(n_estimators=6, random_state=0).fit(X, y)
+    plain = BaggingClassifier(DecisionTreeClassifier(), n_estimators=6, random_state=0).fit(X, y)
+    np.testing.assert_array_equal(default.predict_proba(X), plain.predict_proba(X))
+    assert max(m.get_depth() for m in default.estimators_) > 2
+
+
 def test_bagging_soft_vote_is_the_mean_of_members_fitted_on_their_samples():
     X, y = make_moons(150, noise=0.3, random_state=0)
-    bag = BaggingClassifier(base="logistic", n_estimators=6, random_state=1).fit(X, y)
+    bag = BaggingClassifier(estimator=LogisticRegression(), n_estimators=6, random_state=1).fit(X, y)
     G = _grid(-2, 3, 30)
     by_hand = np.mean([LogisticRegression().fit(X[s], y[s]).predict_proba(G)
                        for s in bag.estimators_samples_], axis=0)
@@ -229,7 +245,7 @@ def test_bagging_soft_vote_is_the_mean_of_members_fitted_on_their_samples():
 
 def test_bagging_hard_vote_counts_members():
     X, y = make_moons(150, noise=0.3, random_state=0)
-    bag = BaggingClassifier(base=Perceptron(random_state=0), n_estimators=7, random_state=0).fit(X, y)
+    bag = BaggingClassifier(estimator=Perceptron(random_state=0), n_estimators=7, random_state=0).fit(X, y)
     G = _grid(-2, 3, 30)
     votes = np.array([m.predict(G) for m in bag.estimators_])
     np.testing.assert_allclose(bag.predict_proba(G)[:, 1], (votes == 1).mean(axis=0))
@@ -237,7 +253,7 @@ def test_bagging_hard_vote_counts_members():
 
 def test_bagged_trees_equal_trees_fitted_on_the_samples():
     X, y = _data(3, n=200, K=2, d=2)
-    bag = BaggingClassifier(base="tree", n_estimators=5, random_state=0).fit(X, y)
+    bag = BaggingClassifier(n_estimators=5, random_state=0).fit(X, y)
     G = np.random.default_rng(0).normal(0, 2, size=(400, 2))
     for member, s in zip(bag.estimators_, bag.estimators_samples_, strict=True):
         alone = DecisionTreeClassifier().fit(X[s], y[s])
@@ -247,27 +263,42 @@ def test_bagged_trees_equal_trees_fitted_on_the_samples():
 
 def test_bagging_pasting_and_tiny_samples():
     X, y = make_moons(40, noise=0.2, random_state=0)
-    bag = BaggingClassifier(base="gaussian_nb", n_estimators=20, max_samples=0.5, bootstrap=False,
+    bag = BaggingClassifier(estimator=GaussianNB(), n_estimators=20, max_samples=0.5, bootstrap=False,
                             random_state=0).fit(X, y)
     assert all(np.unique(s).size == 20 for s in bag.estimators_samples_)
     assert bag.oob_score_ is not None
-    tiny = BaggingClassifier(base="logistic", n_estimators=10, max_samples=2, random_state=0).fit(X, y)
+    tiny = BaggingClassifier(estimator=LogisticRegression(), n_estimators=10, max_samples=2, random_state=0).fit(X, y)
     P = tiny.predict_proba(X)    # some 2-point samples hold one class: those members vote it
     assert np.all(np.isfinite(P)) and np.allclose(P.sum(axis=1), 1)
 
 
 def test_bagging_base_errors_are_readable():
     X, y = make_moons(40, random_state=0)
-    for bad in (dict(base="nope"), dict(base="bagging"), dict(base=3), dict(base_params=[1]),
-                dict(max_samples=0.0), dict(n_estimators=0)):
-        with pytest.raises(ValidationError):
+    for bad, says in ((dict(estimator="tree"), "not the name 'tree'"),
+                      (dict(estimator=DecisionTreeClassifier), "instance such as DecisionTreeClassifier()"),
+                      (dict(estimator=3), "mlcore classifier"),
+                      (dict(max_samples=0.0), "max_samples"), (dict(n_estimators=0), "n_estimators")):
+        with pytest.raises(ValidationError, match=re.escape(says)):
             BaggingClassifier(**bad).fit(X, y)
+
+
+def _vote_tolerance(m):
+    """How far two ways of averaging m probabilities may differ in floating point.
+
+    One adds the m values and divides by m, the other adds the m values p/m: each of
+    the m additions and divisions of numbers in [0, 1] rounds by at most eps (relative
+    to a partial sum <= 1 after dividing), so each result is within about m eps of the
+    exact mean, and the two within 2 m eps. The tree ensembles' leaf sums
+    (``mlcore.tree._forest_predict.leaf_sum``) are in addition rounded to 12 decimals
+    there, which adds up to 0.5e-12.
+    """
+    return 2 * (m + 1) * np.finfo(np.float64).eps + 0.5e-12
 
 
 @pytest.mark.parametrize("make", [
     lambda: RandomForestClassifier(n_estimators=9, random_state=0),
-    lambda: BaggingClassifier(base="tree", n_estimators=9, random_state=0),
-    lambda: BaggingClassifier(base="logistic", n_estimators=9, random_state=0),
+    lambda: BaggingClassifier(n_estimators=9, random_state=0),
+    lambda: BaggingClassifier(estimator=LogisticRegression(), n_estimators=9, random_state=0),
 ])
 def test_running_sums_over_members_equal_separate_votes(make):
     X, y = make_moons(120, noise=0.3, random_state=0)
@@ -275,16 +306,16 @@ def test_running_sums_over_members_equal_separate_votes(make):
     G = _grid(-2, 3, 30)
     every = list(model.staged_predict_proba(G))
     assert len(every) == 9
-    rounding = 2 * 9 * np.finfo(np.float64).eps + ROUNDED_OUTPUT  # means of <= 9 probabilities, other orders
     for m in (1, 4, 9):
-        np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), rtol=0, atol=rounding)
-    np.testing.assert_allclose(every[-1], model.predict_proba(G), rtol=0, atol=rounding)
+        tol = _vote_tolerance(m)
+        np.testing.assert_allclose(every[m - 1], next(iter(model.staged_predict_proba(G, [m]))), rtol=0, atol=tol)
+    np.testing.assert_allclose(every[-1], model.predict_proba(G), rtol=0, atol=_vote_tolerance(9))
 
 
 @pytest.mark.parametrize("make", [
     lambda: RandomForestClassifier(n_estimators=12, random_state=0),
-    lambda: BaggingClassifier(base="tree", n_estimators=6, random_state=0),
-    lambda: BaggingClassifier(base="logistic", n_estimators=6, random_state=0),
+    lambda: BaggingClassifier(n_estimators=6, random_state=0),
+    lambda: BaggingClassifier(estimator=LogisticRegression(), n_estimators=6, random_state=0),
 ])
 def test_pickled_ensembles_predict_the_same_and_rebuild_their_members(make):
     import pickle
@@ -303,16 +334,16 @@ def test_bagged_trees_report_feature_importances():
     rng = np.random.default_rng(3)
     X = np.column_stack([rng.normal(size=300), rng.normal(size=300)])
     y = (X[:, 1] + 0.3 * rng.normal(size=300) > 0).astype(int)
-    fast = BaggingClassifier(base="tree", n_estimators=15, random_state=0).fit(X, y)
+    fast = BaggingClassifier(estimator=DecisionTreeClassifier(), n_estimators=15, random_state=0).fit(X, y)
     imp = fast.feature_importances_
     assert imp.sum() == pytest.approx(1.0) and imp[1] > 0.6
     # the all-at-once forest path equals the mean of its member trees' own importances
     mean = np.mean([t.feature_importances_ for t in fast.estimators_], axis=0)
     np.testing.assert_allclose(imp, mean / mean.sum(), rtol=1e-10)
     # members fitted one by one (gain ratio leaves the fast path) report them too
-    slow = BaggingClassifier(base="tree", base_params={"gain_ratio": True}, n_estimators=5,
+    slow = BaggingClassifier(estimator=DecisionTreeClassifier(gain_ratio=True), n_estimators=5,
                              random_state=0).fit(X, y)
     assert slow.feature_importances_.sum() == pytest.approx(1.0) and slow.feature_importances_[1] > 0.5
     # a base model without importances gives none
-    assert not hasattr(BaggingClassifier(base="knn", n_estimators=3, random_state=0).fit(X, y),
+    assert not hasattr(BaggingClassifier(estimator=KNeighborsClassifier(), n_estimators=3, random_state=0).fit(X, y),
                        "feature_importances_")

@@ -57,6 +57,17 @@ def test_each_ensemble_draws_and_its_slider_redraws(key):
         assert len(at.get("plotly_chart")) == 3        # vote, members, accuracy curve
 
 
+@pytest.mark.parametrize("query, widget, value", [
+    ({"model": "bagging", "base": "logistic"}, "base model", "logistic"),
+    ({"model": "adaboost", "max_depth": "3"}, "tree depth", 3),
+])
+def test_a_link_names_the_base_model_or_the_tree_depth(query, widget, value):
+    at = _page({"data": "moons", "n": "80", **query})
+    _clean(at)
+    shown = [w for w in [*at.selectbox, *at.slider, *at.number_input] if w.label == widget]
+    assert shown and shown[0].value == value
+
+
 def test_a_bad_model_in_the_link_warns_and_falls_back():
     at = _page({"model": "svm", "n_estimators": "many"})
     _clean(at)

@@ -41,3 +41,144 @@ def test_the_checker_catches_a_foreign_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import scipy.linalg\nfrom sklearn import svm\nimport numpy as np\n")
     assert set(_imports(bad)) - STDLIB - {"numpy"} == {"scipy", "sklearn"}
+
+
+# ---------------------------------------------------------------- the project's import graph
+
+PACKAGES = ("mlcore", "catalog", "viz", "ui")
+LAYERS_ABOVE_MLCORE = {"catalog", "ui", "viz", "streamlit", "pages", "app", "home"}
+
+
+def _module_files(root, packages, leaves=()):
+    """{module name: file}: every .py under ``packages`` (a package's __init__ is the package),
+    plus ``leaves`` (files nothing imports, named by their path)."""
+    modules = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            modules[".".join(parts)] = path
+    for path in leaves:
+        modules[str(path.relative_to(root))] = path
+    return modules
+
+
+def _imported_names(module, path, is_package):
+    """Absolute names of everything ``path`` imports, anywhere in the file (inside functions too).
+
+    ``from .x import y`` is resolved against the module's package; a ``from p import name``
+    yields both ``p.name`` (in case it is a submodule) and ``p``.
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield (alias.name,)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - (node.level - 1)] if node.level > 1 else base
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module
+            yield tuple(f"{source}.{alias.name}" for alias in node.names) + (source,)
+
+
+def _resolve(name, modules):
+    """The project module ``name`` refers to: itself or its longest known prefix; None if foreign."""
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:end])
+        if candidate in modules:
+            return candidate
+    return None
+
+
+def import_graph(root, packages=PACKAGES, leaves=()):
+    """{module: set of project modules it imports}."""
+    modules = _module_files(root, packages, leaves)
+    graph = {}
+    for module, path in modules.items():
+        targets = set()
+        for choices in _imported_names(module, path, path.name == "__init__.py"):
+            # `from p import name`: the submodule p.name if there is one, else p itself
+            found = next((m for m in (_resolve(c, modules) for c in choices) if m), None)
+            if found and found != module:
+                targets.add(found)
+        graph[module] = targets
+    return graph
+
+
+def find_cycle(graph):
+    """One cycle as [a, b, ..., a] if the directed graph has any, else None (depth-first search)."""
+    state = {}          # absent: unseen, 1: on the current path, 2: finished
+    path = []
+
+    def visit(node):
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def _project_graph():
+    leaves = [ROOT / "app.py", ROOT / "home.py", *sorted((ROOT / "pages").glob("*.py"))]
+    return import_graph(ROOT, leaves=[p for p in leaves if p.exists()])
+
+
+def test_the_project_import_graph_has_no_cycle():
+    graph = _project_graph()
+    assert "mlcore.ensemble._bagging" in graph and "catalog.models" in graph
+    assert "catalog.specs" in graph["catalog.models"]          # the graph sees real edges
+    cycle = find_cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_pages_and_the_app_are_leaves():
+    graph = _project_graph()
+    leaves = {m for m in graph if m.endswith(".py")}
+    assert "pages/5_Ensembles.py" in leaves and "ui.layout" in graph["pages/5_Ensembles.py"]
+    assert not any(leaves & targets for targets in graph.values())
+
+
+@pytest.mark.parametrize("path", _files("mlcore"), ids=lambda p: p.name)
+def test_mlcore_never_imports_the_layers_above_it(path):
+    above = set(_imports(path)) & LAYERS_ABOVE_MLCORE
+    assert not above, f"{path.name} imports {sorted(above)}: algorithms must not know the catalog or the app"
+
+
+def test_the_cycle_checker_finds_a_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+    assert find_cycle({"a": {"a"}}) == ["a", "a"]
+
+
+def test_the_graph_sees_relative_imports_inside_functions(tmp_path):
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .first import f\n")
+    (pkg / "first.py").write_text("from .sub import second\n\ndef f():\n    return second.g()\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "second.py").write_text("def g():\n    from ..first import f  # late: still a cycle\n")
+    (tmp_path / "page.py").write_text("import pkg.sub.second\n")
+    graph = import_graph(tmp_path, packages=("pkg",), leaves=[tmp_path / "page.py"])
+    assert graph == {"pkg": {"pkg.first"}, "pkg.first": {"pkg.sub.second"}, "pkg.sub": set(),
+                     "pkg.sub.second": {"pkg.first"}, "page.py": {"pkg.sub.second"}}
+    cycle = find_cycle(graph)
+    assert cycle[0] == cycle[-1] and sorted(cycle[1:]) == ["pkg.first", "pkg.sub.second"]

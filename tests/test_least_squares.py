@@ -199,7 +199,7 @@ def test_unfitted_and_wrong_feature_count():
         LeastSquaresClassifier().predict(np.ones((2, 2)))
     X, y = DATASETS["moons"]
     model = LeastSquaresClassifier().fit(X, y)
-    with pytest.raises(ValidationError, match="5 features but the model was trained on 2"):
+    with pytest.raises(ValidationError, match="5 features, but .* the model was trained on 2"):
         model.predict(np.ones((3, 5)))
     with pytest.raises(ValidationError, match="at least 2 classes"):
         LeastSquaresClassifier().fit(X, np.zeros(len(X)))

@@ -416,5 +416,5 @@ def test_unfitted_and_wrong_feature_count():
     with pytest.raises(NotFittedError):
         LogisticRegression().predict_proba(X)
     model = LogisticRegression().fit(X, y)
-    with pytest.raises(ValidationError, match="3 features but the model was trained on 2"):
+    with pytest.raises(ValidationError, match="3 features, but .* the model was trained on 2"):
         model.predict_proba(np.ones((2, 3)))

@@ -13,7 +13,8 @@ PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.
 
 
 def _panel_pages():
-    return [p for p in PAGES if "dataset_panel" in (ROOT / p).read_text()]
+    """The pages whose prelude draws the dataset panel (ui.layout.page without with_dataset=False)."""
+    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text()]
 
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])

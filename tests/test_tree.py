@@ -188,15 +188,6 @@ def test_integer_weights_equal_duplicated_rows():
     np.testing.assert_allclose(a.tree_.value, b.tree_.value)
 
 
-def test_zero_weight_points_are_carried_but_do_not_count():
-    X = np.array([[0.0], [1.0], [2.0], [3.0]])
-    y = np.array([0, 0, 1, 1])
-    t = DecisionTreeClassifier().fit(X, y, sample_weight=[1, 1, 0, 1]).tree_
-    assert t.feature[0] == 0 and t.threshold[0] == 1.5
-    np.testing.assert_allclose(t.value[0], [2, 1])
-    assert t.n_node_samples[0] == 4
-
-
 # --- hand-made cases --------------------------------------------------------------------------
 
 

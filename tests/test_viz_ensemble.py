@@ -5,6 +5,8 @@ import pytest
 from sklearn.datasets import make_moons
 
 from mlcore.ensemble import AdaBoostClassifier, BaggingClassifier, RandomForestClassifier
+from mlcore.linear_model import LogisticRegression
+from mlcore.naive_bayes import GaussianNB
 from viz.ensemble import (
     FirstMembers,
     boosting_figure,
@@ -43,7 +45,7 @@ def test_vote_figure_draws_the_vote_of_the_first_members(moons):
 
 def test_members_figure_shows_each_members_own_regions(moons):
     X, y = moons
-    bag = BaggingClassifier(base="logistic", n_estimators=6, random_state=0).fit(X, y)
+    bag = BaggingClassifier(estimator=LogisticRegression(), n_estimators=6, random_state=0).fit(X, y)
     fig = members_figure(bag, X, y, count=4, resolution=30)
     heats = _heatmaps(fig)
     assert len(heats) == 4
@@ -106,7 +108,7 @@ def test_boosting_history_shows_alphas_and_errors(moons):
 
 def test_first_members_adapter_matches_staged_probabilities(moons):
     X, y = moons
-    bag = BaggingClassifier(base="gaussian_nb", n_estimators=5, random_state=0).fit(X, y)
+    bag = BaggingClassifier(estimator=GaussianNB(), n_estimators=5, random_state=0).fit(X, y)
     part = FirstMembers(bag, 2)
     by_hand = np.mean([np.asarray(m.predict_proba(X)) for m in bag.estimators_[:2]], axis=0)
     np.testing.assert_allclose(part.predict_proba(X), by_hand, atol=1e-10)

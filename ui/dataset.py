@@ -6,6 +6,7 @@ It lives in ``st.session_state`` and is shared by every page.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 import streamlit as st
@@ -13,7 +14,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
 
-from . import state
+from . import settings
 
 BLANK = "blank"  # no generated points: the dataset is only what the user draws
 
@@ -31,8 +32,8 @@ class Recipe(NamedTuple):
     margin: float = 0.5
 
 
-# The recipe's fields as ParamSpecs: the URL is validated with the same ``coerce``
-# the model parameters use. ``classes`` is checked against the generator separately.
+# The recipe's fields as ParamSpecs, drawn and kept by ui.settings like every setting; the
+# defaults of n, noise and classes and the range of classes depend on the generator.
 FIELDS = (
     ParamSpec("n", "int", 200, 20, 1000, step=10, label="points",
               help="How many points to generate (training and test together)."),
@@ -54,6 +55,9 @@ FIELDS = (
 )
 ADVANCED = ("imbalance", "label_noise", "outliers", "margin")
 GEN_CHOICES = (*GENERATORS, BLANK)
+DATA = ParamSpec("data", "choice", "blobs", choices=GEN_CHOICES, label="dataset",
+                 help="The shape of the generated data. Every generator keeps its points within about "
+                      "±2.6 on both axes.")
 
 
 def gen_label(key: str) -> str:
@@ -81,109 +85,43 @@ def _defaults(gen: str) -> dict:
     return d
 
 
-def from_url(query: dict[str, str]) -> list[str]:
-    """Preset the panel from URL values; return a sentence for each refused value."""
-    problems = []
-    # A page reached from the menu has an empty URL: keep the session's dataset then.
-    current = state.current("ds_data", "blobs")
-    gen = query.get("data", current)
-    if gen not in GEN_CHOICES:
-        problems.append(f"**dataset** = `{gen}` is not one of {', '.join(GEN_CHOICES)}. Using Gaussian blobs.")
-        gen = "blobs"
-    if "data" in query or gen != current or "ds_data" not in st.session_state:
-        state.preset("ds_data", gen)
-    lo, hi = class_range(gen)
-    for f in FIELDS:
-        if f.name not in query:
-            continue
-        raw = query[f.name]
-        try:
-            v = f.coerce(raw)
-            if f.name == "classes" and not lo <= v <= hi:
-                raise ValueError(f"{gen_label(gen)} can have {lo} to {hi} classes" if lo < hi
-                                 else f"{gen_label(gen)} always has {lo} classes")
-        except ValueError as err:
-            problems.append(f"**{f.label}** = `{raw}`: {err}. Using the default, {_defaults(gen)[f.name]:g}.")
-            continue
-        state.preset(f"ds_{f.name}", v)
-    return problems
-
-
-def to_url(recipe: Recipe) -> dict[str, str]:
-    d = _defaults(recipe.data)
-    items = {"data": recipe.data} if recipe.data != "blobs" else {}
-    for name, v in recipe._asdict().items():
-        if name != "data" and name in d and v != d[name]:
-            items[name] = f"{v:.10g}" if isinstance(v, float) else str(v)
-    return items
-
-
-def _slider(name: str, **kw):
-    f = _field(name)
-    key = f"ds_{name}"
-    lo, hi = kw.pop("low", f.low), kw.pop("high", f.high)
-    kw.setdefault("help", f.help)
-    if f.kind == "int":
-        v = st.slider(f.label, int(lo), int(hi), step=int(f.step or 1), key=key, **kw)
-    else:
-        v = st.slider(f.label, float(lo), float(hi), step=float(f.step), key=key, **kw)
-    state.keep(key)
-    return v
-
-
 def dataset_panel() -> Recipe:
     """Draw the dataset controls in the sidebar; return the current recipe."""
     with st.sidebar:
         st.header("Data", anchor=False)
-        gen = state.remember("ds_data", "blobs", lambda v: v in GEN_CHOICES)
-        d = _defaults(gen)
-        lo, hi = class_range(gen)
-        for f in FIELDS:
-            ok = (lambda v, lo=lo, hi=hi: isinstance(v, int) and lo <= v <= hi) if f.name == "classes" \
-                else (lambda v, f=f: _fits(f, v))
-            state.remember(f"ds_{f.name}", d[f.name], ok)
-
-        gen = st.selectbox("dataset", GEN_CHOICES, key="ds_data", format_func=gen_label,
-                           on_change=_reset_shape_defaults,
-                           help="The shape of the generated data. Every generator keeps its points "
-                                "within about ±2.6 on both axes.")
-        state.keep("ds_data")
+        gen = settings.setting(DATA, "ds_data", format_func=gen_label, on_change=_reset_shape_defaults)
         if gen != BLANK:
             st.caption(GENERATORS[gen].description)
+        defaults = _defaults(gen)
+
+        def field(name: str, where=None, control=None, **narrowed):
+            """A recipe field with this generator's default (and range, for the classes)."""
+            spec = replace(_field(name), default=defaults[name], **narrowed)
+            return settings.setting(spec, f"ds_{name}", where=where, control=control)
+
         lo, hi = class_range(gen)
         if lo < hi:
-            classes = _slider("classes", low=lo, high=hi)
+            classes = field("classes", low=lo, high=hi)
         else:
             classes = lo
-            st.session_state["ds_classes"] = lo
-            state.keep("ds_classes")
+            asked = settings.take("classes")
+            if asked is not None and asked != str(lo):
+                settings.report(f"**classes** = `{asked}`: {gen_label(gen)} always has {lo} classes.")
         if gen == BLANK:
             n, noise, seed = 0, 0.0, 0
-            test = st.session_state["ds_test"]
-            adv = {name: _defaults(gen)[name] for name in ADVANCED}
+            test = settings.value("ds_test", defaults["test"])
+            adv = {name: defaults[name] for name in ADVANCED}
         else:
-            n = _slider("n")
-            noise = _slider("noise", help=f"{_field('noise').help} {GENERATORS[gen].noise_help}")
+            n = field("n")
+            noise = field("noise", help=f"{_field('noise').help} {GENERATORS[gen].noise_help}")
             c1, c2 = st.columns(2)
-            with c1:
-                seed = st.number_input("seed", 0, 9999, step=1, key="ds_seed", help=_field("seed").help)
-                state.keep("ds_seed")
-            with c2:
-                test = _slider("test")
+            seed = field("seed", where=c1, control="number")
+            test = field("test", where=c2)
             with st.expander("Advanced: imbalance, label noise, outliers"):
-                adv = {name: _slider(name) for name in ("imbalance", "label_noise", "outliers")}
-                if GENERATORS[gen].uses_margin:
-                    adv["margin"] = _slider("margin")
-                else:
-                    adv["margin"] = st.session_state["ds_margin"]
+                adv = {name: field(name) for name in ("imbalance", "label_noise", "outliers")}
+                adv["margin"] = (field("margin") if GENERATORS[gen].uses_margin
+                                 else settings.value("ds_margin", defaults["margin"]))
     return Recipe(gen, int(n), float(noise), int(classes), int(seed), float(test), **adv)
-
-
-def _fits(f: ParamSpec, v) -> bool:
-    try:
-        return f.coerce(v) == v and not isinstance(v, bool)
-    except (ValueError, TypeError):
-        return False
 
 
 def _reset_shape_defaults() -> None:
@@ -191,4 +129,4 @@ def _reset_shape_defaults() -> None:
     gen = st.session_state["ds_data"]
     d = _defaults(gen)
     for name in ("n", "noise", "classes"):
-        state.preset(f"ds_{name}", d[name])
+        settings.put(f"ds_{name}", d[name])

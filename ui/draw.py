@@ -13,13 +13,17 @@ from pathlib import Path
 
 import streamlit as st
 
+from catalog.specs import ParamSpec
 from viz.palette import MAX_CLASSES
 
-from . import state
+from . import settings
 
 KEY = "drawn"
 MAX_POINTS = 500
 COLOR_NAMES = ("blue", "orange", "green", "pink", "red", "sky blue")
+DRAW_ON = ParamSpec("draw_on", "bool", True, label="Click on the chart to add points",
+                    help="Each click adds a training point of the chosen class at that spot.")
+DRAW_CLASS = ParamSpec("draw_class", "choice", 0, choices=tuple(range(MAX_CLASSES)), label="class to add")
 
 _listener = st.components.v2.component(
     "classifier_playground.click_to_draw",
@@ -54,14 +58,9 @@ def draw_panel() -> bool:
     """Sidebar controls for drawing; returns whether clicking the chart adds points."""
     with st.sidebar:
         st.header("Draw", anchor=False)
-        state.remember("draw_on", True)
-        on = st.toggle("Click on the chart to add points", key="draw_on",
-                       help="Each click adds a training point of the chosen class at that spot.")
-        state.keep("draw_on")
-        state.remember("draw_class", 0, lambda v: v in range(MAX_CLASSES))
-        st.segmented_control("class to add", list(range(MAX_CLASSES)), key="draw_class", required=True,
-                             format_func=lambda c: f"{c} {COLOR_NAMES[c]}", disabled=not on)
-        state.keep("draw_class")
+        on = settings.setting(DRAW_ON, "draw_on", url=None)
+        settings.setting(DRAW_CLASS, "draw_class", url=None, control="segmented", disabled=not on,
+                         format_func=lambda c: f"{c} {COLOR_NAMES[c]}")
         n = len(points())
         c1, c2 = st.columns(2)
         c1.button("Undo", icon=":material/undo:", key="draw_undo", on_click=_undo, disabled=not n, width="stretch",
@@ -73,17 +72,15 @@ def draw_panel() -> bool:
     return on
 
 
-def to_url(pts) -> dict[str, str]:
-    if not pts:
-        return {}
-    return {"pts": ";".join(f"{x:g},{y:g},{c}" for x, y, c in pts)}
+def to_url(pts) -> str | None:
+    """The drawn points as the link's ``pts`` item (None when there are none)."""
+    return ";".join(f"{x:g},{y:g},{c}" for x, y, c in pts) if pts else None
 
 
-def from_url(query: dict[str, str]) -> list[str]:
-    """Load drawn points from the URL; a malformed list is dropped with one sentence."""
-    raw = query.get("pts")
+def from_url(raw: str) -> str | None:
+    """Load drawn points from the link's ``pts``; a malformed list is dropped with one sentence."""
     if not raw:
-        return []
+        return None
     try:
         pts = []
         for item in raw.split(";"):
@@ -96,7 +93,7 @@ def from_url(query: dict[str, str]) -> list[str]:
         if len(pts) > MAX_POINTS:
             raise ValueError
     except ValueError:
-        return [f"**drawn points** (`pts`) should look like `0.5,1.2,0;-1,0.3,1` "
-                f"(x, y, class 0-{MAX_CLASSES - 1}; at most {MAX_POINTS} points). They were left out."]
+        return (f"**drawn points** (`pts`) should look like `0.5,1.2,0;-1,0.3,1` "
+                f"(x, y, class 0-{MAX_CLASSES - 1}; at most {MAX_POINTS} points). They were left out.")
     st.session_state[KEY] = pts
-    return []
+    return None

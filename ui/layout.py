@@ -1,20 +1,24 @@
-"""Navigation and page setup shared by every page.
+"""The menu, and the prelude every page opens with.
 
-``app.py`` is the router: it registers the landing page (``home.py``, "Home" in the
-menu) and every file in ``pages/`` with ``st.navigation``, sets the page config
-once per run, and runs the chosen page. Each page keeps the title and URL path the
-``pages/`` directory gave it before (``pages/1_Playground.py`` -> "Playground",
-``/Playground``), so old links and bookmarks still work.
+``app.py`` is the router: it registers the landing page (``home.py``, "Home") and every file in
+``pages/`` with ``st.navigation``, grouped into the menu's sections, sets the page config once
+per run and runs the chosen page. Each page keeps the title and URL path the ``pages/``
+directory gave it before (``pages/1_Playground.py`` -> "Playground", ``/Playground``), so old
+links and bookmarks still work.
+
+A page starts with ``page(...)`` (router check, the link, title, the bad-link warning, the
+dataset and drawing panels) and ends with ``finish()`` (the address bar and the link to share).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import params, state
+from . import compute, dataset, draw, settings
 
 APP_TITLE = "Classifier Playground"
 ICON = ":material/scatter_plot:"
@@ -23,12 +27,19 @@ HOME_FILE = "home.py"
 HOME_LABEL = "Home"
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 
+# The menu's sections, in order, and the pages (by URL path) in each. The model-selection and
+# theory pages open their own sections when they arrive.
+SECTIONS = {
+    "Models": ("Playground", "SVM_and_kernels", "Decision_tree", "ID3_on_a_table", "Ensembles"),
+}
+
 
 class Entry(NamedTuple):
-    """One menu entry: the script (relative to app.py), its label and its URL path."""
+    """One menu entry: the script (relative to app.py), its label, its URL path, its section."""
     file: str
     label: str
     url_path: str
+    section: str = ""
 
 
 def page_files() -> list[Path]:
@@ -46,16 +57,28 @@ def page_url_path(path: Path) -> str:
     return path.stem.split("_", 1)[1]
 
 
+def section_of(url_path: str) -> str:
+    for section, paths in SECTIONS.items():
+        if url_path in paths:
+            return section
+    raise KeyError(f"pages/*_{url_path}.py is in no menu section: add it to ui.layout.SECTIONS")
+
+
 def menu() -> list[Entry]:
     """Home first (the app's root URL), then the pages in their numeric order."""
     return [Entry(HOME_FILE, HOME_LABEL, ""),
-            *(Entry(f"pages/{p.name}", page_label(p), page_url_path(p)) for p in page_files())]
+            *(Entry(f"pages/{p.name}", page_label(p), page_url_path(p), section_of(page_url_path(p)))
+              for p in page_files())]
 
 
-def navigation_pages() -> list:
-    """The menu as ``st.Page`` objects for ``st.navigation`` (Home is the default page)."""
-    return [st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path)
-            for e in menu()]
+def navigation_pages() -> dict[str, list]:
+    """The menu as sections of ``st.Page`` objects for ``st.navigation`` (Home, the default
+    page, heads the menu in a section without a header)."""
+    sections: dict[str, list] = {}
+    for e in menu():
+        sections.setdefault(e.section, []).append(
+            st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path))
+    return sections
 
 
 def page_config(label: str) -> None:
@@ -65,53 +88,80 @@ def page_config(label: str) -> None:
                        page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
 
 
-def page_setup(title: str | None = None) -> None:
-    """First call of every page: make sure the router runs it, and note a page switch.
+def page_setup() -> None:
+    """Make sure the router runs this page.
 
     While a ``pages/`` folder sits beside app.py, Streamlit starts a fresh server in its
     legacy mode: it runs a page file directly, without app.py, with a menu whose first
     entry is "app", until some run calls ``st.navigation``. A page reached that way
     registers the real menu here and reruns, through the router this time.
-
-    ui.state.remember re-binds kept widget values only on the first run of a page.
     """
-    ss = st.session_state
-    if not ss.pop(_ROUTED, False):
+    if not st.session_state.pop(_ROUTED, False):
         st.navigation(navigation_pages())
         st.rerun()
-    ss["_page_changed"] = ss.get("_page") != (title or "home")
-    ss["_page"] = title or "home"
 
 
-# --- a page's own settings in the URL ------------------------------------------------------------
-# Pages whose widgets are not a model's ParamSpecs (the tree and ID3 pages) describe them with
-# ParamSpecs too, so the link is validated by the same ``coerce`` as every other value.
-
-def settings_from_url(specs, keys: dict[str, str], query: dict[str, str]) -> list[str]:
-    """Preset the widget ``keys[p.name]`` from ``query[p.name]``; a sentence per refused value."""
-    problems = []
-    for p in specs:
-        if p.name not in query:
-            continue
-        raw = query[p.name]
-        try:
-            v = params.snap(p, p.coerce(raw))
-        except ValueError as err:
-            problems.append(f"**{p.label or p.name}** = `{raw}`: {err}. Using {_default_text(p)}.")
-            continue
-        state.preset(keys[p.name], v)
-    return problems
+class Page(NamedTuple):
+    """What the prelude gives a page: the dataset recipe, the drawn points, the data
+    (None on a page without the dataset panel) and whether clicks on the chart draw."""
+    recipe: dataset.Recipe | None
+    drawn: tuple
+    data: compute.Data | None
+    drawing: bool
 
 
-def _default_text(p) -> str:
-    if p.default is None:  # a default that depends on the data
-        return "the default"
-    if p.kind == "bool":
-        return f"the default, {'on' if p.default else 'off'}"
-    return f"the default, {params.fmt(p.default)}"
+def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: str | None = None) -> Page:
+    """The opening of every page: the router check, the link (read on the page's first run in
+    the session), the title, the place of the bad-link warning, the dataset panel, and with
+    ``draw_on`` (the chart's key) the drawing panel and the click listener."""
+    page_setup()
+    settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
+    if not with_dataset:
+        return Page(None, (), None, False)
+    pts = settings.take("pts")
+    if pts is not None:
+        problem = draw.from_url(pts)
+        if problem:
+            settings.report(problem)
+    if draw_on:
+        # A click on the chart (from the previous render) becomes a point before anything is computed.
+        draw.listen(draw_on, settings.value("draw_on", True))
+    recipe = dataset.dataset_panel()
+    drawing = draw.draw_panel() if draw_on else False
+    drawn = draw.points()
+    settings.link_item("pts", draw.to_url(drawn))
+    return Page(recipe, drawn, compute.dataset(recipe, drawn), drawing)
 
 
-def settings_to_url(specs, values: dict) -> dict[str, str]:
-    """The settings that differ from their defaults, as URL items."""
-    return {p.name: params.url_value(values[p.name]) for p in specs
-            if p.name in values and values[p.name] != p.default}
+def _titled(title: str):
+    st.title(title, anchor=False)
+    return st.empty()
+
+
+def _link_once(name: str) -> dict[str, str] | None:
+    """The URL's query parameters on this page's first run in the session, else None."""
+    flag = f"_url_read_{name}"
+    if st.session_state.get(flag):
+        return None
+    st.session_state[flag] = True
+    return st.query_params.to_dict()
+
+
+def finish(share: bool = True) -> None:
+    """The end of a page (and of a page that stops early): the address bar shows the page's
+    settings, and the sidebar offers the link to this view."""
+    settings.finish()
+    if share:
+        with st.sidebar, st.expander("Link to this view"):
+            query = urlencode(settings.link_items())
+            try:
+                base = (st.context.url or "").split("?")[0]
+            except Exception:  # st.context.url is missing outside a browser session
+                base = ""
+            st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
+
+
+def stop(share: bool = True) -> None:
+    """``finish`` then ``st.stop``: a page that cannot go on still keeps its link."""
+    finish(share)
+    st.stop()

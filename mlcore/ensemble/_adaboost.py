@@ -2,7 +2,8 @@
 
 Start with equal point weights w_i = 1/n. In round t:
 
-1. fit a small tree h_t (a stump when max_depth = 1) to the weighted points;
+1. fit a small tree h_t (a clone of ``estimator``; a stump when max_depth = 1) to the
+   weighted points;
 2. its weighted error  err_t = sum_i w_i [h_t(x_i) != y_i] / sum_i w_i;
 3. its say           alpha_t = lr (log((1 - err_t) / err_t) + log(K - 1));
 4. reweight          w_i <- w_i exp(alpha_t [h_t(x_i) != y_i]), then w <- w / sum w,
@@ -37,13 +38,15 @@ from ..base import (
     ValidationError,
     check_array,
     check_is_fitted,
+    check_random_state,
     check_scalar,
     check_X_y,
     softmax,
 )
-from ..tree._forest_build import concat_forests, grow_forest
+from ..tree._classes import DecisionTreeClassifier
 from ..tree._forest_predict import descend, leaf_sum
-from ._forest import TreeViews, tree_importances
+from ..tree._grower import concat_forests, grow_forest
+from ._forest import TreeViews, check_estimator_instance, tree_importances
 
 __all__ = ["AdaBoostClassifier"]
 
@@ -51,11 +54,17 @@ _PERFECT = 1e-10   # the error a perfect learner is credited with
 
 
 class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
-    """Discrete multi-class AdaBoost (SAMME) over depth-``max_depth`` Gini trees.
+    """Discrete multi-class AdaBoost (SAMME) over decision trees.
 
-    n_estimators: most rounds T. max_depth: depth of each tree (1 = stumps).
+    estimator: an unfitted ``DecisionTreeClassifier`` whose settings (max_depth,
+        criterion, min_samples_leaf, max_features, splitter, ...) every round's tree
+        is grown with; None means ``DecisionTreeClassifier(max_depth=1)`` (stumps).
+        Reach its settings as ``estimator__max_depth``. Its own ``random_state`` is
+        not used: this model's ``random_state`` drives every tree's random choices.
+    n_estimators: most rounds T.
     learning_rate: shrinks every alpha_t (and so the reweighting).
-    random_state: unused by the trees (they try every feature); kept for the contract.
+    random_state: seeds max_features and the random splitter of the trees (the
+        default trees try every feature and threshold and use no randomness).
 
     Fitted: ``estimators_`` (the trees), ``estimator_weights_`` (alpha_t),
     ``feature_importances_`` (the alpha-weighted mean of the trees' importances),
@@ -64,21 +73,43 @@ class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
     error, and the training error of the ensemble after the round).
     """
 
-    def __init__(self, n_estimators=50, max_depth=1, learning_rate=1.0, random_state=None):
+    def __init__(self, estimator=None, n_estimators=50, learning_rate=1.0, random_state=None):
+        self.estimator = estimator
         self.n_estimators = n_estimators
-        self.max_depth = max_depth
         self.learning_rate = learning_rate
         self.random_state = random_state
+
+    def _tree_settings(self, n: int, d: int):
+        """(grow_forest keyword arguments, the tree's own parameters) from ``estimator``."""
+        model = "AdaBoost"
+        tree = DecisionTreeClassifier(max_depth=1) if self.estimator is None else self.estimator
+        if not isinstance(tree, DecisionTreeClassifier):
+            check_estimator_instance(tree, model)       # a class or a name gets its own message
+            raise ValidationError(
+                f"estimator={tree!r}: this AdaBoost boosts decision trees; pass a "
+                "DecisionTreeClassifier (e.g. DecisionTreeClassifier(max_depth=2)) or None for stumps")
+        grow = tree._grow_rules(n, d)       # the tree's own checks and messages
+        if grow.gain_ratio:
+            raise ValidationError("AdaBoost grows its trees by gain; use a DecisionTreeClassifier "
+                                  "with gain_ratio=False")
+        if grow.max_depth == 0:
+            raise ValidationError("max_depth=0 for AdaBoost's trees would boost single leaves that "
+                                  "ignore x; use max_depth >= 1 (1 = stumps)")
+        grow_args = dict(criterion=grow.criterion, max_depth=grow.max_depth,
+                         min_samples_split=grow.min_samples_split, min_samples_leaf=grow.min_samples_leaf,
+                         min_impurity_decrease=grow.min_impurity_decrease, max_features=grow.max_features,
+                         random_split=grow.splitter == "random")
+        params = {k: v for k, v in tree.get_params(deep=False).items() if k != "random_state"}
+        return grow_args, params
 
     def fit(self, X, y):
         X, y_enc, classes = check_X_y(X, y)
         model = "AdaBoost"
         T = check_scalar(self.n_estimators, "n_estimators", kind=numbers.Integral, low=1, high=5000, model=model)
-        depth = check_scalar(self.max_depth, "max_depth", kind=numbers.Integral, low=1, high=30, model=model)
         lr = check_scalar(self.learning_rate, "learning_rate", low=0.0, low_inclusive=False, model=model)
-        if self.random_state is not None and not isinstance(self.random_state, (numbers.Integral, np.random.Generator)):
-            raise ValidationError(f"random_state={self.random_state!r} must be an integer or None")
+        rng = check_random_state(self.random_state)
         n, d = X.shape
+        grow_args, tree_params = self._tree_settings(n, d)
         K = len(classes)
         order = np.argsort(X, axis=0, kind="stable")
         w = np.full(n, 1.0 / n)
@@ -87,7 +118,7 @@ class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         score = np.zeros((n, K))        # sum_t alpha_t c_t(x_i)
         for t in range(T):
             w = np.maximum(w, eps)      # as scikit-learn: no weight underflows to 0
-            fa = grow_forest(X, y_enc, K, w[None], max_depth=depth, order=order)
+            fa = grow_forest(X, y_enc, K, w[None], order=order, rng=rng, **grow_args)
             leaf_class = np.argmax(fa.value, axis=1)
             pred = leaf_class[descend(fa, X)[0]]
             wrong = pred != y_enc
@@ -120,7 +151,7 @@ class AdaBoostClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         self._leaf_class = np.argmax(self._forest.value, axis=1)
         self.estimator_weights_ = np.array(alphas)
         self.estimator_errors_ = np.array(errors)
-        self._views = (classes, d, dict(criterion="gini", max_depth=depth), np.zeros(len(parts), int))
+        self._views = (classes, d, tree_params, np.zeros(len(parts), int))
         self._trees = None
         self.history_ = history
         imp = tree_importances(self._forest, d)

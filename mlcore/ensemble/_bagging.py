@@ -1,6 +1,6 @@
-"""Bagging (bootstrap aggregating, Breiman 1996) of any registered classifier.
+"""Bagging (bootstrap aggregating, Breiman 1996) of any mlcore classifier.
 
-Each of the T members is a fresh clone of the base model fitted on its own sample
+Each of the T members is a fresh clone of ``estimator`` fitted on its own sample
 of m = max_samples * n points drawn with replacement (bootstrap) or without
 (pasting). A bootstrap sample of n draws contains on average a fraction
 
@@ -17,7 +17,7 @@ it; ``oob_score_`` is the accuracy of that decision over the points that were OO
 at least once. When the members have feature importances (trees),
 ``feature_importances_`` is their mean, normalised to sum 1.
 
-Trees are bagged fast: when the base model is mlcore's DecisionTreeClassifier
+Trees are bagged fast: when the estimator is mlcore's DecisionTreeClassifier
 (without gain ratio), all members grow together as one forest with the sample
 counts as weights (as scikit-learn's bagging does for models that take weights),
 which gives the same trees as fitting each on its sample with duplicates, except
@@ -42,9 +42,10 @@ from ..base import (
     check_X_y,
     clone,
 )
-from ..tree._forest_build import grow_forest
+from ..tree._classes import DecisionTreeClassifier
 from ..tree._forest_predict import descend, leaf_sum
-from ._forest import TreeViews, forest_importances, resolve_max_features
+from ..tree._grower import grow_forest
+from ._forest import TreeViews, check_estimator_instance, forest_importances, resolve_max_features
 
 __all__ = ["BaggingClassifier"]
 
@@ -63,23 +64,22 @@ class _OneClass:
 
 
 class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
-    """Bootstrap aggregating of a base classifier.
+    """Bootstrap aggregating of a classifier.
 
-    base: a registry key ("tree", "knn", "logistic", ...) or an unfitted mlcore
-        estimator; it is cloned for every member, never fitted itself.
-    base_params: hyperparameters for the base model (a dict, or None for its defaults).
+    estimator: an unfitted mlcore classifier, e.g. ``DecisionTreeClassifier(max_depth=3)``
+        (None: ``DecisionTreeClassifier()``); it is cloned for every member, never
+        fitted itself. Its settings are reachable as ``estimator__max_depth``.
     n_estimators: number of members T.
     max_samples: points per member sample, a fraction of n (float) or a count (int).
     bootstrap: draw with replacement (True) or without (False, "pasting").
     oob_score: compute ``oob_score_`` and ``oob_decision_function_``.
     random_state: one generator draws every sample and seeds every member's own
-        ``random_state`` when the base model has one.
+        ``random_state`` when the estimator has one.
     """
 
-    def __init__(self, base="tree", base_params=None, n_estimators=10, max_samples=1.0,
-                 bootstrap=True, oob_score=True, random_state=None):
-        self.base = base
-        self.base_params = base_params
+    def __init__(self, estimator=None, n_estimators=10, max_samples=1.0, bootstrap=True,
+                 oob_score=True, random_state=None):
+        self.estimator = estimator
         self.n_estimators = n_estimators
         self.max_samples = max_samples
         self.bootstrap = bootstrap
@@ -87,24 +87,10 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def _prototype(self):
-        """An unfitted base model (never the user's instance)."""
-        if not isinstance(self.base_params, (dict, type(None))):
-            raise ValidationError(f"base_params={self.base_params!r} must be a dict of hyperparameters or None")
-        params = dict(self.base_params or {})
-        if isinstance(self.base, str):
-            from catalog.models import MODELS  # the registry imports this module: import late
-            if self.base not in MODELS:
-                raise ValidationError(f"base={self.base!r} is not a registered model; "
-                                      f"choose one of {', '.join(sorted(MODELS))}")
-            if MODELS[self.base].cls is type(self):
-                raise ValidationError("base='bagging' would bag bagging; choose another base model")
-            try:
-                return MODELS[self.base].make(**params)
-            except TypeError as err:
-                raise ValidationError(f"base_params for {self.base!r}: {err}") from None
-        if isinstance(self.base, BaseEstimator):
-            return clone(self.base).set_params(**params)
-        raise ValidationError(f"base={self.base!r} must be a registry key or an mlcore estimator")
+        """An unfitted copy of the estimator (never the user's instance)."""
+        if self.estimator is None:
+            return DecisionTreeClassifier()
+        return clone(check_estimator_instance(self.estimator, "bagging"))
 
     def fit(self, X, y):
         X, y_enc, classes = check_X_y(X, y)
@@ -211,7 +197,7 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         total = np.zeros((X.shape[0], self.n_classes_))
         for member in self._trees[:m]:
             total += self._member_scores(member, X)
-        return np.round(total / m, 12)
+        return total / m
 
     def staged_predict_proba(self, X, sizes=None):
         """Averaged scores of the first m members, for each m in ``sizes`` (default 1..T)."""
@@ -233,7 +219,7 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
                 total += (self._leaf_proba[leaves[t]] if leaves is not None
                           else self._member_scores(self._trees[t], X))
             done = m
-            yield np.round(total / m, 12)
+            yield total / m
 
     def predict_proba(self, X):
         """(1/T) sum_t p_t(k | x) (soft vote) or the fraction of members voting k (hard vote)."""
@@ -247,12 +233,10 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
 
 
 def _tree_params(proto, d: int):
-    """(grow_forest kwargs, tree kwargs) when the base is mlcore's tree with int counts, else None."""
-    from ..tree._classes import DecisionTreeClassifier
-
+    """(grow_forest kwargs, tree kwargs) when the estimator is mlcore's tree with int counts, else None."""
     if type(proto) is not DecisionTreeClassifier or proto.gain_ratio is not False:
         return None
-    p = proto.get_params()
+    p = proto.get_params(deep=False)
     ints = all(isinstance(p[k], numbers.Integral) and not isinstance(p[k], bool)
                for k in ("min_samples_split", "min_samples_leaf"))
     depth_ok = p["max_depth"] is None or (isinstance(p["max_depth"], numbers.Integral) and p["max_depth"] >= 0)

@@ -12,7 +12,7 @@ and predicts argmax_k p(k | x). A point is out-of-bag (OOB) for the trees that
 never drew it; averaging only those trees' votes gives an honest accuracy estimate
 without a test set (each point is OOB for about (1 - 1/n)^n ~ 1/e = 37% of the trees).
 
-All trees grow together, level by level (``mlcore.forest_build``); one random
+All trees grow together, level by level (``mlcore.tree._grower``); one random
 generator seeded by ``random_state`` draws every bootstrap sample, feature subset
 and threshold.
 """
@@ -35,12 +35,12 @@ from ..base import (
     check_scalar,
     check_X_y,
 )
-from ..tree._forest_build import ForestArrays, grow_forest
-from ..tree._forest_predict import descend, leaf_sum
+from ..tree._forest_predict import FixedPoint, descend, leaf_sum
+from ..tree._grower import ForestArrays, grow_forest
+from ..tree._impurity import CRITERIA
 
 __all__ = ["RandomForestClassifier", "ExtraTreesClassifier"]
 
-CRITERIA = ("gini", "entropy", "misclassification")
 
 
 def resolve_max_features(mf, d: int, model: str) -> int:
@@ -59,6 +59,20 @@ def resolve_max_features(mf, d: int, model: str) -> int:
     return max(1, k)
 
 
+def check_estimator_instance(estimator, model: str):
+    """A meta-estimator's ``estimator``: an unfitted mlcore classifier instance, or a ValidationError."""
+    if isinstance(estimator, BaseEstimator) and hasattr(estimator, "fit") and hasattr(estimator, "predict"):
+        return estimator
+    if isinstance(estimator, type) and issubclass(estimator, BaseEstimator):
+        hint = f"an instance such as {estimator.__name__}(), not the class itself"
+    elif isinstance(estimator, str):
+        hint = (f"an estimator instance such as DecisionTreeClassifier(), not the name {estimator!r} "
+                "(the app's catalog turns names into models)")
+    else:
+        hint = "an mlcore classifier such as DecisionTreeClassifier(max_depth=3)"
+    raise ValidationError(f"estimator={estimator!r} for {model} must be {hint}")
+
+
 def bootstrap_counts(rng, T: int, n: int, m: int):
     """T samples of m draws with replacement from n points: (indices (T, m), counts (T, n))."""
     idx = rng.integers(0, n, size=(T, m))
@@ -68,8 +82,8 @@ def bootstrap_counts(rng, T: int, n: int, m: int):
 
 def tree_estimators(fa: ForestArrays, classes, d: int, params: dict, seeds) -> list:
     """One fitted ``mlcore.tree.DecisionTreeClassifier`` per grown tree (a view of its nodes)."""
-    from ..tree._build import NodeArrays
     from ..tree._classes import DecisionTreeClassifier, Tree
+    from ..tree._grower import NodeArrays
 
     out = []
     K = len(classes)
@@ -201,7 +215,7 @@ class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         X = check_array(X, n_features=self.n_features_in_)
         T = self._forest.n_trees
-        return leaf_sum(self._forest, X, self._leaf_proba / T)
+        return leaf_sum(self._forest, X, self._leaf_proba) / T
 
     def staged_predict_proba(self, X, sizes=None):
         """The averaged probabilities of the first m trees, for every m in ``sizes`` (default 1..T)."""
@@ -211,18 +225,19 @@ class _Forest(TreeViews, ClassifierMixin, BaseEstimator):
         sizes = [int(min(max(m, 1), T)) for m in (range(1, T + 1) if sizes is None else sizes)]
         if len(sizes) <= 2:
             for m in sizes:
-                yield leaf_sum(self._forest, X, self._leaf_proba / m, trees=np.arange(m))
+                yield leaf_sum(self._forest, X, self._leaf_proba, trees=np.arange(m)) / m
             return
         leaves = descend(self._forest, X)       # once, then a running sum over the trees
-        total = np.zeros((X.shape[0], self.n_classes_))
+        fixed = FixedPoint(self._leaf_proba, T)  # the sums of leaf_sum, exactly
+        total = np.zeros((X.shape[0], self.n_classes_), np.int64)
         done = 0
         for m in sizes:
             if m < done:
-                total[:], done = 0.0, 0
+                total[:], done = 0, 0
             for t in range(done, m):
-                total += self._leaf_proba[leaves[t]]
+                total += fixed.whole[leaves[t]]
             done = m
-            yield np.round(total / m, 12)
+            yield fixed.value(total) / m
 
     def predict(self, X):
         P = self.predict_proba(X)

@@ -29,6 +29,7 @@ from ..base import (
     check_X_y,
 )
 from ..metrics.pairwise import GramRows, check_kernel_params
+from ._sgd_svm import primal_objective as _pegasos_objective
 from ._smo import NotSeparable, solve_dual
 
 _BLOCK = 4096  # rows of X per kernel block when evaluating many points (a 200x200 grid)
@@ -234,6 +235,25 @@ class SVC(ClassifierMixin, BaseEstimator):
         votes, _ = self._votes(f)
         return self.classes_[votes.argmax(axis=1)]  # first maximum: ties go to the smallest class
 
+    def pairwise_winners(self, X) -> np.ndarray:
+        """(n, P) the class each one-vs-one machine votes for at each point: machine p
+        (classes pairs_[p] = (a, b)) votes for b where f_p(x) >= 0 (LIBSVM's rule), else for a."""
+        check_is_fitted(self)
+        if self.pairs_[0, 0] < 0:
+            raise ValidationError("one-vs-rest machines do not vote; use pairwise_decision")
+        f = self._machine_values(X)
+        winner = np.where(f >= 0, self.pairs_[:, 1], self.pairs_[:, 0])
+        return self.classes_[winner]
+
+    def vote_counts(self, X) -> np.ndarray:
+        """(n, K) votes per class from the one-vs-one machines, columns in ``classes_`` order;
+        predict is the first class with the most votes."""
+        check_is_fitted(self)
+        if self.pairs_[0, 0] < 0:
+            raise ValidationError("one-vs-rest machines do not vote; use pairwise_decision")
+        votes, _ = self._votes(self._machine_values(X))
+        return votes.astype(np.intp)
+
     # ------------------------------------------------------- lecture helpers
     def kernel_matrix(self, X, Z) -> np.ndarray:
         """K(X, Z) with this model's fitted kernel."""
@@ -263,3 +283,19 @@ class SVC(ClassifierMixin, BaseEstimator):
         y = np.asarray(y)
         sign = np.where(y == self.classes_[1], 1.0, -1.0)
         return np.maximum(0.0, 1.0 - sign * self.decision_function(X))
+
+    def primal_objective(self, X, y, lam: float | None = None) -> float:
+        """A binary linear machine's soft-margin objective in Pegasos' scaling,
+
+            P(w, b) = lambda/2 ||w||² + (1/n) sum_i max(0, 1 - y_i (w·x_i + b)),
+
+        which is 1/2 ||w||² + C sum_i xi_i divided by C n when lambda = 1 / (C n) (the default):
+        the value Pegasos minimises, so its curve can be compared with SMO's optimum."""
+        check_is_fitted(self)
+        if self.kernel != "linear" or len(self.classes_) != 2:
+            raise ValidationError("the primal objective needs a linear kernel and two classes")
+        X = check_array(X, n_features=self.n_features_in_)
+        y = np.asarray(y)
+        lam = 1.0 / (self.C * len(y)) if lam is None else lam
+        sign = np.where(y == self.classes_[1], 1.0, -1.0)
+        return _pegasos_objective(self.coef_[0], float(self.intercept_[0]), X, sign, lam)

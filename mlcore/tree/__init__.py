@@ -13,6 +13,14 @@ from ._impurity import (
     misclassification,
     split_entropy,
 )
-from ._pruning import PruneStep, PruningPath, prune_tree, pruned_model, reduced_error_prune, stump
+from ._pruning import (
+    PruneStep,
+    PruningPath,
+    cut_at_depth,
+    prune_tree,
+    pruned_model,
+    reduced_error_prune,
+    stump,
+)
 
-__all__ = ['DecisionTreeClassifier', 'Tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']
+__all__ = ['DecisionTreeClassifier', 'Tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'cut_at_depth', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']

@@ -4,7 +4,7 @@ The tree asks one question per node, "is x_f <= t?", chosen to make the children
 as pure as possible under the criterion (Gini 1 - sum p_k^2, entropy
 -sum p_k log2 p_k, or misclassification 1 - max p_k). A leaf predicts the
 weighted class frequencies of its training points. How it is grown is in
-``mlcore.tree_build`` (level by level, vectorised); ties between equally good
+``mlcore.tree._grower`` (level by level, vectorised); ties between equally good
 splits go to the lowest feature index, then the lowest threshold.
 """
 
@@ -27,7 +27,7 @@ from ..base import (
     check_scalar,
     check_X_y,
 )
-from ._build import GrowParams, NodeArrays, grow
+from ._grower import GrowRules, NodeArrays, grow_tree
 from ._impurity import CRITERIA
 
 __all__ = ["DecisionTreeClassifier", "Tree"]
@@ -41,7 +41,7 @@ class Tree:
     children_left/right  child node ids, -1 at a leaf
     parent             parent id, -1 at the root
     value              (node_count, K) weighted class counts of the training points
-    n_node_samples     number of training points reaching the node
+    n_node_samples     number of training points of positive weight reaching the node
     weighted_n_node_samples  their total weight
     impurity           impurity of the node under the criterion
     gain               weighted impurity decrease of its split,
@@ -253,7 +253,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         self.gain_ratio = gain_ratio
         self.random_state = random_state
 
-    def _grow_params(self, n: int, d: int) -> GrowParams:
+    def _grow_rules(self, n: int, d: int) -> GrowRules:
         model = "the decision tree"
         criterion = check_choice(self.criterion, "criterion", CRITERIA, model=model)
         splitter = check_choice(self.splitter, "splitter", ("best", "random"), model=model)
@@ -267,8 +267,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         mid = check_scalar(self.min_impurity_decrease, "min_impurity_decrease", low=0.0, model=model)
         if not isinstance(self.gain_ratio, (bool, np.bool_)):
             raise ValidationError(f"gain_ratio={self.gain_ratio!r} for {model} must be True or False")
-        return GrowParams(criterion, max_depth, mss, msl, mid, self._resolve_max_features(d),
-                          splitter, bool(self.gain_ratio))
+        return GrowRules(criterion, max_depth, mss, msl, mid, self._resolve_max_features(d),
+                         splitter, bool(self.gain_ratio), style="tree")
 
     def _resolve_max_features(self, d: int) -> int | None:
         mf = self.max_features
@@ -289,17 +289,22 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         return None if k >= d else k
 
     def fit(self, X, y, sample_weight=None):
-        """Grow the tree on (X, y); ``sample_weight`` (>= 0) weights every count."""
+        """Grow the tree on (X, y); ``sample_weight`` (>= 0) weights every count.
+
+        A point of weight 0 takes no part (it places no threshold and counts for no
+        ``min_samples_*``), so whole-number weights c_i give the tree grown on the points
+        repeated c_i times (as long as ``min_samples_leaf`` and ``min_samples_split``,
+        which count points, do not decide a split)."""
         X, y_enc, classes = check_X_y(X, y)
         n, d = X.shape
-        params = self._grow_params(n, d)
+        rules = self._grow_rules(n, d)
         w = _check_weights(sample_weight, n)
         rng = check_random_state(self.random_state)
         self.classes_ = classes
         self.n_classes_ = len(classes)
         self.n_features_in_ = d
-        self.max_features_ = d if params.max_features is None else params.max_features
-        self.tree_ = Tree(grow(X, y_enc, w, len(classes), params, rng), d, len(classes))
+        self.max_features_ = d if rules.max_features is None else rules.max_features
+        self.tree_ = Tree(grow_tree(X, y_enc, len(classes), w, rules, rng), d, len(classes))
         self.feature_importances_ = self.tree_.feature_importances()
         return self
 
@@ -357,5 +362,5 @@ def _check_weights(sample_weight, n: int) -> np.ndarray:
     if np.any(w < 0):
         raise ValidationError("sample_weight must not be negative")
     if not w.sum() > 0:
-        raise ValidationError("sample_weight sums to 0: at least one point needs a positive weight")
+        raise ValidationError("sample_weight is zero for every point: at least one point needs a positive weight")
     return w

@@ -43,6 +43,11 @@ class Candidate:
     gain_ratio: float            # gain / split_info (0 when only one value occurs)
     counts: dict                 # value -> class counts (array of length K) of the branch
 
+    def branch_terms(self, criterion: str = "entropy") -> list[tuple[int, float]]:
+        """(|S_v|, I(S_v)) of every non-empty branch, the terms of
+        Gain(S, A) = I(S) - sum_v |S_v|/|S| I(S_v) (I: entropy in bits or Gini)."""
+        return [(int(c.sum()), float(impurity(c, criterion))) for c in self.counts.values() if c.sum() > 0]
+
 
 @dataclass
 class ID3Node:

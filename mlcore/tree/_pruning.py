@@ -22,10 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..base import ValidationError, check_array, check_is_fitted
-from ._build import NodeArrays
 from ._classes import DecisionTreeClassifier, Tree
+from ._grower import NodeArrays
 
-__all__ = ["PruneStep", "PruningPath", "reduced_error_prune", "prune_tree", "stump"]
+__all__ = ["PruneStep", "PruningPath", "reduced_error_prune", "prune_tree", "stump", "cut_at_depth"]
 
 
 @dataclass(frozen=True)
@@ -170,3 +170,17 @@ def reduced_error_prune(model: DecisionTreeClassifier, X_val, y_val, allow_ties:
 def stump(criterion: str = "gini", **params) -> DecisionTreeClassifier:
     """A one-split tree (depth 1): the numeric counterpart of the 1-rule."""
     return DecisionTreeClassifier(criterion=criterion, max_depth=1, **params)
+
+
+def cut_at_depth(model: DecisionTreeClassifier, depth: int) -> DecisionTreeClassifier:
+    """The fitted tree with every split at ``depth`` (the root is depth 0) turned into a leaf.
+
+    Each new leaf keeps its node's class counts, so it predicts the node's majority. The
+    grower decides each node's split from that node's points alone, so this is the tree
+    ``max_depth=depth`` grows (up to ties between equally good splits)."""
+    check_is_fitted(model, "tree_")
+    if depth < 0:
+        raise ValidationError(f"depth={depth} must be 0 or more")
+    t = model.tree_
+    cut = np.flatnonzero((t.depth == depth) & (t.feature >= 0))
+    return pruned_model(model, cut) if cut.size else model

@@ -1,0 +1,343 @@
+"""Growing CART trees (one, or many together) one depth level at a time.
+
+This is the only tree grower: the single tree, bagging of trees, random forests,
+extra-trees and AdaBoost's trees all come from ``grow_forest`` (``grow_tree`` is
+the one-tree case).
+
+Every tree t sees the same n training points with its own weights ``W[t, i]``
+(1 for a single tree, bootstrap counts for a forest, boosting weights for
+AdaBoost; 0 = not drawn). A point of weight 0 takes no part in a tree at all, so
+a tree fitted with integer weights c_i equals the tree fitted on the points
+repeated c_i times (scikit-learn's sample-weight equivalence).
+
+**The split.** A node with class weights N (total W, impurity I(N)) is split by
+"x_f <= t" into children with class weights L and R (totals w_L, w_R). The split
+kept minimises the children's weighted impurity w_L I(L) + w_R I(R) (see
+``mlcore.tree._impurity`` for the count forms), i.e. maximises the impurity
+decrease W I(N) - w_L I(L) - w_R I(R). With ``gain_ratio`` (C4.5) it maximises
+
+    (W I(N) - w_L I(L) - w_R I(R)) / (W H(w_L / W, w_R / W))      (H: entropy in bits)
+
+over the splits with a positive gain. Thresholds are midpoints x_p / 2 + x_p+1 / 2
+of neighbouring distinct values (the lower value if that rounds up to the upper
+one); a point goes left when x_f <= t. ``splitter="random"`` (extra-trees) draws
+instead one threshold per feature uniformly in [min, max) of the node's values.
+``max_features`` features are drawn per node among those not constant in it.
+
+**When a node splits** (scikit-learn's rules). A node is a leaf at ``max_depth``,
+with fewer than ``min_samples_split`` or 2 ``min_samples_leaf`` points, when pure
+(impurity <= machine epsilon), or when no split leaves ``min_samples_leaf`` points
+on each side. Otherwise its best split is made if its weighted impurity decrease
+
+    gain = W / W_root (I(N) - w_L / W I(L) - w_R / W I(R))
+
+(W_root: the tree's total weight) is at least ``min_impurity_decrease`` (within
+machine epsilon). ``gain`` is stored per node; feature importances sum it.
+
+**Ties.** The lowest threshold of a feature, then the lowest feature index. Two
+arithmetic styles of the same rule exist so that every tree is bit for bit the
+tree earlier versions grew (``benchmarks/tree_sweep.py`` checks it); they differ
+only between splits whose scores are equal up to rounding:
+
+* ``style="tree"`` (the single tree): minimise w_L I(L) + w_R I(R) and treat
+  scores within 1e-12 W of the best as equal;
+* ``style="ensemble"`` (forests, bagging, AdaBoost): maximise scikit-learn's
+  proxy (``proxy_improvement``) exactly.
+
+**How.** The points are sorted once per feature. For every feature f one flat
+array lists the (tree, point) pairs of the open nodes, grouped by node and sorted
+by x_f inside a node; one cumulative sum of the weighted one-hot labels along it
+gives, at every position p, the class weights L of the left child of the cut
+after p, and R = N - L. After a level the pairs are moved stably into the
+children with prefix sums (no re-sorting), so a level costs a fixed number of
+array passes whatever the number of nodes or trees. The split search of one
+level is in ``mlcore.tree._splitter``; the small deep levels of a single tree
+are finished in plain Python (``mlcore.tree._tail``), with the same arithmetic.
+
+Nodes are numbered breadth first within each tree; the right child is always
+``left + 1``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _tail as tail
+from ._impurity import impurity as node_impurity
+from ._splitter import EPS, Level, best_splits
+
+LEAF = -1                 # children of a leaf
+
+
+@dataclass(frozen=True)
+class GrowRules:
+    """How a tree is grown (the hyperparameters of ``DecisionTreeClassifier``, resolved)."""
+
+    criterion: str = "gini"
+    max_depth: int | None = None
+    min_samples_split: int = 2
+    min_samples_leaf: int = 1
+    min_impurity_decrease: float = 0.0
+    max_features: int | None = None   # None: every feature
+    splitter: str = "best"            # or "random" (extra-trees)
+    gain_ratio: bool = False
+    style: str = "tree"               # "tree" or "ensemble": see the module docstring
+
+
+@dataclass
+class NodeArrays:
+    """Parallel per-node arrays of one tree (see ``mlcore.tree.Tree``)."""
+
+    feature: np.ndarray
+    threshold: np.ndarray
+    children_left: np.ndarray
+    children_right: np.ndarray
+    parent: np.ndarray
+    value: np.ndarray
+    n_node_samples: np.ndarray
+    impurity: np.ndarray
+    gain: np.ndarray
+    depth: np.ndarray
+
+
+@dataclass
+class ForestArrays:
+    """The nodes of T trees, tree after tree (``tree_start[t]`` is tree t's root).
+
+    Per node, with the conventions of ``mlcore.tree.Tree``: feature (-1 in a leaf),
+    threshold (0.0 in a leaf), children_left and children_right (global ids, -1 in a
+    leaf), parent (-1 at a root), value (weighted class counts, (G, K)),
+    n_node_samples (training points of positive weight), weighted_n_node_samples,
+    impurity, gain (the weighted impurity decrease of the module docstring, 0 in a
+    leaf), depth, tree; lower / upper (G, d): the box lower < x <= upper of the node.
+    """
+
+    feature: np.ndarray
+    threshold: np.ndarray
+    children_left: np.ndarray
+    children_right: np.ndarray
+    parent: np.ndarray
+    value: np.ndarray
+    n_node_samples: np.ndarray
+    weighted_n_node_samples: np.ndarray
+    impurity: np.ndarray
+    gain: np.ndarray
+    depth: np.ndarray
+    tree: np.ndarray
+    tree_start: np.ndarray
+    lower: np.ndarray
+    upper: np.ndarray
+
+    @property
+    def n_trees(self) -> int:
+        return len(self.tree_start) - 1
+
+    @property
+    def is_leaf(self) -> np.ndarray:
+        return self.children_left < 0
+
+
+@dataclass
+class _Done:
+    """Finished nodes, level after level: tree, class weights, point counts, weight,
+    impurity, the split made at each (feature -1 and gain 0 at a leaf) and depth."""
+
+    tree: np.ndarray
+    class_weight: np.ndarray
+    n_points: np.ndarray
+    weight: np.ndarray
+    impurity: np.ndarray
+    feature: np.ndarray
+    threshold: np.ndarray
+    gain: np.ndarray
+    is_split: np.ndarray
+    depth: np.ndarray
+
+
+def grow_tree(X, y, n_classes: int, sample_weight, rules: GrowRules, rng=None) -> NodeArrays:
+    """One tree on ``X`` (n, d), labels ``y`` in 0..K-1, weights ``sample_weight`` (n,) >= 0."""
+    forest = _grow(X, y, n_classes, np.asarray(sample_weight, dtype=np.float64)[None], rules, rng,
+                   order=None, boxes=False)
+    return NodeArrays(forest.feature, forest.threshold, forest.children_left, forest.children_right,
+                      forest.parent, forest.value, forest.n_node_samples, forest.impurity, forest.gain,
+                      forest.depth)
+
+
+def grow_forest(X, y, n_classes, W, *, criterion="gini", max_depth=None, min_samples_split=2,
+                min_samples_leaf=1, min_impurity_decrease=0.0, max_features=None,
+                random_split=False, rng=None, order=None) -> ForestArrays:
+    """``W.shape[0]`` trees on ``X`` (n, d), labels ``y`` in 0..K-1, weights ``W`` (T, n),
+    with the ensemble style of tie-breaking. ``order``: ``argsort(X, axis=0)`` if known."""
+    d = np.shape(X)[1]
+    rules = GrowRules(criterion=criterion, max_depth=max_depth, min_samples_split=min_samples_split,
+                      min_samples_leaf=min_samples_leaf, min_impurity_decrease=min_impurity_decrease,
+                      max_features=None if max_features is None or max_features >= d else int(max_features),
+                      splitter="random" if random_split else "best", style="ensemble")
+    return _grow(X, y, n_classes, np.asarray(W, dtype=np.float64), rules, rng, order, boxes=True)
+
+
+def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> ForestArrays:
+    X = np.ascontiguousarray(X, dtype=np.float64)
+    n, d = X.shape
+    T = W.shape[0]
+    if order is None:
+        order = np.argsort(X, axis=0, kind="stable")
+    if rng is None:
+        rng = np.random.default_rng(0)
+    max_depth = np.inf if rules.max_depth is None else rules.max_depth
+    # The roots: for every feature the (tree, point) pairs of positive weight, grouped
+    # by tree and sorted by x_f.
+    points_by_feature = []
+    tree_of_pair = None
+    for f in range(d if rules.splitter == "best" else 1):   # random cuts need no order
+        tree, position = np.nonzero(W[:, order[:, f]] > 0)
+        points_by_feature.append(order[position, f])
+        tree_of_pair = tree if tree_of_pair is None else tree_of_pair
+    n_points = np.bincount(tree_of_pair, minlength=T)
+    if np.any(n_points == 0):
+        raise ValueError("every tree needs at least one point with positive weight")
+    unit_weights = bool(np.all(W == 1.0))
+    level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
+                  np.arange(T), n_points, points_by_feature, 0,
+                  whole=bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52,
+                  unit_weights=unit_weights)
+    root_weight = W.sum(axis=1)
+    done = []
+    while True:
+        if tail.applies(level, T, unit_weights):
+            r = tail.finish(level, float(root_weight[0]), max_depth)
+            feature = np.array(r["feature"], np.intp)
+            done.append(_Done(np.zeros(feature.size, np.intp), np.array(r["class_weight"]),
+                              np.array(r["n_points"], np.intp), np.array(r["weight"]), np.array(r["impurity"]),
+                              feature, np.array(r["threshold"]), np.array(r["gain"]), feature >= 0,
+                              np.array(r["depth"], np.intp)))
+            break
+        record, splits = _finish_level(level, root_weight, max_depth, rng)
+        done.append(record)
+        if not record.is_split.any():
+            break
+        if level.depth + 1 >= max_depth:
+            done.append(_leaf_children(record, splits, level))
+            break
+        level = level.children(record.is_split, record.feature, record.threshold,
+                               splits.left_class_weight[splits.made])
+    return _assemble(done, T, d, boxes)
+
+
+def _finish_level(level: Level, root_weight, max_depth, rng):
+    """Decide the split of every node of ``level``; returns its record and the splits found."""
+    rules = level.rules
+    A = level.tree.size
+    candidate = (level.depth < max_depth) & level.may_split()
+    feature = np.full(A, LEAF, np.intp)
+    threshold = np.zeros(A)
+    gain = np.zeros(A)
+    is_split = np.zeros(A, bool)
+    splits = None
+    if candidate.any():
+        splits = best_splits(level, candidate.nonzero()[0], root_weight, rng)
+        splits.keep(splits.gain + EPS >= rules.min_impurity_decrease)
+        made = splits.nodes[splits.made]
+        is_split[made] = True
+        feature[made] = splits.feature[splits.made]
+        threshold[made] = splits.threshold[splits.made]
+        gain[made] = np.maximum(splits.gain[splits.made], 0.0)   # rounding can leave -1e-17
+    record = _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity,
+                   feature, threshold, gain, is_split, np.full(A, level.depth, np.intp))
+    return record, splits
+
+
+def _leaf_children(record: _Done, splits, level: Level) -> _Done:
+    """The children of the last level allowed: leaves, counted from the splits themselves."""
+    made = splits.made
+    left, n_left = splits.left_class_weight[made], splits.n_left[made]
+    K = left.shape[1]
+    class_weight = np.empty((2 * left.shape[0], K))
+    class_weight[0::2], class_weight[1::2] = left, np.maximum(record.class_weight[record.is_split] - left, 0.0)
+    n_points = np.empty(2 * n_left.size, np.intp)
+    n_points[0::2], n_points[1::2] = n_left, record.n_points[record.is_split] - n_left
+    weight = class_weight.sum(axis=1)
+    m = n_points.size
+    if splits.child_impurity is not None:      # the same numbers, computed by the split search
+        impurity = splits.child_impurity[made].ravel()
+    else:
+        impurity = node_impurity(class_weight, level.rules.criterion)
+    return _Done(np.repeat(record.tree[record.is_split], 2), class_weight, n_points, weight, impurity,
+                 np.full(m, LEAF, np.intp),
+                 np.zeros(m), np.zeros(m), np.zeros(m, bool), np.full(m, level.depth + 1, np.intp))
+
+
+def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
+    """Level-ordered nodes -> tree-contiguous arrays with global child ids."""
+    tree = np.concatenate([lv.tree for lv in done])
+    feature = np.concatenate([lv.feature for lv in done])
+    threshold = np.concatenate([lv.threshold for lv in done])
+    depth = np.concatenate([lv.depth for lv in done])
+    G = tree.size
+    # Level order: after the T roots, each level lists the children of the level above's
+    # split nodes in their order, so the j-th split node's children are T + 2j and T + 2j + 1.
+    left = np.full(G, LEAF, np.intp)
+    split = np.flatnonzero(np.concatenate([lv.is_split for lv in done]))
+    left[split] = T + 2 * np.arange(split.size)
+    if T > 1:
+        perm = np.argsort(tree, kind="stable")
+        new_id = np.empty(G, np.intp)
+        new_id[perm] = np.arange(G)
+        left = left[perm]
+        left = np.where(left >= 0, new_id[np.maximum(left, 0)], LEAF)
+        tree, feature, threshold, depth = tree[perm], feature[perm], threshold[perm], depth[perm]
+    else:
+        perm = slice(None)
+    right = np.where(left >= 0, left + 1, LEAF)
+    tree_start = np.searchsorted(tree, np.arange(T + 1)) if T > 1 else np.array([0, G])
+    lower = upper = np.empty((G, 0))
+    if boxes:
+        lower, upper = _boxes(feature, threshold, left, right, depth, d)
+    parent = np.full(G, LEAF, np.intp)
+    inner = np.flatnonzero(left >= 0)
+    parent[left[inner]] = inner
+    parent[right[inner]] = inner
+
+    def cat(name):
+        return np.concatenate([getattr(lv, name) for lv in done])[perm]
+
+    return ForestArrays(feature, threshold, left, right, parent, cat("class_weight"), cat("n_points"),
+                        cat("weight"), cat("impurity"), cat("gain"), depth, tree, tree_start, lower, upper)
+
+
+def _boxes(feature, threshold, left, right, depth, d):
+    """Each node's box lower < x <= upper, from the tests on the way down."""
+    G = feature.size
+    lower = np.full((G, d), -np.inf)
+    upper = np.full((G, d), np.inf)
+    for level in range(depth.max() + 1 if G else 0):
+        s = np.flatnonzero((depth == level) & (left >= 0))
+        for child, side in ((left[s], upper), (right[s], lower)):
+            lower[child], upper[child] = lower[s], upper[s]
+            side[child, feature[s]] = threshold[s]
+    return lower, upper
+
+
+def concat_forests(parts: list[ForestArrays]) -> ForestArrays:
+    """One ForestArrays holding the trees of ``parts`` in order (ids shifted)."""
+    node_offsets = np.cumsum([0] + [p.feature.size for p in parts])
+    tree_offsets = np.cumsum([0] + [p.n_trees for p in parts])
+
+    def shift(a, o):
+        return np.where(a >= 0, a + o, a)
+
+    def cat(name, offset=None):
+        if offset is None:
+            return np.concatenate([getattr(p, name) for p in parts])
+        return np.concatenate([shift(getattr(p, name), o) for p, o in zip(parts, offset, strict=False)])
+
+    return ForestArrays(
+        cat("feature"), cat("threshold"), cat("children_left", node_offsets), cat("children_right", node_offsets),
+        cat("parent", node_offsets), cat("value"), cat("n_node_samples"), cat("weighted_n_node_samples"),
+        cat("impurity"), cat("gain"), cat("depth"),
+        np.concatenate([p.tree + t for p, t in zip(parts, tree_offsets[:-1], strict=True)]),
+        np.concatenate([p.tree_start[:-1] + o for p, o in zip(parts, node_offsets[:-1], strict=True)]
+                       + [node_offsets[-1:]]),
+        cat("lower"), cat("upper"))
