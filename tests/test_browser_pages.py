@@ -12,13 +12,11 @@ from test_browser import (  # noqa: F401  (fixtures)
     PlaywrightTimeout,
     assert_no_errors,
     browser,
-    finished_runs,
     goto,
     page,
     server,
     settle,
     step_slider,
-    wait_for_run_after,
 )
 
 pytestmark = pytest.mark.browser
@@ -96,14 +94,13 @@ def test_ensemble_members_slider_changes_the_vote(page, server):  # noqa: F811
     rounds = "[class*='st-key-ens_m_'] input[type='range']"
     slider = page.locator(rounds)
     assert slider.input_value() != "1"
-    runs = finished_runs(page)
     slider.focus()
     slider.press("Home")    # round 1: a single stump
     try:
         page.wait_for_function("(s) => document.querySelector(s).value === '1'", arg=rounds, timeout=10_000)
     except PlaywrightTimeout as err:
         raise AssertionError("the rounds slider did not receive the Home key") from err
-    wait_for_run_after(page, runs, "Home on the rounds slider")
+    settle(page)
     page.wait_for_function(
         f"(() => {{ const t = ({TRACES})('ens_main'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
         timeout=60_000)
