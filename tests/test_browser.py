@@ -14,6 +14,8 @@ import urllib.request
 
 import pytest
 
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
 pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -32,6 +34,18 @@ Z_PRINT = """() => {
   for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
   return out.join(",");
 }"""
+# Counts finished script runs (the app's script state turning to notRunning) on every new
+# document, so a test can wait for the run that ITS action caused: right after a click or a key
+# press the state still reads notRunning from the previous run for a few hundred ms.
+COUNT_RUNS = """
+window.__stRuns = 0;
+new MutationObserver(records => {
+  for (const r of records)
+    if (r.target.getAttribute("data-test-script-state") === "notRunning" && r.oldValue !== "notRunning")
+      window.__stRuns += 1;
+}).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
+                      attributeFilter: ["data-test-script-state"]});
+"""
 CLASS_TRACES = """() => {
   const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   return gd._fullData.filter(d => /^class .* \\(train\\)$/.test(d.name || "")).map(d => d._length);
@@ -90,9 +104,15 @@ def browser(server):
         b.close()
 
 
+def new_page(browser):
+    pg = browser.new_page(viewport={"width": 1400, "height": 900})
+    pg.add_init_script(COUNT_RUNS)
+    return pg
+
+
 @pytest.fixture
 def page(browser):
-    pg = browser.new_page(viewport={"width": 1400, "height": 900})
+    pg = new_page(browser)
     yield pg
     pg.close()
 
@@ -102,33 +122,50 @@ def settle(page, timeout=60_000):
     page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=timeout)
 
 
+def finished_runs(page):
+    return page.evaluate("() => window.__stRuns")
+
+
+def wait_for_run_after(page, runs_before, what, timeout=60_000):
+    """Wait until a script run has finished since ``runs_before`` was read (the run the action
+    ``what`` started), then until the page is settled."""
+    try:
+        page.wait_for_function("(n) => window.__stRuns > n", arg=runs_before, timeout=timeout)
+    except PlaywrightTimeout as err:
+        raise AssertionError(f"no script run finished within {timeout} ms after {what}") from err
+    settle(page, timeout)
+
+
+def goto(page, url):
+    """Open ``url`` in a new document and wait for its first script run to finish."""
+    page.goto(url)
+    wait_for_run_after(page, 0, f"opening {url}")
+
+
 def open_playground(page, server, query=""):
-    page.goto(f"{server}/Playground{query}")
-    settle(page)
+    goto(page, f"{server}/Playground{query}")
     page.wait_for_selector(CHART, timeout=60_000)
     page.wait_for_function(f"({Z_PRINT})() !== null", timeout=60_000)
-    settle(page)
 
 
 def step_slider(page, key, presses=1, arrow="ArrowRight"):
-    """Press an arrow key on the slider ``key`` one step at a time, each time waiting until
-    its thumb shows the new value: a press sent while a rerun redraws the page can be lost,
-    and a test waiting for the final value would then wait forever."""
-    thumb = page.locator(f".st-key-{key} [data-testid='stSliderThumbValue']")
-    handle = page.locator(f".st-key-{key} input[type='range']")
+    """Press an arrow key on the slider ``key`` one step at a time, each press only once the
+    page has settled, and each must move the slider's value (the press was received) or the
+    test fails saying so. (A run counter cannot tell when the rerun a press starts has ended:
+    a fast run may never show as running in the DOM.)"""
+    selector = f".st-key-{key} input[type='range']"
+    handle = page.locator(selector)
     for _ in range(presses):
-        before = thumb.inner_text()
-        for _attempt in range(3):
-            handle.focus()
-            handle.press(arrow)
-            try:
-                page.wait_for_function(
-                    "([s, v]) => { const e = document.querySelector(s); return e && e.innerText !== v; }",
-                    arg=[f".st-key-{key} [data-testid='stSliderThumbValue']", before], timeout=10_000)
-                break
-            except Exception:  # noqa: BLE001  (the press was lost: press again)
-                continue
         settle(page)
+        before = handle.input_value()
+        handle.focus()
+        handle.press(arrow)
+        try:
+            page.wait_for_function("([s, v]) => { const e = document.querySelector(s); return e && e.value !== v; }",
+                                   arg=[selector, before], timeout=30_000)
+        except PlaywrightTimeout as err:
+            raise AssertionError(f"slider {key} stayed at {before} after {arrow}: the key press was not received") from err
+    settle(page)
 
 
 def assert_no_errors(page, where):
@@ -137,17 +174,13 @@ def assert_no_errors(page, where):
 
 
 def test_every_page_loads(page, server):
-    page.goto(server)
-    settle(page)
+    goto(page, server)
     assert_no_errors(page, "the landing page")
     links = page.locator("[data-testid='stSidebarNavLink']")
     hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
     assert len(hrefs) >= 2
     for href in hrefs:
-        page.goto(href if href.startswith("http") else server + href)
-        settle(page)
-        page.wait_for_timeout(300)
-        settle(page)
+        goto(page, href if href.startswith("http") else server + href)
         assert_no_errors(page, href)
 
 
@@ -162,27 +195,32 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
     each entry renders that page."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     with serve() as url:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page = new_page(browser)
         try:
-            page.goto(f"{url}/Decision_tree")
-            settle(page)
+            goto(page, f"{url}/Decision_tree")
             page.wait_for_selector("[data-testid='stSidebarNavLink']", timeout=60_000)
+            settle(page)  # the menu appears after the router's own rerun: let that run end too
             links = page.locator("[data-testid='stSidebarNavLink']")
             got = [(links.nth(i).inner_text().strip(), (links.nth(i).get_attribute("href") or "").split(url)[-1])
                    for i in range(links.count())]
             assert got == [(label, f"/{path}") for label, path in MENU]
             assert page.title() == "Decision tree · Classifier Playground"
             for label, path in [*MENU[1:], MENU[0]]:
+                runs = finished_runs(page)
                 page.locator("[data-testid='stSidebarNavLink']", has_text=re.compile(f"^{label}$")).click()
                 page.wait_for_url(f"{url}/{path}", timeout=30_000)
-                settle(page)
-                page.wait_for_timeout(300)
-                settle(page)
+                wait_for_run_after(page, runs, f"a click on {label} in the menu")
                 assert_no_errors(page, label)
                 if label == "Playground":  # no title: the chart is the page
                     page.wait_for_selector(CHART, timeout=60_000)
                 else:
-                    assert page.locator("h1").first.inner_text() == HEADINGS.get(label, label)
+                    heading = HEADINGS.get(label, label)
+                    try:
+                        page.wait_for_function("(h) => document.querySelector('h1')?.innerText === h",
+                                               arg=heading, timeout=30_000)
+                    except PlaywrightTimeout as err:
+                        shown = page.evaluate("() => document.querySelector('h1')?.innerText ?? null")
+                        raise AssertionError(f"menu entry {label} shows the heading {shown!r}, not {heading!r}") from err
                 page.screenshot(path=str(SHOTS / f"menu_{path or 'home'}.png"))
         finally:
             page.close()
@@ -223,19 +261,23 @@ def _click_at(page, x, y):
 def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):
     open_playground(page, server)
     before = page.evaluate(CLASS_TRACES)
+    runs = finished_runs(page)
     _click_at(page, 1.0, -2.0)
     page.wait_for_function("() => location.search.includes('pts=')", timeout=30_000)
-    settle(page)
+    wait_for_run_after(page, runs, "a click on the plot")
     page.wait_for_function(f"() => ({CLASS_TRACES})()[0] === {before[0] + 1}", timeout=30_000)
     assert "pts=1%2C-2%2C0" in page.url  # exactly the clicked data coordinate, class 0
     # a second point of class 1, chosen in the sidebar
+    runs = finished_runs(page)
     page.locator(".st-key-draw_class button", has_text="1 orange").click()
-    settle(page)
+    wait_for_run_after(page, runs, "choosing class 1")
+    runs = finished_runs(page)
     _click_at(page, -2.0, 2.0)
+    wait_for_run_after(page, runs, "a second click on the plot")
     page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1] + 1}", timeout=30_000)
-    settle(page)
+    runs = finished_runs(page)
     page.locator(".st-key-draw_undo").get_by_role("button", name="Undo").click()
-    settle(page)
+    wait_for_run_after(page, runs, "Undo")
     page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1]}", timeout=30_000)
     assert page.evaluate(CLASS_TRACES)[0] == before[0] + 1
     assert_no_errors(page, "the playground after drawing")

@@ -8,7 +8,16 @@ Chromium under `streamlit run`.
 import re
 
 import pytest
-from test_browser import assert_no_errors, browser, page, server, settle, step_slider  # noqa: F401  (fixtures)
+from test_browser import (  # noqa: F401  (fixtures)
+    PlaywrightTimeout,
+    assert_no_errors,
+    browser,
+    goto,
+    page,
+    server,
+    settle,
+    step_slider,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,8 +39,7 @@ def _traces(pg, key):
 
 
 def _open(pg, url, key):
-    pg.goto(url)
-    settle(pg)
+    goto(pg, url)
     return _traces(pg, key)
 
 
@@ -83,9 +91,15 @@ def test_tree_depth_slider_adds_splits_on_the_plane(page, server):  # noqa: F811
 def test_ensemble_members_slider_changes_the_vote(page, server):  # noqa: F811
     traces = _open(page, f"{server}/Ensembles?data=moons&n=200&model=adaboost", "ens_main")
     before = _regions(traces)
-    slider = page.locator("[class*='st-key-ens_m_'] input[type='range']")
+    rounds = "[class*='st-key-ens_m_'] input[type='range']"
+    slider = page.locator(rounds)
+    assert slider.input_value() != "1"
     slider.focus()
     slider.press("Home")    # round 1: a single stump
+    try:
+        page.wait_for_function("(s) => document.querySelector(s).value === '1'", arg=rounds, timeout=10_000)
+    except PlaywrightTimeout as err:
+        raise AssertionError("the rounds slider did not receive the Home key") from err
     settle(page)
     page.wait_for_function(
         f"(() => {{ const t = ({TRACES})('ens_main'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",

@@ -6,28 +6,34 @@ browser binds widgets to a new page.
 """
 
 import pytest
-from test_browser import browser, page, server, settle  # noqa: F401  (fixtures)
+from test_browser import (  # noqa: F401  (fixtures)
+    PlaywrightTimeout,
+    browser,
+    finished_runs,
+    goto,
+    page,
+    server,
+    wait_for_run_after,
+)
 
 pytestmark = pytest.mark.browser
 
 THUMB = ".st-key-ds_n [data-testid='stSliderThumbValue']"
 
 
-def _shows(pg, selector, wanted):
-    """Wait (the page may still be settling) until the element's text contains ``wanted``."""
+def _expect_shows(pg, selector, wanted, failure):
+    """Wait until the element's value (or text) contains ``wanted``; fail with ``failure`` if it never does."""
     try:
         pg.wait_for_function(
             "([s, w]) => { const e = document.querySelector(s);"
             " return ((e?.value ?? e?.innerText) || '').toLowerCase().includes(w); }",
             arg=[selector, wanted], timeout=20_000)
-        return True
-    except Exception:  # noqa: BLE001  (a timeout means it never showed)
-        return False
+    except PlaywrightTimeout as err:
+        raise AssertionError(failure) from err
 
 
 def test_dataset_follows_a_click_on_another_page_link(page, server):  # noqa: F811
-    page.goto(f"{server}/Playground?data=moons&n=300")
-    settle(page)
+    goto(page, f"{server}/Playground?data=moons&n=300")
     page.wait_for_selector(THUMB, timeout=60_000)
     assert page.locator(THUMB).inner_text() == "300"
     links = page.locator("[data-testid='stSidebarNavLink']")
@@ -36,12 +42,11 @@ def test_dataset_follows_a_click_on_another_page_link(page, server):  # noqa: F8
     for href in hrefs:
         if "Playground" in href or href.rstrip("/").endswith(":" + server.rsplit(":", 1)[1]):
             continue
+        runs = finished_runs(page)
         page.locator(f"[data-testid='stSidebarNavLink'][href='{href}']").click()
-        settle(page)
-        page.wait_for_timeout(500)
-        settle(page)
+        wait_for_run_after(page, runs, f"a click on {href}")
         if page.locator(".st-key-ds_n").count():
             checked += 1
-            assert _shows(page, THUMB, "300"), f"{href} lost the number of points"
-            assert _shows(page, ".st-key-ds_data input", "moons"), f"{href} lost the generator"
+            _expect_shows(page, THUMB, "300", f"{href} lost the number of points")
+            _expect_shows(page, ".st-key-ds_data input", "moons", f"{href} lost the generator")
     assert checked >= 2, "expected several pages with the dataset panel"

@@ -46,7 +46,7 @@ def tree():
 # The textbook rounds intermediate entropies (H(S_sunny) = 0.971 is written 0.970, so the
 # sunny-branch gains come out 0.970 / 0.570 / 0.019) and truncates (humidity 0.1518 -> 0.151).
 # Our exact values agree with every printed number within 1.5e-3, and with a full-precision
-# independent computation to 1e-12 (test_kids_play_gains...).
+# independent computation to rounding (test_kids_play_gains...).
 TEXTBOOK = 1.5e-3
 
 
@@ -145,7 +145,9 @@ def test_kids_play_gains_at_every_node_match_an_independent_computation(kind):
             rows = rows[t.X[rows, f] == v]
         assert len(rows) == node.n_samples
         for c in node.candidates:
-            assert c.gain == pytest.approx(_independent_gain(t.X, t.y, rows, c.feature, kind), abs=1e-12)
+            # closed forms with no BLAS: a dozen terms p log2 p (each < 0.54), a few roundings each
+            assert c.gain == pytest.approx(_independent_gain(t.X, t.y, rows, c.feature, kind),
+                                           abs=64 * np.finfo(np.float64).eps)
     assert model.score(t.X, t.y) == 1.0
 
 

@@ -28,7 +28,15 @@ def test_linear_kernel_equals_the_primal_perceptron():
     X, y = make_blobs(80, centers=2, cluster_std=2.0, random_state=2)
     ours = KernelPerceptron(kernel="linear", max_epochs=7).fit(X, y)
     sk = SkPerceptron(shuffle=False, eta0=1.0, alpha=0.0, max_iter=7, tol=None, fit_intercept=True).fit(X, y)
-    np.testing.assert_allclose(ours.decision_function(X), sk.decision_function(X), rtol=1e-9, atol=1e-9)
+    # Same mistakes, so f(x) = sum_i alpha_i y_i (x_i.x + 1) with integer alpha on both sides,
+    # summed in other orders (dual sums against w = sum alpha y x): at most (n + d + 2) eps
+    # sum_i alpha_i (|x_i|.|x| + 1) apart, twice for the two sides. One differing mistake would
+    # move f by a whole |x_i.x + 1|.
+    eps = np.finfo(np.float64).eps
+    alpha = ours.alpha_[0]
+    size = (np.abs(X) @ np.abs(X).T + 1.0) @ alpha
+    rounding = 2 * (len(X) + X.shape[1] + 2) * eps * size
+    assert np.all(np.abs(ours.decision_function(X) - sk.decision_function(X)) <= rounding)
 
 
 @pytest.mark.parametrize("kernel", ["rbf", "poly"])

@@ -18,6 +18,39 @@ DATASETS = {
 }
 
 
+EPS = np.finfo(np.float64).eps
+
+
+def solve_reach(A, T):
+    """Per target column, how far a backward-stable least-squares solve (numpy's and scipy's
+    SVD, Householder QR) may land from the exact minimiser of ||A w - t||: it returns the exact
+    answer for data perturbed by about m d eps relative, and to first order such a perturbation
+    moves w by at most  m d eps (2 kappa |w| + (kappa + kappa^2) |r| / sigma_max)
+    (the normal-equations perturbation bound, Golub & Van Loan 5.3), r = t - A w, kappa the
+    condition number over the singular values the solvers keep (above eps max(m, d) sigma_max:
+    dependent columns are dropped, giving the least-norm answer). Only rounding enters."""
+    T = np.asarray(T, dtype=float).reshape(len(A), -1)
+    m, d = A.shape
+    sigma = np.linalg.svd(A, compute_uv=False)
+    kept = sigma[sigma > EPS * max(m, d) * sigma[0]]
+    kappa = kept[0] / kept[-1]
+    W = np.linalg.pinv(A) @ T  # any near-exact solution sizes the bound
+    w, r = np.linalg.norm(W, axis=0), np.linalg.norm(T - A @ W, axis=0)
+    return m * d * EPS * (2 * kappa * w + (kappa + kappa ** 2) * r / kept[0])
+
+
+def centred_reach(X, T):
+    """solve_reach for mlcore's centred problem, for (w, b): b = t_mean - x_mean.w adds |x_mean| |dw|."""
+    reach = solve_reach(X - X.mean(axis=0), np.asarray(T).reshape(len(X), -1) - np.mean(T, axis=0))
+    return reach, reach * (1 + np.linalg.norm(X.mean(axis=0))) + 4 * EPS
+
+
+def assert_rows_within(got, want, reach):
+    """Row k of got within reach[k] of row k of want (Euclidean norm)."""
+    got, want = np.atleast_2d(got), np.atleast_2d(want)
+    assert np.all(np.linalg.norm(got - want, axis=1) <= reach), (np.linalg.norm(got - want, axis=1), reach)
+
+
 def pm_one_targets(y):
     classes = np.unique(y)
     if len(classes) == 2:
@@ -29,9 +62,12 @@ def pm_one_targets(y):
 def test_same_weights_as_linear_regression_on_pm_one_targets(name):
     X, y = DATASETS[name]
     ours = LeastSquaresClassifier().fit(X, y)
-    ref = LinearRegression().fit(X, pm_one_targets(y))
-    np.testing.assert_allclose(ours.coef_, np.atleast_2d(ref.coef_), rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(ours.intercept_, np.atleast_1d(ref.intercept_), rtol=1e-9, atol=1e-12)
+    T = pm_one_targets(y)
+    ref = LinearRegression().fit(X, T)
+    # both solve the same centred problem with a backward-stable solver: each within reach
+    reach_w, reach_b = centred_reach(X, T)
+    assert_rows_within(ours.coef_, ref.coef_, 2 * reach_w)
+    assert np.all(np.abs(ours.intercept_ - ref.intercept_) <= 2 * reach_b)
 
 
 @pytest.mark.parametrize("name", DATASETS)
@@ -39,9 +75,11 @@ def test_same_weights_as_the_pseudo_inverse_of_the_augmented_matrix(name):
     X, y = DATASETS[name]
     ours = LeastSquaresClassifier().fit(X, y)
     T = pm_one_targets(y).reshape(len(y), -1)
-    Wb = np.linalg.pinv(np.column_stack([X, np.ones(len(X))])) @ T
-    np.testing.assert_allclose(ours.coef_, Wb[:-1].T, rtol=1e-8, atol=1e-10)
-    np.testing.assert_allclose(ours.intercept_, Wb[-1], rtol=1e-8, atol=1e-10)
+    A = np.column_stack([X, np.ones(len(X))])
+    Wb = np.linalg.pinv(A) @ T
+    # ours solves the centred problem, pinv the augmented one: each within its own reach
+    reach = solve_reach(A, T) + centred_reach(X, T)[1]
+    assert_rows_within(np.column_stack([ours.coef_, ours.intercept_]), Wb.T, reach)
 
 
 @pytest.mark.parametrize("name", ["moons", "blobs3", "blobs4"])
@@ -63,14 +101,12 @@ def test_logic_gates_give_the_textbook_weights():
     a = 1, b = -1.5; OR is AND reflected (x -> 1 - x, t -> -t): a = 1, b = -0.5.
     These are exactly the textbook gate perceptrons (worked_examples.md section 3)."""
     X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
-    and_model = LeastSquaresClassifier().fit(X, [0, 0, 0, 1])
-    np.testing.assert_allclose(and_model.coef_, [[1.0, 1.0]], atol=1e-12)
-    np.testing.assert_allclose(and_model.intercept_, [-1.5], atol=1e-12)
-    assert and_model.predict(X).tolist() == [0, 0, 0, 1]
-    or_model = LeastSquaresClassifier().fit(X, [0, 1, 1, 1])
-    np.testing.assert_allclose(or_model.coef_, [[1.0, 1.0]], atol=1e-12)
-    np.testing.assert_allclose(or_model.intercept_, [-0.5], atol=1e-12)
-    assert or_model.predict(X).tolist() == [0, 1, 1, 1]
+    for labels, b in (([0, 0, 0, 1], -1.5), ([0, 1, 1, 1], -0.5)):
+        model = LeastSquaresClassifier().fit(X, labels)
+        reach_w, reach_b = centred_reach(X, pm_one_targets(np.array(labels)))  # a few eps here
+        assert_rows_within(model.coef_, [1.0, 1.0], reach_w)
+        assert abs(model.intercept_[0] - b) <= reach_b[0]
+        assert model.predict(X).tolist() == labels
 
 
 def test_shapes_string_labels_and_prediction_rule():
@@ -97,26 +133,42 @@ def test_collinear_and_duplicate_columns_give_the_minimum_norm_weights():
     x = rng.normal(size=60)
     y = (x + 0.5 * rng.normal(size=60) > 0).astype(int)
     X = np.column_stack([x, 2 * x, x])  # rank 1
+    T = pm_one_targets(y)
     model = LeastSquaresClassifier().fit(X, y)
-    ref = LinearRegression().fit(X, pm_one_targets(y))
-    np.testing.assert_allclose(model.coef_[0], ref.coef_, rtol=1e-8, atol=1e-12)
-    # the minimum-norm solution spreads the single direction over the columns as (1, 2, 1)
-    np.testing.assert_allclose(model.coef_[0] / model.coef_[0, 0], [1, 2, 1], rtol=1e-9)
-    # fitted values equal those of the one-feature fit
+    ref = LinearRegression().fit(X, T)
+    reach_w, reach_b = centred_reach(X, T)  # kappa = 1: one singular value kept
+    assert_rows_within(model.coef_, ref.coef_, 2 * reach_w)
+    # The scores depend on a = w1 + 2 w2 + w3 only, and the least-norm w with that sum is
+    # a (1, 2, 1) / 6; a is the slope of the one-feature fit on x, itself within its reach.
     single = LeastSquaresClassifier().fit(x[:, None], y)
-    np.testing.assert_allclose(model.decision_function(X), single.decision_function(x[:, None]), atol=1e-10)
+    single_w, _ = centred_reach(x[:, None], T)
+    spread = np.array([1.0, 2.0, 1.0]) / 6
+    assert_rows_within(model.coef_, single.coef_[0, 0] * spread, reach_w + single_w * np.linalg.norm(spread))
+    # fitted values equal those of the one-feature fit
+    _, single_b = centred_reach(x[:, None], T)
+    scores = np.abs(model.decision_function(X) - single.decision_function(x[:, None]))
+    assert np.all(scores <= np.linalg.norm(X, axis=1) * reach_w[0] + np.abs(x) * single_w[0]
+                  + reach_b[0] + single_b[0])
 
 
 def test_constant_column_gets_zero_weight_and_duplicates_are_harmless():
     X, y = DATASETS["moons"]
     X_const = np.column_stack([X, np.full(len(X), 7.0)])
+    T = pm_one_targets(y)
     model = LeastSquaresClassifier().fit(X_const, y)
-    assert model.coef_[0, 2] == pytest.approx(0.0, abs=1e-12)
     plain = LeastSquaresClassifier().fit(X, y)
-    np.testing.assert_allclose(model.decision_function(X_const), plain.decision_function(X), atol=1e-10)
+    # the centred constant column is exactly 0, so the least-norm answer is plain's with a 0
+    # appended, each solve within its reach of it
+    const_w, const_b = centred_reach(X_const, T)
+    plain_w, plain_b = centred_reach(X, T)
+    assert abs(model.coef_[0, 2]) <= const_w[0]
+    assert_rows_within(model.coef_[:, :2], plain.coef_, const_w + plain_w)
+    scores = np.abs(model.decision_function(X_const) - plain.decision_function(X))
+    assert np.all(scores <= np.linalg.norm(X_const, axis=1) * (const_w[0] + plain_w[0]) + const_b[0] + plain_b[0])
     doubled = LeastSquaresClassifier().fit(np.vstack([X, X]), np.concatenate([y, y]))
-    np.testing.assert_allclose(doubled.coef_, plain.coef_, rtol=1e-9)
-    np.testing.assert_allclose(doubled.intercept_, plain.intercept_, rtol=1e-9, atol=1e-12)
+    doubled_w, doubled_b = centred_reach(np.vstack([X, X]), np.concatenate([T, T]))
+    assert_rows_within(doubled.coef_, plain.coef_, doubled_w + plain_w)
+    assert np.all(np.abs(doubled.intercept_ - plain.intercept_) <= doubled_b + plain_b)
 
 
 @pytest.mark.parametrize("scale", [1e-9, 1e9])

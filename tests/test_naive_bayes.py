@@ -17,6 +17,29 @@ DATASETS = {
 }
 
 
+EPS = np.finfo(np.float64).eps
+
+
+def fit_rounding(X, smoothing=0.0):
+    """Gaussian NB is closed forms with no BLAS and no iteration: a mean of n values is within
+    2 n eps max|x| whatever the order of summation, a (two-pass) variance within 8 n eps max|x|^2
+    (its error in the mean enters only to second order), and the smoothing adds s times that."""
+    n, top = len(X), np.abs(X).max()
+    return 2 * n * EPS * top, 8 * n * EPS * top ** 2 * (1 + smoothing)
+
+
+def jll_rounding(model, Q, mean_rounding, var_rounding):
+    """How far two evaluations of log P(c) + sum_j log N(x_j; theta_cj, var_cj) can be apart:
+    the parameters' rounding carried by the slopes d/dtheta = (x - theta) / var and
+    d/dvar = ((x - theta)^2 / var - 1) / (2 var), plus (d + 8) eps of the terms' magnitudes."""
+    diff = Q[:, None, :] - model.theta_[None]
+    var = model.var_[None]
+    slope = np.abs(diff) / var * mean_rounding + np.abs(diff ** 2 / var - 1) / (2 * var) * var_rounding
+    size = (np.abs(np.log(model.class_prior_)) + np.sum(np.abs(np.log(2 * np.pi * model.var_)), axis=1))[None]
+    size = size + 0.5 * np.sum(diff ** 2 / var, axis=2)
+    return slope.sum(axis=2) + (Q.shape[1] + 8) * EPS * size
+
+
 @pytest.mark.parametrize("data", sorted(DATASETS))
 @pytest.mark.parametrize("smoothing", [1e-9, 1e-3, 0.5])
 def test_gaussian_matches_sklearn(data, smoothing):
@@ -24,13 +47,17 @@ def test_gaussian_matches_sklearn(data, smoothing):
     Q = np.random.default_rng(0).uniform(X.min() - 2, X.max() + 2, size=(1000, X.shape[1]))
     ours = GaussianNB(var_smoothing=smoothing).fit(X, y)
     ref = SkGaussianNB(var_smoothing=smoothing).fit(X, y)
-    np.testing.assert_allclose(ours.theta_, ref.theta_, rtol=1e-10)
-    np.testing.assert_allclose(ours.var_, ref.var_, rtol=1e-10)
-    np.testing.assert_allclose(ours.class_prior_, ref.class_prior_, rtol=1e-10)
-    np.testing.assert_allclose(ours.class_count_, ref.class_count_)
-    np.testing.assert_allclose(ours.epsilon_, ref.epsilon_, rtol=1e-10)
-    np.testing.assert_allclose(ours.joint_log_likelihood(Q), ref.predict_joint_log_proba(Q), rtol=1e-9)
-    np.testing.assert_allclose(ours.predict_proba(Q), ref.predict_proba(Q), atol=1e-9)
+    mean_rounding, var_rounding = fit_rounding(X, smoothing)
+    np.testing.assert_allclose(ours.theta_, ref.theta_, rtol=0, atol=mean_rounding)
+    np.testing.assert_allclose(ours.var_, ref.var_, rtol=0, atol=var_rounding)
+    np.testing.assert_allclose(ours.class_prior_, ref.class_prior_, rtol=EPS)  # n_c / n: one rounding
+    np.testing.assert_array_equal(ours.class_count_, ref.class_count_)  # integer counts
+    np.testing.assert_allclose(ours.epsilon_, ref.epsilon_, rtol=0, atol=smoothing * var_rounding)
+    jll = jll_rounding(ours, Q, mean_rounding, var_rounding)
+    assert np.all(np.abs(ours.joint_log_likelihood(Q) - ref.predict_joint_log_proba(Q)) <= jll)
+    # the posterior is a softmax of the jll: 1-Lipschitz per entry in the largest jll error, twice
+    np.testing.assert_allclose(ours.predict_proba(Q), ref.predict_proba(Q), rtol=0,
+                               atol=2 * jll.max() + 8 * len(ours.classes_) * EPS)
     np.testing.assert_array_equal(ours.predict(Q), ref.predict(Q))
     log_post = ref.predict_log_proba(Q)
     if len(ours.classes_) == 2:
@@ -71,7 +98,7 @@ def test_gaussian_degenerate_data(case):
     if case in ("one_point_per_class", "duplicates"):
         np.testing.assert_array_equal(model.predict(X), y)
     if case != "constant":  # scikit-learn divides by zero when every feature is constant
-        np.testing.assert_allclose(model.var_, SkGaussianNB().fit(X, y).var_, rtol=1e-10)
+        np.testing.assert_allclose(model.var_, SkGaussianNB().fit(X, y).var_, rtol=0, atol=fit_rounding(X, 1e-9)[1])
 
 
 @pytest.mark.parametrize("scale", [1e-9, 1e9])

@@ -52,7 +52,11 @@ def test_members_figure_shows_each_members_own_regions(moons):
     for member, heat in zip(bag.estimators_, heats, strict=False):
         P = grid_points(np.asarray(heat.x, dtype=float), np.asarray(heat.y, dtype=float))
         np.testing.assert_array_equal(np.floor(heat.z).astype(int).ravel(), member.predict(P))
-        assert heat.xaxis == heats[0].xaxis or heat.xaxis.startswith("x")
+    # one panel per member: each heatmap on axes of its own, with that panel's training points
+    panels = [(h.xaxis, h.yaxis) for h in heats]
+    assert len(set(panels)) == len(heats)
+    points = {(t.xaxis, t.yaxis) for t in fig.data if t.type == "scatter"}
+    assert points == set(panels)
 
 
 def test_vote_curve_ends_at_the_full_models_accuracy(moons):

@@ -79,7 +79,8 @@ def test_support_vector_rings_are_the_models_and_libsvms(moons_fit):
     # ring size grows with alpha
     alpha = np.concatenate([np.asarray(r.customdata)[:, 0] for r in rings])
     size = np.concatenate([np.asarray(r.marker.size) for r in rings])
-    assert np.all(np.diff(size[np.argsort(alpha)]) >= -1e-9)
+    # a monotone formula in floating point stays monotone (rounding is monotone): no slack needed
+    assert np.all(np.diff(size[np.argsort(alpha)]) >= 0)
 
 
 def test_slack_on_hover_is_one_minus_y_f(moons_fit):
