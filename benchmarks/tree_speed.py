@@ -36,7 +36,7 @@ CLASSES = {"tree": ("tree", "DecisionTreeClassifier"), "random_forest": ("ensemb
 
 def makers(key, old_tree, old_ensemble):
     """(make old model, make new model) with the catalog's settings for ``key``."""
-    params = MODELS[key].make(**COUNTERPARTS[key][0]).get_params()
+    params = MODELS[key].make(**COUNTERPARTS[key][0]).get_params(deep=False)
 
     def new():
         return MODELS[key].make(**COUNTERPARTS[key][0])
@@ -44,11 +44,11 @@ def makers(key, old_tree, old_ensemble):
     def old():
         module = old_tree if CLASSES[key][0] == "tree" else old_ensemble
         p = dict(params)
-        for name in ("base", "estimator"):          # bagging: the base tree, old code's class
-            if name in p:
-                p.pop(name)
-                p.pop("base_params", None)
-                p["base"] = old_tree.DecisionTreeClassifier()
+        tree = p.pop("estimator", None)
+        if tree is not None and key == "bagging":    # the earlier API: base=<instance or key>
+            p["base"] = old_tree.DecisionTreeClassifier(**tree.get_params(deep=False))
+        elif tree is not None:                      # AdaBoost: the earlier API took max_depth
+            p["max_depth"] = tree.max_depth
         return getattr(module, CLASSES[key][1])(**p)
 
     return old, new

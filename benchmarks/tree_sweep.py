@@ -138,8 +138,11 @@ def ensemble_models(tree_mod, ens_mod, cfg, seed):
         tree = tree_mod.DecisionTreeClassifier(splitter=cfg["splitter"], min_impurity_decrease=cfg["mid"], **common)
         return _bagging(ens_mod, tree, n_estimators=cfg["trees"], max_samples=cfg["max_samples"],
                         bootstrap=cfg["bootstrap"], random_state=seed)
-    return ens_mod.AdaBoostClassifier(n_estimators=cfg["trees"] * 2, max_depth=cfg["max_depth"] or 1,
-                                      random_state=seed)
+    depth = cfg["max_depth"] or 1
+    if "estimator" in ens_mod.AdaBoostClassifier().get_params():
+        return ens_mod.AdaBoostClassifier(estimator=tree_mod.DecisionTreeClassifier(max_depth=depth),
+                                          n_estimators=cfg["trees"] * 2, random_state=seed)
+    return ens_mod.AdaBoostClassifier(n_estimators=cfg["trees"] * 2, max_depth=depth, random_state=seed)
 
 
 def sweep_ensembles(old, new, data, rng, count):
