@@ -204,8 +204,8 @@ def low_start(spec, steps: int) -> dict[str, str]:
     """URL items that start the model's first slider at its low end, if it has fewer than
     ``steps`` steps above its default (a log slider has only a few values per decade:
     lambda 0.01 -> 1 and gamma 1 -> 100 are 6 steps); otherwise none."""
-    from ui.dataset import FIELDS  # noqa: PLC0415 (needs ROOT on sys.path)
-    from ui.params import log_grid, snap, url_name, url_value, widget_key  # noqa: PLC0415
+    from ui.params import url_name, widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
+    from ui.settings import log_grid, snap, url_value  # noqa: PLC0415
 
     first = slider_for(spec)[0]
     p = next((p for p in spec.params if widget_key(spec, p) == first), None)
@@ -219,8 +219,7 @@ def low_start(spec, steps: int) -> dict[str, str]:
         room, low = (p.high - p.default) / step, p.low
     if room >= steps:
         return {}
-    taken = {f.name for f in FIELDS} | {"data", "model", "pts"}  # the Playground's own URL names
-    return {url_name(spec, p, taken): url_value(low)}
+    return {url_name(spec, p): url_value(low)}
 
 
 def row(name, res, detail) -> str:

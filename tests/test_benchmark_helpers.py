@@ -1,0 +1,28 @@
+"""The benchmarks import the app's own helpers; a renamed helper must fail here, not months
+later when someone re-measures the README's tables."""
+
+import sys
+
+import pytest
+
+from catalog.models import MODELS
+
+
+@pytest.fixture(scope="module")
+def bench_browser(root):
+    sys.path.insert(0, str(root / "benchmarks"))
+    try:
+        import bench_browser
+        yield bench_browser
+    finally:
+        sys.path.remove(str(root / "benchmarks"))
+
+
+@pytest.mark.parametrize("key", sorted(MODELS))
+def test_every_model_gets_a_slider_and_a_start_that_leaves_room(bench_browser, key):
+    keys = bench_browser.slider_for(MODELS[key])
+    assert keys[-1] == bench_browser.FALLBACK
+    start = bench_browser.low_start(MODELS[key], 7)
+    for name, value in start.items():
+        float(value)  # a number the link accepts
+        assert name.split(".")[-1] in {p.name for p in MODELS[key].params}
