@@ -1,6 +1,7 @@
 """The benchmarks import the app's own helpers; a renamed helper must fail here, not months
 later when someone re-measures the README's tables."""
 
+import pathlib
 import sys
 
 import pytest
@@ -8,14 +9,17 @@ import pytest
 from catalog.models import MODELS
 
 
+BENCHMARKS = str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks")
+
+
 @pytest.fixture(scope="module")
-def bench_browser(root):
-    sys.path.insert(0, str(root / "benchmarks"))
+def bench_browser():
+    sys.path.insert(0, BENCHMARKS)
     try:
         import bench_browser
         yield bench_browser
     finally:
-        sys.path.remove(str(root / "benchmarks"))
+        sys.path.remove(BENCHMARKS)
 
 
 @pytest.mark.parametrize("key", sorted(MODELS))
