@@ -8,7 +8,6 @@ import pytest
 
 from catalog.models import MODELS
 
-
 BENCHMARKS = str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks")
 
 
