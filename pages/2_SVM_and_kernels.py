@@ -1,4 +1,4 @@
-"""SVM & kernels: the margin and the support vectors live, where f(x) comes from, the kernel trick."""
+"""SVM and kernels: the margin and the support vectors live, where f(x) comes from, the kernel trick."""
 
 import math
 
@@ -144,7 +144,7 @@ def primal_route(recipe, drawn, C: float, epochs: int):
     return sgd.history_, exact.primal_objective(X, y, lam), lam, None
 
 
-recipe, drawn, data, _ = page("SVM & kernels", name="svm")
+recipe, drawn, data, _ = page("SVM and kernels", name="svm")
 st.markdown(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
@@ -302,7 +302,8 @@ with p1:
     st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
                 "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
                 "dual exactly. Both should reach the same value.")
-    epochs = settings.setting(EPOCHS, "svm_epochs", url=None)
+    # Pegasos runs for two classes only: with more, its epochs would steer nothing
+    epochs = settings.setting(EPOCHS, "svm_epochs", url=None) if binary else None
 if not binary:
     with p2:
         st.caption("Shown for two classes.")

@@ -1,4 +1,4 @@
-"""The SVM & kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
+"""The SVM and kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
 with three classes, one pair machine at a time."""
 
 import json
@@ -150,3 +150,29 @@ def test_lecture_text_is_hidden_once_the_settings_no_longer_match_it():
     assert any("changed since step “3 · soft margin, small C”" in c.value for c in at.caption)
     at.select_slider(key="p_svm_C").set_value(0.05).run()
     assert any(i.value.startswith("C = 0.05") for i in at.info), "back at the step's settings, back the text"
+
+
+def test_pegasos_epochs_slider_shows_only_where_pegasos_runs():
+    at = _open()
+    assert at.slider(key="svm_epochs").value == 50
+    at.slider(key="ds_classes").set_value(4).run()
+    assert not at.exception
+    assert not [s for s in at.slider if s.key == "svm_epochs"], "no Pegasos with 4 classes: no epochs slider"
+    at.slider(key="ds_classes").set_value(2).run()
+    assert at.slider(key="svm_epochs").value == 50
+
+
+def test_page_title_is_the_menu_label():
+    from pathlib import Path
+
+    from ui.layout import page_label
+    at = _open()
+    assert [t.value for t in at.title] == [page_label(Path(PAGE))] == ["SVM and kernels"]
+
+
+def test_contribution_bars_axis_title_uses_subscripts_not_underscores():
+    at = _open()
+    figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    titles = [f["layout"].get("yaxis", {}).get("title", {}).get("text", "") for f in figs]
+    assert "αᵢ yᵢ K(xᵢ, x)" in titles
+    assert not any("_i" in t for t in titles)

@@ -220,11 +220,13 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     _train_hover(base, model, X, y, machine, class_names)
     if not binary:
         _fade_rings_and_tests(base, model, X, y, X_test, y_test, machine)
-        # the vote's boundary stays visible but gives way to the machine's curves
+        # the vote's boundary stays visible but gives way to the machine's curves. plotly draws
+        # every scatter trace above every contour whatever the trace order, so where the two
+        # lines coincide the vote's is on top: thin and dotted, the machine's solid line shows
         rule = "largest f" if _pair(model, 0)[0] < 0 else "vote"
         base.update_traces(selector=dict(name="boundary"), showlegend=True,
                            name=f"{len(model.classes_)}-class boundary ({rule})",
-                           line=dict(color=palette.NEUTRAL, width=1.5))
+                           line=dict(color=palette.NEUTRAL, width=1.0, dash="dot"))
     traces = list(base.data)
     extra = _margin_contours(grid, values, name) if values is not None else []
     # the machine's curves go over the regions and the vote's boundary, under the points
