@@ -176,3 +176,12 @@ def test_contribution_bars_axis_title_uses_subscripts_not_underscores():
     titles = [f["layout"].get("yaxis", {}).get("title", {}).get("text", "") for f in figs]
     assert "αᵢ yᵢ K(xᵢ, x)" in titles
     assert not any("_i" in t for t in titles)
+
+
+def test_a_link_with_an_off_grid_C_says_it_is_moved_to_the_nearest_slider_position():
+    at = _open({"C": "7.3"})
+    assert at.select_slider(key="p_svm_C").value == 10.0
+    said = " ".join(w.value for w in at.warning)
+    assert "7.3" in said and "nearest, 10" in said
+    on_grid = _open({"C": "5"})
+    assert on_grid.select_slider(key="p_svm_C").value == 5.0 and not on_grid.warning
