@@ -179,7 +179,7 @@ def pruning_view(recipe, drawn, params, data) -> None:
                         key="tree_pruning")
         X_grow, y_grow, X_val, y_val = parts
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
-                                height=480,
+                                height=480, held_out="validation",
                                 title=f"Step {step}: {s.n_leaves} leaves (hollow: validation points)")
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
 
