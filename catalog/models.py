@@ -244,11 +244,11 @@ _SPECS = [
     ModelSpec(
         key="linear_svm_sgd", label="Linear SVM (Pegasos SGD)", family="Kernel",
         cls=LinearSVMSGD, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
-        summary="Hinge loss plus (lambda/2)||w||^2 minimised by sub-gradient steps of size 1/(lambda t); the primal route.",
+        summary="Hinge loss plus (λ/2)‖w‖² minimised by sub-gradient steps of size 1/(λt); the primal route.",
         fixed={"random_state": 0},
         params=(
             ParamSpec("lam", "float", 0.01, 1e-4, 1.0, log=True, label="lambda (regularisation)",
-                      help="Weight of (lambda/2)||w||^2. lambda = 1/(C n): small lambda is a large C (harder fit, slower to converge)."),
+                      help="Weight of (λ/2)‖w‖². λ = 1/(C n): small λ is a large C (harder fit, slower to converge)."),
             ParamSpec("max_epochs", "int", 50, 1, 200, label="epochs",
                       help="Passes over the shuffled training data; the model is the average of the iterates of the second half."),
             ParamSpec("batch_size", "int", 8, 1, 256, label="batch size",

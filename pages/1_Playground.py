@@ -34,8 +34,8 @@ with left:
 
 with right:
     t1, t2, _ = st.columns([1, 1.3, 1.2])
-    show_test = settings.setting(SHOW_TEST, "show_test", url=None, where=t1)
-    show_conf = settings.setting(SHOW_CONF, "show_conf", url=None, where=t2)
+    show_test = settings.setting(SHOW_TEST, "show_test", where=t1)
+    show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, model_key, key_params)

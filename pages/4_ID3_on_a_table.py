@@ -1,5 +1,6 @@
 """ID3 on a table: the gain of every feature at every node, on the tennis or kids-play data or a CSV."""
 
+import csv
 import io
 from dataclasses import replace
 
@@ -41,19 +42,40 @@ NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind"
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def read_csv(raw: bytes):
-    """A small categorical table from CSV bytes: (frame, None) or (None, message)."""
+    """A small categorical table from CSV bytes: (frame, None) or (None, message).
+
+    Text is UTF-8, else Latin-1 (what spreadsheets on Windows save); the delimiter is a comma,
+    semicolon or tab, whichever the first lines use consistently."""
     try:
-        frame = pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False, skipinitialspace=True)
-    except (ValueError, UnicodeDecodeError, pd.errors.ParserError) as err:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")  # every byte is a Latin-1 character: this cannot fail
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:  # one column, or no delimiter used consistently: read as commas
+        dialect = csv.excel
+    try:
+        rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(cell.strip() for cell in r)]
+    except csv.Error as err:
         return None, f"Could not read the file as CSV: {err}"
-    frame.columns = [str(c).strip() for c in frame.columns]
-    if frame.shape[1] < 2:
-        return None, "The CSV needs at least two columns: one or more features and the class."
-    if not 2 <= len(frame) <= MAX_ROWS:
-        return None, f"The CSV has {len(frame)} rows; use 2 to {MAX_ROWS}."
-    if frame.shape[1] > MAX_COLS:
-        return None, f"The CSV has {frame.shape[1]} columns; use at most {MAX_COLS}."
-    frame = frame.apply(lambda col: col.str.strip())
+    if not rows:
+        return None, "The file is empty."
+    header, body = [c.strip() for c in rows[0]], rows[1:]
+    if len(header) < 2:
+        return None, ("The CSV needs at least two columns: one or more features and the class. "
+                      "Separate the columns by commas, semicolons or tabs.")
+    twice = sorted({c for c in header if header.count(c) > 1})
+    if twice:
+        return None, f"Column names must differ: {', '.join(map(repr, twice))} is used more than once."
+    for i, r in enumerate(body, start=1):
+        if len(r) != len(header):
+            return None, (f"Row {i} has {len(r)} fields, the header has {len(header)}: "
+                          "every row needs one value per column.")
+    if not 2 <= len(body) <= MAX_ROWS:
+        return None, f"The CSV has {len(body)} rows; use 2 to {MAX_ROWS}."
+    if len(header) > MAX_COLS:
+        return None, f"The CSV has {len(header)} columns; use at most {MAX_COLS}."
+    frame = pd.DataFrame([[c.strip() for c in r] for r in body], columns=header, dtype=str)
     if (frame == "").any().any():
         return None, "Some cells are empty: fill them or remove those rows."
     return frame, None
@@ -194,7 +216,7 @@ with n2:
 shown = next((c for c in node.candidates if c.feature == node.feature), None) or max(
     node.candidates, key=lambda c: c.gain_ratio if score == "ratio" else c.gain)
 st.latex(gain_formula(node, shown, criterion, score == "ratio"))
-if source == "tennis" and criterion == "entropy":
+if source == "tennis" and criterion == "entropy" and node.parent < 0:  # the numbers are the root's
     st.caption("Textbooks print the root gains as 0.246 / 0.151 / 0.048 / 0.029 and the sunny branch as "
                "0.970 / 0.570 / 0.019: the exact values above, truncated, or computed from entropies "
                "rounded to three decimals first (H(S_sunny) = 0.971 written 0.970).")

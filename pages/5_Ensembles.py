@@ -69,7 +69,7 @@ with left:
     st.caption(spec.summary)
     hp = params.param_widgets(spec)
     st.divider()
-    show_conf = settings.setting(SHOW_CONF, "ens_conf", url=None)
+    show_conf = settings.setting(SHOW_CONF, "ens_conf")
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, key, key_params)
@@ -84,9 +84,15 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         label, tip = "round", "Step through the boosting rounds: the regions are the vote of rounds 1..t."
     else:
         label, tip = "members in the vote", "Use only the first m members: watch the vote steady as members are added."
-    # Another number of members is another sequence: the slider starts again with all of them.
+    # Another number of members keeps the position (clamped to the new T); a slider that showed
+    # all of them goes on showing all of them.
     members = ParamSpec("members", "int", T, 1, T, label=label, help=tip)
-    m = settings.setting(members, f"ens_m_{key}", url=None, restart_on=T)
+    slider_key, last_T = f"ens_m_{key}", f"_ens_T_{key}"
+    if st.session_state.get(last_T, T) != T and settings.value(slider_key) == st.session_state[last_T]:
+        settings.put(slider_key, T)
+    st.session_state[last_T] = T
+    m = settings.setting(members, slider_key, url="round" if boosting else "members", clamp=True)
+    settings.publish()  # the fragment reruns alone: its position reaches the link here
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
     cols = st.columns(4)
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
@@ -101,8 +107,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                               grid=grid, height=600)
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
+        ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
-                   f"Dashed: the split(s) of learner {m}. {T} rounds were run{stopped} "
+                   f"Dashed: the split(s) of learner {m}. {ran}{stopped} "
                    f"{importance_text(model)}")
         st.subheader("Round by round", anchor=False)
         st.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,

@@ -100,7 +100,9 @@ def dataset_panel() -> Recipe:
             return settings.setting(spec, f"ds_{name}", where=where, control=control)
 
         lo, hi = class_range(gen)
-        if lo < hi:
+        if gen == BLANK:  # drawn points carry their own classes: the class count does nothing here
+            classes = lo
+        elif lo < hi:
             classes = field("classes", low=lo, high=hi)
         else:
             classes = lo

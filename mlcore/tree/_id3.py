@@ -132,7 +132,7 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
             raise ValidationError("ID3 needs the labels y")
         classes, y_enc = np.unique(y.astype(str) if y.dtype.kind == "O" else y, return_inverse=True)
         if len(classes) < 2:
-            raise ValidationError(f"need at least 2 classes to learn a tree; every row is {classes[0]!r}")
+            raise ValidationError(f"need at least 2 classes to learn a tree; every row is {classes.tolist()[0]!r}")
         self.classes_ = classes
         self.feature_names_ = names
         self.n_features_in_ = X.shape[1]
@@ -262,7 +262,7 @@ class OneRuleClassifier(ClassifierMixin, BaseEstimator):
             raise ValidationError("the 1-rule needs the labels y")
         classes, y_enc = np.unique(y, return_inverse=True)
         if len(classes) < 2:
-            raise ValidationError(f"need at least 2 classes; every row is {classes[0]!r}")
+            raise ValidationError(f"need at least 2 classes; every row is {classes.tolist()[0]!r}")
         K = len(classes)
         self.classes_ = classes
         self.feature_names_ = names
