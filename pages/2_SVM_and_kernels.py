@@ -136,7 +136,7 @@ def primal_route(recipe, drawn, C: float, epochs: int):
 
 
 recipe, drawn, data, _ = page("SVM & kernels", name="svm")
-st.markdown(
+st.sidebar.caption(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
     "max Σαᵢ − ½ ΣΣ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) with 0 ≤ αᵢ ≤ C and Σαᵢyᵢ = 0, and only the points with αᵢ > 0 "
@@ -186,7 +186,7 @@ if not binary:
 with right:
     if model is None:
         st.warning(fit.error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=600),
+        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=465),
                         width="stretch", config=CHART_CONFIG, key="svm_points")
     else:
         m1, m2, m3, m4 = st.columns(4)
@@ -203,7 +203,7 @@ with right:
         grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
         values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
         fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=600)
+                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=465)
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",

@@ -94,7 +94,7 @@ def node_label(model, node) -> str:
 
 
 page("ID3 on a table", name="id3", with_dataset=False)
-st.markdown(
+st.sidebar.caption(
     "ID3 grows a tree on categorical data. At each node it computes, for every feature not yet "
     "used on the path, how much knowing that feature lowers the entropy of the class, "
     "Gain(S, A) = H(S) − Σ_v |S_v|/|S| · H(S_v), and splits on the best one with one branch per value.")
@@ -145,7 +145,7 @@ except ValidationError as err:
     stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
-t1, t2 = st.columns([1, 1], gap="large")
+t1, t2 = st.columns([3, 2], gap="medium")
 with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
@@ -158,7 +158,7 @@ with t2:
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
 with t1:
     st.subheader("The tree", anchor=False)
-    st.plotly_chart(id3_diagram(model, row=X[row], height=460), width="stretch", config=CHART_CONFIG,
+    st.plotly_chart(id3_diagram(model, row=X[row], height=445), width="stretch", config=CHART_CONFIG,
                     key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))

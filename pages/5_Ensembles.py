@@ -58,7 +58,7 @@ def vote_curves(recipe, drawn, key: str, hp: tuple):
 
 
 recipe, drawn, data, _ = page("Ensembles", name="ensembles")
-st.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
+st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
@@ -98,7 +98,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
         fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
-                              grid=grid, height=600)
+                              grid=grid, height=420)
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -116,7 +116,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                      show_confidence=show_conf, grid=grid, height=600)
+                      show_confidence=show_conf, grid=grid, height=420)
     st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
     importance = importance_text(model)
     if importance:
@@ -132,7 +132,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
 with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=600),
+        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=420),
                         width="stretch", config=CHART_CONFIG, key="ens_main")
     else:
         stepper(fit.model, key, hp, key_params, show_conf)
