@@ -24,7 +24,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
 
-left, right = st.columns([1, 3], gap="large")
+left, right = st.columns([1.2, 3], gap="large")
 with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
@@ -33,7 +33,7 @@ with left:
     st.divider()
 
 with right:
-    t1, t2, t3, t4 = st.columns([1, 1.3, 1, 1])
+    t1, t2, t3, t4 = st.columns([1, 1.5, 1, 1])
     show_test = settings.setting(SHOW_TEST, "show_test", url=None, where=t1)
     show_conf = settings.setting(SHOW_CONF, "show_conf", url=None, where=t2)
 

@@ -88,7 +88,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     members = ParamSpec("members", "int", T, 1, T, label=label, help=tip)
     m = settings.setting(members, f"ens_m_{key}", url=None, restart_on=T)
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
-    cols = st.columns(4)
+    chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
+    cols = [stats] * 4
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
     cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
     grid = partial_grid(recipe, drawn, key, key_params, m)
@@ -98,8 +99,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
         fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
-                              grid=grid, height=420)
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+                              grid=grid, height=515)
+        chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
                    f"Dashed: the split(s) of learner {m}. {T} rounds were run{stopped} "
@@ -116,8 +117,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                      show_confidence=show_conf, grid=grid, height=420)
-    st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+                      show_confidence=show_conf, grid=grid, height=515)
+    chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")
