@@ -111,7 +111,7 @@ def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> 
         contours=dict(start=0.0, end=0.0, size=1.0, coloring="lines", showlabels=False),
         line=dict(color=palette.INK, width=2.5),
     )
-    return [margins, boundary, *_margin_labels(grid, z)]
+    return [margins, boundary]
 
 
 MARGIN_LABEL_SIZE = 18
@@ -255,7 +255,8 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     extra = _margin_contours(grid, values, name) if values is not None else []
     # the machine's curves go over the regions and the vote's boundary, under the points
     at = 1 if binary else 2   # after the regions heatmap (and the vote's boundary, trace 1)
-    fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine)],
+    labels = _margin_labels(grid, _f32(values)) if values is not None else []  # on top of the points
+    fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine), *labels],
                     layout=base.layout)
     cols = machine_support(model, machine)
     n_sv = len(cols)

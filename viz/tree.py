@@ -30,12 +30,13 @@ __all__ = ["node_boxes", "split_segments", "leaf_rectangles", "tree_plane_figure
            "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode", "importance_text"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
-# Node questions and edge words must read from the back row of a lecture hall (>= 14 px). A big
-# tree is labelled on its top levels only, where a level holds at most this many nodes (they fit
-# side by side); hovering a node still gives its question.
+# Node questions and edge words must read from the back row of a lecture hall (>= 14 px). On a big
+# tree a node is labelled only where its label fits beside its neighbours on the same level (a
+# label ~140 px wide on a diagram ~900 px wide, as on a 1280x720 projector), which keeps the
+# questions of the top levels; hovering any node still gives its question.
 LABEL_SIZE = 15
 EDGE_SIZE = 14
-LABELS_PER_LEVEL = 8
+LABEL_SHARE = 140 / 900
 _SPLIT_COLOR = palette.INK
 _PATH_COLOR = "#D55E00"
 
@@ -286,6 +287,25 @@ def _positions(nodes: list[DiagramNode]) -> dict[int, tuple[float, float]]:
     return pos
 
 
+def _roomy(nodes, pos, n_leaves: int) -> set:
+    """Ids of the nodes whose label fits: the gap to each neighbour on the same level is at least
+    a label's width, LABEL_SHARE of the diagram (n_leaves x units wide)."""
+    need = LABEL_SHARE * max(n_leaves, 1)
+    by_level: dict[float, list] = {}
+    for n in nodes:
+        by_level.setdefault(pos[n.id][1], []).append((pos[n.id][0], n.id))
+    out = set()
+    for row in by_level.values():
+        row.sort()
+        xs = [x for x, _ in row]
+        for i, (x, node_id) in enumerate(row):
+            left = x - xs[i - 1] if i else np.inf
+            right = xs[i + 1] - x if i + 1 < len(xs) else np.inf
+            if min(left, right) >= need:
+                out.add(node_id)
+    return out
+
+
 def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, title=None,
              height=None, show_text=None, impurities=None, impurity_name="impurity") -> go.Figure:
     names = label_names(classes, class_names)
@@ -299,10 +319,7 @@ def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, ti
     auto_text = show_text is None
     if auto_text:
         show_text = n_leaves <= 20
-    levels = [int(-pos[n.id][1]) for n in nodes]
-    level_sizes = np.bincount(levels)
-    labelled = {n.id for n, d in zip(nodes, levels, strict=True)
-                if show_text or (auto_text and level_sizes[d] <= LABELS_PER_LEVEL)}
+    labelled = {n.id for n in nodes} if show_text else (_roomy(nodes, pos, n_leaves) if auto_text else set())
     if impurities is None:
         impurities = [float("nan")] * len(nodes)
     traces = []
