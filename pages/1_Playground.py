@@ -33,7 +33,7 @@ with left:
     st.divider()
 
 with right:
-    t1, t2, t3, t4 = st.columns([1, 1.5, 1, 1])
+    t1, t2, t3, t4 = st.columns([1.3, 1.7, 1, 1])
     show_test = settings.setting(SHOW_TEST, "show_test", url=None, where=t1)
     show_conf = settings.setting(SHOW_CONF, "show_conf", url=None, where=t2)
 

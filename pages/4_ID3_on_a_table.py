@@ -145,7 +145,7 @@ except ValidationError as err:
     stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
-t1, t2 = st.columns([3, 2], gap="medium")
+t1, t2 = st.columns([5, 4], gap="small")
 with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
