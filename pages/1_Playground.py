@@ -51,13 +51,13 @@ with right:
     if fit.model is not None:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=show_test, show_confidence=show_conf, grid=grid, height=550)
+                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
     else:
         st.error(fit.error, icon=":material/block:")
         X, y = data.X_train, data.y_train
         if show_test:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
-        fig = points_figure(X, y, bounds=data.bounds, height=550)
+        fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False, "scrollZoom": False})

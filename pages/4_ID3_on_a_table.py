@@ -145,14 +145,17 @@ except ValidationError as err:
     stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
-t1, t2 = st.columns([5, 4], gap="small")
+t1, t2 = st.columns([9, 8], gap="small")
 with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
                            url=ROW.name if built_in else None)
     st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
                                               for _ in r], axis=1),
-                 height=min(38 + 35 * len(frame), 420), width="stretch")
+                 height=min(38 + 35 * len(frame), 420), width="stretch",
+                 # columns as wide as their text, so the class column stays in view on a projector
+                 column_config={c: st.column_config.Column(width=int(20 + 7.5 * max(len(str(c)), *map(len, frame[c]))))
+                                for c in frame.columns})
     pred = model.predict(X[row:row + 1])[0]
     st.markdown(f"Row {row} ends in leaf **{model.path(X[row])[-1]}** and is predicted **{pred}** "
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")

@@ -456,7 +456,8 @@ def id3_diagram(model, *, row=None, title=None, height=None) -> go.Figure:
         else:
             label = model.feature_names_[n.feature]
         crit = "H" if model.criterion == "entropy" else "Gini"
-        detail = f"{crit} {n.impurity:.3f} · n={n.n_samples}"
+        # a pure leaf's impurity (0) is on hover: its label stays narrow enough for its neighbours
+        detail = f"n={n.n_samples}" if n.is_leaf and n.impurity <= 0 else f"{crit} {n.impurity:.3f} · n={n.n_samples}"
         nodes.append(DiagramNode(n.id, n.parent, label, detail, n.counts, n.is_leaf, n.branch or ""))
     path = model.path(row) if row is not None else ()
     return _diagram(nodes, model.classes_, path=path, title=title, height=height, show_text=True,
