@@ -154,7 +154,7 @@ with t2:
                                               for _ in r], axis=1),
                  height=min(38 + 35 * len(frame), 420), width="stretch",
                  # columns as wide as their text, so the class column stays in view on a projector
-                 column_config={c: st.column_config.Column(width=int(20 + 7.5 * max(len(str(c)), *map(len, frame[c]))))
+                 column_config={c: st.column_config.Column(width=int(16 + 7 * max(len(str(c)), *map(len, frame[c]))))
                                 for c in frame.columns})
     pred = model.predict(X[row:row + 1])[0]
     st.markdown(f"Row {row} ends in leaf **{model.path(X[row])[-1]}** and is predicted **{pred}** "
