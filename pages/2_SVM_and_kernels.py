@@ -1,4 +1,4 @@
-"""SVM & kernels: the margin and the support vectors live, where f(x) comes from, the kernel trick."""
+"""SVM and kernels: the margin and the support vectors live, where f(x) comes from, the kernel trick."""
 
 import math
 
@@ -11,7 +11,6 @@ from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, params, settings
 from ui.layout import finish, page, stop
-from viz import points_figure
 from viz.svm import (
     contributions_figure,
     landscape_figure,
@@ -22,6 +21,7 @@ from viz.svm import (
     margin_figure,
     margin_width,
     objective_figure,
+    unfitted_figure,
 )
 
 SPEC = MODELS["svm"]
@@ -31,28 +31,37 @@ SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
 
-# A lecture in five steps: each sets the dataset and the SVM's hyperparameters.
-_LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2,
-         "ds_outliers": 0.0, "ds_imbalance": 0.0}
+# A lecture in five steps: each sets the dataset and the SVM's hyperparameters. The seed is part of
+# it: with seed 0 the one outlier of steps 2-4 is a training point on the wrong side of the gap.
+_LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2, "ds_seed": 0, "ds_test": 0.3,
+         "ds_label_noise": 0.0, "ds_imbalance": 0.0}
 LESSON = [
     ("1 · separable data, hard margin",
      "The classes can be split by a line, so C = ∞ is allowed: no point may sit inside the margin. "
      "Only the few points on the dashed lines (the support vectors) decide the boundary.",
-     {**_LINE, "ds_label_noise": 0.0, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
+     {**_LINE, "ds_outliers": 0.0, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
+    # outliers 0.02 of 60 points is exactly one point, moved to the far ring with a random label
     ("2 · one outlier",
-     "A few labels flipped: now no line separates the classes, and the hard margin has no solution.",
-     {**_LINE, "ds_label_noise": 0.1, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
+     "One point lies far out on the other class's side: now no line separates the classes, and the "
+     "hard margin has no solution.",
+     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
     ("3 · soft margin, small C",
      "C = 0.05: slack is cheap, so the margin is wide and many points become (bounded) support vectors.",
-     {**_LINE, "ds_label_noise": 0.1, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
+     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
     ("4 · soft margin, large C",
      "C = 100: each unit of slack is expensive, so the margin narrows to misclassify as little as possible.",
-     {**_LINE, "ds_label_noise": 0.1, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
+     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
     ("5 · circles with the RBF kernel",
      "No line separates a ring from its centre, but exp(−γ‖x − z‖²) lets the boundary bend into a closed curve.",
-     {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_label_noise": 0.0,
+     {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_seed": 0, "ds_label_noise": 0.0,
       "ds_outliers": 0.0, "ds_imbalance": 0.0, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}),
 ]
+
+
+def lesson_holds(i: int) -> bool:
+    """Whether every setting of lecture step i still has the value the step gave it: its text
+    describes those settings, so it is shown only while they hold."""
+    return all(settings.value(key) == value for key, value in LESSON[i][2].items())
 
 
 def pair_options(model) -> dict[str, str]:
@@ -135,7 +144,7 @@ def primal_route(recipe, drawn, C: float, epochs: int):
     return sgd.history_, exact.primal_objective(X, y, lam), lam, None
 
 
-recipe, drawn, data, _ = page("SVM & kernels", name="svm")
+recipe, drawn, data, _ = page("SVM and kernels", name="svm")
 st.sidebar.caption(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
@@ -148,7 +157,12 @@ with st.expander("Lecture sequence: separable data → hard margin → an outlie
     for i, (col, (label, _, _)) in enumerate(zip(cols, LESSON, strict=True)):
         col.button(label, key=f"svm_lesson_{i}", on_click=apply_lesson, args=(i,), width="stretch")
     if "svm_lesson" in st.session_state:
-        st.info(LESSON[st.session_state["svm_lesson"]][1], icon=":material/school:")
+        step = st.session_state["svm_lesson"]
+        if lesson_holds(step):
+            st.info(LESSON[step][1], icon=":material/school:")
+        else:
+            st.caption(f"The settings have changed since step “{LESSON[step][0]}”, so its text is hidden: "
+                       "click a step to load its settings again.")
 
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
@@ -186,7 +200,8 @@ if not binary:
 with right:
     if model is None:
         st.warning(fit.error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=465),
+        st.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                                        show_test=show_test, bounds=data.bounds, height=465),
                         width="stretch", config=CHART_CONFIG, key="svm_points")
     else:
         chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
@@ -288,7 +303,8 @@ with p1:
     st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
                 "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
                 "dual exactly. Both should reach the same value.")
-    epochs = settings.setting(EPOCHS, "svm_epochs", url=None)
+    # Pegasos runs for two classes only: with more, its epochs would steer nothing
+    epochs = settings.setting(EPOCHS, "svm_epochs", url=None) if binary else None
 if not binary:
     with p2:
         st.caption("Shown for two classes.")

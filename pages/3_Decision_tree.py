@@ -1,4 +1,5 @@
-"""Decision tree: every split on the plane, the tree diagram, a depth slider, pruning step by step."""
+"""Decision tree: every split on the plane, the tree diagram, a depth slider, pruning step by step.
+A click on the plane moves the followed point there."""
 
 from dataclasses import replace
 
@@ -10,7 +11,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, settings
+from ui import compute, draw, settings
 from ui.layout import finish, page, stop
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
@@ -30,7 +31,8 @@ GROW = {"criterion": "tree_criterion", "min_samples_split": "tree_min_split",
 # point starts at the first test point and pruning at the step where it stops.
 DEPTH = ParamSpec("depth", "int", 3, 0, 64, label="depth")
 FOLLOW = ParamSpec("follow", "bool", True, label="follow a point",
-                   help="Highlight the questions one point is asked on its way to a leaf.")
+                   help="Highlight the questions one point is asked on its way to a leaf. "
+                        "Click the plane to move the point there.")
 VAL_FRACTION = ParamSpec("val_fraction", "float", 0.3, 0.1, 0.5, step=0.05, label="validation fraction",
                          help="Share of the training set held out to decide which splits to remove.")
 PRUNE_STEP = ParamSpec("prune_step", "int", 0, 0, 10_000, label="pruning step")
@@ -97,6 +99,11 @@ if full is None:
     stop(share=False)
 
 
+def follow_click(x: float, y: float) -> None:
+    """The followed point's boxes take the clicked spot (at their 2 decimals)."""
+    st.session_state["tree_px"], st.session_state["tree_py"] = round(x, 2), round(y, 2)
+
+
 @st.fragment
 def tree_view(full, data) -> None:
     """Depth slider, the plane and the diagram: moving the depth or the point reruns only this."""
@@ -113,6 +120,8 @@ def tree_view(full, data) -> None:
             depth = 0
             st.caption("The tree is a single leaf: no split improves it.")
         follow = settings.setting(FOLLOW, "tree_follow")
+        # a click on the plane (from the previous render) moves the followed point there
+        draw.listen("tree_plane", follow, on_click=follow_click, key="tree_click")
         point = None
         if follow:
             first = data.X_test[0] if len(data.X_test) else data.X_train[0]
@@ -180,7 +189,7 @@ def pruning_view(recipe, drawn, params, data) -> None:
                         key="tree_pruning")
         X_grow, y_grow, X_val, y_val = parts
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
-                                height=480,
+                                height=480, held_out="validation",
                                 title=f"Step {step}: {s.n_leaves} leaves (hollow: validation points)")
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
 

@@ -186,7 +186,7 @@ def test_every_page_loads(page, server):
 
 MENU = [("Home", ""), ("Playground", "Playground"), ("SVM and kernels", "SVM_and_kernels"),
         ("Decision tree", "Decision_tree"), ("ID3 on a table", "ID3_on_a_table"), ("Ensembles", "Ensembles")]
-HEADINGS = {"Home": "Classifier Playground", "SVM and kernels": "SVM & kernels"}
+HEADINGS = {"Home": "Classifier Playground", "SVM and kernels": "SVM and kernels"}
 
 
 def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):

@@ -444,3 +444,27 @@ def test_registry_bounds_give_a_result_or_a_clear_message(kernel):
                     continue
                 _assert_status_is_earned(m, X, y)
                 assert np.isfinite(m.decision_function(_grid(X, 15))).all()
+
+
+def test_hard_margin_that_runs_out_of_steps_says_so_and_does_not_claim_non_separable():
+    # Two well separated blobs are separable, so SMO can never prove the opposite; with 3 steps it
+    # cannot reach the optimum either: all that is known is that it did not converge.
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(-3.0, 0.5, (30, 2)), rng.normal(3.0, 0.5, (30, 2))])
+    y = np.repeat([0, 1], 30)
+    with pytest.raises(ValidationError) as err:
+        SVC(C=np.inf, kernel="rbf", max_iter=3).fit(X, y)
+    message = str(err.value)
+    assert "did not converge in max_iter=3 steps" in message
+    assert "finite C" in message and "more steps" in message
+    assert "not linearly separable" not in message
+
+
+def test_hard_margin_proved_non_separable_does_not_blame_the_step_limit():
+    # a point of each class at the same place: no margin can exist, and SMO proves it
+    X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+    with pytest.raises(ValidationError) as err:
+        SVC(C=np.inf, kernel="linear").fit(X, [0, 1, 1, 0])
+    message = str(err.value)
+    assert "not linearly separable" in message and "finite C" in message
+    assert "max_iter" not in message and "did not converge" not in message

@@ -1,4 +1,4 @@
-"""The SVM & kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
+"""The SVM and kernels page under AppTest: the lecture sequence and the C slider change what is drawn;
 with three classes, one pair machine at a time."""
 
 import json
@@ -111,3 +111,77 @@ def test_a_link_to_a_pair_that_does_not_exist_says_so():
     assert at.selectbox(key="svm_pair").value == "0-1"          # the first pair instead
     said = " ".join(w.value for w in at.warning)
     assert "4-5" in said and "0-1, 0-2, 1-2" in said
+
+
+def _all_points(fig) -> np.ndarray:
+    """Every drawn data point, training and test (not the legend's dataless key)."""
+    P = np.vstack([_xy(t) for t in fig["data"] if t.get("type") == "scatter"
+                   and (t["name"].endswith("(train)") or t["name"] == "test points")])
+    return P[~np.isnan(P).any(axis=1)]
+
+
+def test_lecture_step_two_adds_exactly_one_outlier_and_the_fallback_chart_names_the_test_points():
+    at = _open()
+    at.toggle(key="svm_show_test").set_value(True).run()
+    at.button(key="svm_lesson_0").click().run()
+    separable = _all_points(json.loads(at.get("plotly_chart")[0].proto.spec))
+    at.button(key="svm_lesson_1").click().run()
+    assert any("finite C" in w.value for w in at.warning)
+    fallback = json.loads(at.get("plotly_chart")[0].proto.spec)
+    names = [t["name"] for t in fallback["data"]]
+    # the held-out points are drawn as test points, not under a "(train)" name
+    assert "test points" in names
+    n_train = sum(len(decode(t["x"])) for t in fallback["data"] if t["name"].endswith("(train)"))
+    test = next(t for t in fallback["data"] if t["name"] == "test points")
+    assert n_train == 42 and len(decode(test["x"])) == 18, "60 points, 30% held out"
+    # the figure stores coordinates at a precision relative to the plot's span: compare to 0.01
+    after = _all_points(fallback)
+    distance = np.abs(after[:, None, :] - separable[None, :, :]).max(axis=2).min(axis=1)
+    assert len(after) == len(separable) == 60
+    assert (distance > 0.01).sum() == 1, "step 2 moves one point, not several"
+
+
+def test_lecture_text_is_hidden_once_the_settings_no_longer_match_it():
+    at = _open()
+    at.button(key="svm_lesson_2").click().run()
+    assert any(i.value.startswith("C = 0.05") for i in at.info)
+    at.select_slider(key="p_svm_C").set_value(float("inf")).run()
+    assert not any("C = 0.05" in i.value for i in at.info), "the text of step 3 describes C = 0.05 only"
+    assert any("changed since step “3 · soft margin, small C”" in c.value for c in at.caption)
+    at.select_slider(key="p_svm_C").set_value(0.05).run()
+    assert any(i.value.startswith("C = 0.05") for i in at.info), "back at the step's settings, back the text"
+
+
+def test_pegasos_epochs_slider_shows_only_where_pegasos_runs():
+    at = _open()
+    assert at.slider(key="svm_epochs").value == 50
+    at.slider(key="ds_classes").set_value(4).run()
+    assert not at.exception
+    assert not [s for s in at.slider if s.key == "svm_epochs"], "no Pegasos with 4 classes: no epochs slider"
+    at.slider(key="ds_classes").set_value(2).run()
+    assert at.slider(key="svm_epochs").value == 50
+
+
+def test_page_title_is_the_menu_label():
+    from pathlib import Path
+
+    from ui.layout import page_label
+    at = _open()
+    assert [t.value for t in at.title] == [page_label(Path(PAGE))] == ["SVM and kernels"]
+
+
+def test_contribution_bars_axis_title_uses_subscripts_not_underscores():
+    at = _open()
+    figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    titles = [f["layout"].get("yaxis", {}).get("title", {}).get("text", "") for f in figs]
+    assert "αᵢ yᵢ K(xᵢ, x)" in titles
+    assert not any("_i" in t for t in titles)
+
+
+def test_a_link_with_an_off_grid_C_says_it_is_moved_to_the_nearest_slider_position():
+    at = _open({"C": "7.3"})
+    assert at.select_slider(key="p_svm_C").value == 10.0
+    said = " ".join(w.value for w in at.warning)
+    assert "7.3" in said and "nearest, 10" in said
+    on_grid = _open({"C": "5"})
+    assert on_grid.select_slider(key="p_svm_C").value == 5.0 and not on_grid.warning

@@ -377,7 +377,8 @@ def test_errors_are_readable():
 
 def _brute_force_tree(X, y, K, criterion, gain_ratio, rows=None, depth=0, max_depth=3):
     """A slow recursive reference: try every feature and midpoint, keep the best
-    (lowest feature, then lowest threshold on ties). Returns nested tuples."""
+    (with misclassification, equal scores go to the lower children's Gini impurity; then the
+    lowest feature, then the lowest threshold). Returns nested tuples."""
     rows = np.arange(len(y)) if rows is None else rows
     counts = np.bincount(y[rows], minlength=K).astype(float)
     node_imp = _impurity_any(counts, criterion)
@@ -400,11 +401,16 @@ def _brute_force_tree(X, y, K, criterion, gain_ratio, rows=None, depth=0, max_de
                 score = -gain / info * len(rows)
             else:
                 score = child
-            if best is None or score < best[0] - 1e-12 * len(rows):
-                best = (score, f, t, left, right)
+            second = 0.0
+            if criterion == "misclassification":
+                second = sum(len(part) * _impurity(np.bincount(y[part], minlength=K).astype(float), "gini")
+                             for part in (left, right))
+            tie = 1e-12 * len(rows)
+            if best is None or score < best[0] - tie or (score <= best[0] + tie and second < best[1] - tie):
+                best = (score, second, f, t, left, right)
     if best is None:
         return ("leaf", tuple(counts))
-    _, f, t, left, right = best
+    _, _, f, t, left, right = best
     return (f, t, _brute_force_tree(X, y, K, criterion, gain_ratio, left, depth + 1, max_depth),
             _brute_force_tree(X, y, K, criterion, gain_ratio, right, depth + 1, max_depth))
 
@@ -422,15 +428,16 @@ def _as_nested(t, node=0):
             _as_nested(t, t.children_right[node]))
 
 
-@pytest.mark.parametrize("criterion,gain_ratio", [("misclassification", False), ("entropy", True),
-                                                   ("gini", True), ("misclassification", True)])
-def test_criteria_sklearn_lacks_match_a_brute_force_tree(criterion, gain_ratio):
+@pytest.mark.parametrize("criterion,gain_ratio,max_depth", [
+    ("misclassification", False, 3), ("entropy", True, 3), ("gini", True, 3), ("misclassification", True, 3),
+    ("misclassification", False, 8)])     # deep: many zero-gain cuts, told apart by Gini
+def test_criteria_sklearn_lacks_match_a_brute_force_tree(criterion, gain_ratio, max_depth):
     rng = np.random.default_rng(7)
     X = np.round(rng.normal(size=(60, 2)), 1)  # rounded: repeated values and many exact ties
     y = (X[:, 0] + X[:, 1] ** 2 + rng.normal(scale=0.5, size=60) > 0.5).astype(int)
     y[rng.random(60) < 0.15] = 2
-    model = DecisionTreeClassifier(criterion=criterion, gain_ratio=gain_ratio, max_depth=3).fit(X, y)
-    assert _as_nested(model.tree_) == _brute_force_tree(X, y, 3, criterion, gain_ratio)
+    model = DecisionTreeClassifier(criterion=criterion, gain_ratio=gain_ratio, max_depth=max_depth).fit(X, y)
+    assert _as_nested(model.tree_) == _brute_force_tree(X, y, 3, criterion, gain_ratio, max_depth=max_depth)
 
 
 def test_gain_ratio_changes_the_choice_on_a_sliver_cut():

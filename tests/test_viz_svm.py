@@ -156,6 +156,20 @@ def test_pair_machine_contours_are_its_pairwise_decision_at_minus_one_zero_plus_
     assert fig.data[0].type == "heatmap" and names.index("3-class boundary (vote)") < names.index(contours[0].name)
 
 
+def test_pair_machine_boundary_shows_where_it_runs_along_the_vote_boundary(blobs3):
+    # plotly layers every scatter (the vote's staircase) above every contour (the machine's
+    # f = 0) whatever the trace order, so where the two coincide the vote's line must leave the
+    # machine's visible: come first, be thinner and broken
+    model, _, X, y = blobs3
+    fig = margin_figure(model, X, y, machine=0, resolution=RES)
+    names = [t.name for t in fig.data]
+    vote = fig.data[names.index("3-class boundary (vote)")]
+    boundary = next(c for c in _contours(fig) if c.contours.start == 0.0)
+    assert names.index(vote.name) < names.index(boundary.name)
+    assert vote.line.width < boundary.line.width
+    assert vote.line.dash not in (None, "solid")
+
+
 @pytest.mark.parametrize("machine", [0, 1, 2])
 def test_pair_machine_rings_are_exactly_that_machines_support_vectors(blobs3, machine):
     model, sk, X, y = blobs3

@@ -36,12 +36,16 @@ def points() -> tuple:
     return tuple(st.session_state.setdefault(KEY, []))
 
 
-def listen(chart_key: str, enabled: bool) -> None:
-    """Mount the click listener; a click on the chart adds a point of the chosen class."""
-    result = _listener(key="draw_click", data={"target": f"st-key-{chart_key}", "enabled": enabled},
+def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click") -> None:
+    """Mount the click listener; a click on the chart adds a point of the chosen class, or
+    with ``on_click`` calls ``on_click(x, y)`` instead (the tree page's followed point).
+    ``key``: the listener's widget key (one listener per page)."""
+    result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled},
                        on_click_change=lambda: None, height=0)
     click = getattr(result, "click", None)
-    if enabled and click and len(points()) < MAX_POINTS:
+    if enabled and click and on_click is not None:
+        on_click(float(click["x"]), float(click["y"]))
+    elif enabled and click and len(points()) < MAX_POINTS:
         c = int(st.session_state.get("draw_class", 0))
         st.session_state[KEY] = [*points(), (round(float(click["x"]), 3), round(float(click["y"]), 3), c)]
 

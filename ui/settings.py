@@ -231,6 +231,11 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
     if raw is not None:
         try:
             ss[key] = fitted(raw)
+            asked = checked.coerce(raw) if p.kind in ("int", "float") else None
+            if asked is not None and not math.isinf(asked) and snap(checked, asked) != asked:
+                # the widget cannot show the value (a log slider's 1, 2, 5 steps, a slider's step)
+                report(f"**{label}** = `{raw}` is not a position of its slider: using the nearest, "
+                       f"{show(ss[key])}.")
         except ValueError as err:
             report(f"**{label}** = `{raw}`: {err}. Using {_default_text(p, show)}.")
             ss[key] = _widget_value(p.default)

@@ -25,10 +25,10 @@ import plotly.graph_objects as go
 from mlcore.metrics.pairwise import poly2_homogeneous_map
 
 from . import palette
-from .decision import _FONT, decision_figure, label_index, label_names
+from .decision import _FONT, _spans, _test_traces, decision_figure, label_index, label_names, points_figure
 from .grid import Bounds, DecisionGrid, evaluate_grid, grid_points, make_bounds
 
-__all__ = ["margin_figure", "contributions_figure", "lift_figure", "landscape_figure", "loss_figure",
+__all__ = ["margin_figure", "unfitted_figure", "contributions_figure", "lift_figure", "landscape_figure", "loss_figure",
            "point_report", "objective_figure", "machine_name", "machine_support", "margin_width"]
 
 FREE_COLOR = palette.INK
@@ -246,11 +246,13 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     _train_hover(base, model, X, y, machine, class_names)
     if not binary:
         _fade_rings_and_tests(base, model, X, y, X_test, y_test, machine)
-        # the vote's boundary stays visible but gives way to the machine's curves
+        # the vote's boundary stays visible but gives way to the machine's curves. plotly draws
+        # every scatter trace above every contour whatever the trace order, so where the two
+        # lines coincide the vote's is on top: thin and dotted, the machine's solid line shows
         rule = "largest f" if _pair(model, 0)[0] < 0 else "vote"
         base.update_traces(selector=dict(name="boundary"), showlegend=True,
                            name=f"{len(model.classes_)}-class boundary ({rule})",
-                           line=dict(color=palette.NEUTRAL, width=1.5))
+                           line=dict(color=palette.NEUTRAL, width=1.0, dash="dot"))
     traces = list(base.data)
     extra = _margin_contours(grid, values, name) if values is not None else []
     # the machine's curves go over the regions and the vote's boundary, under the points
@@ -269,6 +271,22 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     # "x domain" follows the plot area that the equal aspect ratio shrinks; "paper" does not
     fig.add_annotation(text=text, xref="x domain", yref="y domain", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
                        showarrow=False, bgcolor="rgba(255,255,255,0.85)", font=dict(size=13, color=palette.INK))
+    return fig
+
+
+def unfitted_figure(X, y, *, X_test=None, y_test=None, show_test: bool = True, bounds: Bounds | None = None,
+                    height: int = 560) -> go.Figure:
+    """The data alone, for when the SVM could not be fitted: training points as
+    "class k (train)" and, with ``show_test``, the held-out points hollow as "test points"
+    (the same marks :func:`margin_figure` gives them), classes ordered as ``np.unique``."""
+    fig = points_figure(X, y, bounds=bounds, height=height)
+    if show_test and X_test is not None and len(X_test):
+        classes = np.unique(np.asarray(y).ravel())
+        if bounds is None:
+            bounds = (fig.layout.xaxis.range[0], fig.layout.xaxis.range[1],
+                      fig.layout.yaxis.range[0], fig.layout.yaxis.range[1])
+        fig.add_traces(_test_traces(np.asarray(X_test, dtype=np.float64), label_index(y_test, classes),
+                                    label_names(classes), _spans(bounds)))
     return fig
 
 
@@ -302,7 +320,7 @@ def contributions_figure(model, x, *, machine: int = 0, top: int = 12, height: i
     fig.add_hline(y=total, line=dict(color=palette.INK, dash="dot"),
                   annotation_text=f"f(x) = {total:.4g}", annotation_position="top left")
     fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=50, r=10, t=30, b=60),
-                      yaxis=dict(title="α_i y_i K(x_i, x)", zeroline=True, gridcolor=palette.GRID),
+                      yaxis=dict(title="αᵢ yᵢ K(xᵢ, x)", zeroline=True, gridcolor=palette.GRID),
                       showlegend=False)
     return fig
 

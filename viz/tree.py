@@ -137,8 +137,11 @@ def _regions_exact(model, bounds: Bounds, names, show_confidence: bool) -> go.He
 def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = True,
                       show_confidence: bool = True, bounds: Bounds | None = None, highlight=None,
                       class_names=None, feature_names=("x₁", "x₂"), title: str | None = None,
-                      height: int = 560, uirevision="tree-plane") -> go.Figure:
+                      height: int = 560, uirevision="tree-plane", held_out: str = "test") -> go.Figure:
     """Regions of a fitted 2-D tree (exact leaf rectangles) with every split as a segment.
+
+    ``held_out`` names the hollow points ``X_test`` in the legend and hover ("validation" on
+    the pruning plane).
 
     ``highlight`` is a point (x1, x2): its path's splits are drawn thick and its leaf
     outlined. The data layers (points, test points, misclassified crosses, layout) are
@@ -159,7 +162,7 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
                           height=height, uirevision=uirevision)
     tests = []
     if show_test and X_test is not None and len(X_test):
-        tests = _test_traces(model, np.asarray(X_test, dtype=np.float64), np.asarray(y_test), names)
+        tests = _test_traces(model, np.asarray(X_test, dtype=np.float64), np.asarray(y_test), names, held_out)
     traces = [_regions_exact(model, bounds, names, show_confidence)]
     sx, sy = split_segments(model.tree_, bounds)
     traces.append(go.Scatter(x=sx, y=sy, mode="lines", name="splits", showlegend=False,
@@ -191,14 +194,14 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
     # Wrong test points get the same ring as wrong training points: one legend entry for both.
     if any(t.name == "misclassified" for t in fig.data):
         fig.update_traces(selector=dict(name="misclassified"), legendgroup="misclassified")
-        fig.update_traces(selector=dict(name="misclassified (test)"), legendgroup="misclassified",
+        fig.update_traces(selector=dict(name=f"misclassified ({held_out})"), legendgroup="misclassified",
                           showlegend=False)
     fig.layout.xaxis.title.text = feature_names[0]
     fig.layout.yaxis.title.text = feature_names[1]
     return fig
 
 
-def _test_traces(model, X_test, y_test, names) -> list:
+def _test_traces(model, X_test, y_test, names, held_out="test") -> list:
     """Held-out points: hollow class markers (one trace per class) and rings where the tree errs."""
     lookup = {c: i for i, c in enumerate(np.asarray(model.classes_).tolist())}
     idx = np.array([lookup.get(v, -1) for v in y_test.tolist()], dtype=np.intp)
@@ -208,22 +211,22 @@ def _test_traces(model, X_test, y_test, names) -> list:
         color = palette.class_color(k) if k >= 0 else palette.NEUTRAL
         name = names[k] if k >= 0 else "unknown"
         out.append(go.Scatter(
-            x=X_test[sel, 0], y=X_test[sel, 1], mode="markers", name="test points",
+            x=X_test[sel, 0], y=X_test[sel, 1], mode="markers", name=f"{held_out} points",
             legendgroup="test", showlegend=False,
             marker=dict(color=color, symbol=palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open",
                         size=TEST_POINT_SIZE, line=dict(color=color, width=2)),
-            hovertemplate=f"class {name} (test)<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>"))
+            hovertemplate=f"class {name} ({held_out})<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>"))
     if out:
         # The legend icon would take the first class's colour: a neutral, dataless key instead
         # (same legendgroup, so clicking it still hides every test point).
         out.append(go.Scatter(
-            x=[None], y=[None], mode="markers", name="test points", legendgroup="test", hoverinfo="skip",
+            x=[None], y=[None], mode="markers", name=f"{held_out} points", legendgroup="test", hoverinfo="skip",
             marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=TEST_POINT_SIZE,
                         line=dict(color=palette.NEUTRAL, width=2))))
     wrong = np.asarray(model.predict(X_test)) != y_test
     if wrong.any():
         out.append(go.Scatter(
-            x=X_test[wrong, 0], y=X_test[wrong, 1], mode="markers", name="misclassified (test)",
+            x=X_test[wrong, 0], y=X_test[wrong, 1], mode="markers", name=f"misclassified ({held_out})",
             marker=MISCLASSIFIED_MARKER,
             hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>"))
     return out

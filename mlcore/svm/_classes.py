@@ -129,7 +129,7 @@ class SVC(ClassifierMixin, BaseEstimator):
                 raise ValidationError(self._not_separable_message(classes, pairs[p])) from None
             if not sol.converged:
                 if not np.isfinite(C):
-                    raise ValidationError(self._not_separable_message(classes, pairs[p], max_iter))
+                    raise ValidationError(self._not_converged_message(classes, pairs[p], max_iter))
                 stopped.append((p, sol.gap))
             beta[p, idx] = -sol.beta
             intercept[p] = -sol.b
@@ -165,15 +165,25 @@ class SVC(ClassifierMixin, BaseEstimator):
         self._kernel_fn = kfun
         return self
 
-    def _not_separable_message(self, classes, pair, max_iter=None) -> str:
+    @staticmethod
+    def _pair_words(classes, pair) -> str:
         a, b = pair
         classes = [c.item() if isinstance(c, np.generic) else c for c in classes]
-        which = (f"class {classes[b]!r} and the rest" if a < 0 else
-                 f"classes {classes[a]!r} and {classes[b]!r}")
-        why = (f"(SMO did not converge in max_iter={max_iter} steps)" if max_iter
-               else "(their convex hulls in feature space touch or overlap, so no margin exists)")
-        return (f"hard margin (C = inf): {which} are not linearly separable with the "
-                f"{self.kernel} kernel {why}: use a finite C")
+        return (f"class {classes[b]!r} and the rest" if a < 0 else
+                f"classes {classes[a]!r} and {classes[b]!r}")
+
+    def _not_separable_message(self, classes, pair) -> str:
+        """SMO proved it (NotSeparable): the dual grows without bound, so no margin exists."""
+        return (f"hard margin (C = inf): {self._pair_words(classes, pair)} are not linearly separable with the "
+                f"{self.kernel} kernel (their convex hulls in feature space touch or overlap, so no "
+                "margin exists): use a finite C")
+
+    def _not_converged_message(self, classes, pair, max_iter: int) -> str:
+        """SMO ran out of steps before it either reached the optimum or proved non-separability:
+        nothing is known about separability, so the message must not claim it."""
+        return (f"hard margin (C = inf): SMO did not converge in max_iter={max_iter} steps for "
+                f"{self._pair_words(classes, pair)} with the {self.kernel} kernel, so it is not known "
+                "whether they are separable: use a finite C, or allow more steps")
 
     # ------------------------------------------------------------- predict
     def _machine_values(self, X) -> np.ndarray:

@@ -226,7 +226,8 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
     """CART classification tree.
 
     criterion: "gini" (1 - sum p_k^2), "entropy" (-sum p_k log2 p_k) or
-        "misclassification" (1 - max p_k).
+        "misclassification" (1 - max p_k; its many equal-cost cuts are told apart by
+        the Gini impurity, see ``mlcore.tree._grower``).
     max_depth: None (grow until pure or too small) or the deepest level (0 = a single leaf).
     min_samples_split: a node needs this many points to be split (int, or fraction of n).
     min_samples_leaf: each child keeps at least this many points (int, or fraction of n).

@@ -11,7 +11,9 @@ w_L I(L) + w_R I(R) (``style="tree"``), minus scikit-learn's proxy improvement
 (``style="ensemble"``), or minus the gain ratio times W (``gain_ratio``). A cut is
 the best of its node and feature when its cost is within ``tie`` of the minimum
 and no earlier cut is: ``tie`` = 1e-12 W for the tree style, 0 for the ensemble
-style. The best feature is chosen by the same rule.
+style. The best feature is chosen by the same rule. With the misclassification
+criterion a second cost, the children's weighted Gini impurity, breaks the ties of
+the first before the order does (``_secondary``).
 """
 
 from __future__ import annotations
@@ -195,11 +197,13 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
         found = _best_cut(_Pairs(level, nodes, range(d)))
         cost, thresholds, n_lefts = (a.reshape(d, C) for a in (found[0], found[1], found[3]))
         lefts = found[2].reshape(d, C, K)
+        second = None if found[4] is None else found[4].reshape(d, C)
     else:
         cost = np.full((d, C), np.inf)
         thresholds = np.zeros((d, C))
         lefts = np.zeros((d, C, K))
         n_lefts = np.zeros((d, C), np.intp)
+        second = np.full((d, C), np.inf) if rules.criterion == "misclassification" else None
         for f in range(d):
             chosen = usable[:, f].nonzero()[0]
             if chosen.size == 0:
@@ -210,9 +214,11 @@ def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -
                 found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
             else:
                 found = _best_cut(pairs)
-            cost[f, chosen], thresholds[f, chosen], lefts[f, chosen], n_lefts[f, chosen] = found
+            cost[f, chosen], thresholds[f, chosen], lefts[f, chosen], n_lefts[f, chosen] = found[:4]
+            if second is not None:
+                second[f, chosen] = found[4]
     W = level.weight[nodes]
-    best = _first_within_tie(cost, W * _tie(rules))
+    best = _first_within_tie(cost, W * _tie(rules), second)
     rows = np.arange(C)
     best_cost = cost[best, rows]
     made = np.isfinite(best_cost)
@@ -240,10 +246,15 @@ def _tie(rules) -> float:
     return TIE if rules.style == "tree" else 0.0
 
 
-def _first_within_tie(cost, tolerance) -> np.ndarray:
+def _first_within_tie(cost, tolerance, second=None) -> np.ndarray:
     """Per column (node), the first row (feature) whose cost is within ``tolerance`` of the
-    column's minimum."""
-    return (cost <= cost.min(axis=0) + tolerance).argmax(axis=0)
+    column's minimum; with a ``second`` cost, the first of those whose second cost is
+    within ``tolerance`` of the lowest among them."""
+    near = cost <= cost.min(axis=0) + tolerance
+    if second is not None:
+        second = np.where(near, second, np.inf)
+        near &= second <= second.min(axis=0) + tolerance
+    return near.argmax(axis=0)
 
 
 def _node_ranges(level: Level, nodes):
@@ -366,11 +377,14 @@ def _best_cut(pairs: _Pairs):
     node_impurity_ = level.impurity[pairs.segment_node][node] if rules.gain_ratio else None
     with np.errstate(divide="ignore", invalid="ignore"):
         cost = np.where(valid, _cost(L, R, wl, wr, W, node_impurity_, rules), np.inf)
+        second = _secondary(L, R, wl, wr, W, rules)
     best = np.minimum.reduceat(cost, start)
-    if rules.style == "tree":
-        near = cost <= (best + TIE * level.weight[pairs.segment_node])[node]
-    else:
-        near = cost <= best[node]
+    tolerance = _tie(rules) * level.weight[pairs.segment_node]
+    near = cost <= (best + tolerance)[node]
+    if second is not None:
+        # among the cuts of (nearly) equal cost, the lowest secondary cost
+        second = np.where(near, second, np.inf)
+        near &= second <= (np.minimum.reduceat(second, start) + tolerance)[node]
     p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
     p = np.where(np.isfinite(best), p, start)
     a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
@@ -379,7 +393,7 @@ def _best_cut(pairs: _Pairs):
     left = np.empty((p.size, K), L[0].dtype)
     for k in range(K):
         left[:, k] = L[k][p]
-    return best, t, left, p - start + 1
+    return best, t, left, p - start + 1, None if second is None else second[p]
 
 
 def _prefix_sums(values, blocks) -> np.ndarray:
@@ -415,8 +429,19 @@ def _random_cut(pairs: _Pairs, lowest, highest, u):
     msl = rules.min_samples_leaf
     valid = (n_left >= msl) & (pairs.size - n_left >= msl) & (wl > 0) & (wr > 0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        cost = _cost(list(L.T), list(R.T), wl, wr, level.weight[pairs.segment_node], level.impurity[pairs.segment_node], rules)
-    return np.where(valid, cost, np.inf), t, L, n_left
+        W = level.weight[pairs.segment_node]
+        cost = _cost(list(L.T), list(R.T), wl, wr, W, level.impurity[pairs.segment_node], rules)
+        second = _secondary(list(L.T), list(R.T), wl, wr, W, rules)
+    return np.where(valid, cost, np.inf), t, L, n_left, None if second is None else np.where(valid, second, np.inf)
+
+
+def _secondary(L, R, wl, wr, W, rules):
+    """The tie-breaking cost of every candidate cut: the children's weighted Gini impurity
+    w_L G(L) + w_R G(R) with the misclassification criterion, None otherwise (see the
+    grower's docstring, "Ties")."""
+    if rules.criterion != "misclassification":
+        return None
+    return children_impurity(L, R, wl, wr, W, "gini")
 
 
 def _cost(L, R, wl, wr, W, node_impurity_, rules) -> np.ndarray:

@@ -1,0 +1,65 @@
+"""Decision tree page in the real browser (issue 14, defect 12): a click on the plane moves
+the followed point there; its number boxes and the link follow."""
+
+import pytest
+from test_browser import (  # noqa: F401  (fixtures)
+    assert_no_errors,
+    browser,
+    finished_runs,
+    goto,
+    page,
+    server,
+    wait_for_run_after,
+)
+
+pytestmark = pytest.mark.browser
+
+PLANE = ".st-key-tree_plane .js-plotly-plot"
+
+
+def _click_at(pg, x, y):
+    """Click the plane at data coordinates (x, y), converted by the plot's own axes."""
+    px, py = pg.evaluate(
+        """([sel, x, y]) => { const gd = document.querySelector(sel);
+             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
+        [PLANE, x, y])
+    pg.mouse.click(px, py)
+
+
+def _boxes(pg):
+    return [float(pg.locator(f".st-key-tree_{axis} input").input_value()) for axis in ("px", "py")]
+
+
+def _plane_ready(pg):
+    pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
+                         "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
+
+
+def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa: F811
+    goto(page, f"{server}/Decision_tree?data=moons&n=200")
+    _plane_ready(page)
+    assert _boxes(page) != [1.0, -0.5]
+    runs = finished_runs(page)
+    _click_at(page, 1.0, -0.5)
+    page.wait_for_function("() => location.search.includes('x1=1&') || location.search.endsWith('x1=1')",
+                           timeout=30_000)
+    wait_for_run_after(page, runs, "a click on the tree plane")
+    assert _boxes(page) == [1.0, -0.5]
+    assert "x1=1" in page.url and "x2=-0.5" in page.url
+    # the plane's marked point is the clicked one
+    marked = page.evaluate(f"""() => {{ const gd = document.querySelector('{PLANE}');
+        const t = gd._fullData.find(d => d.name === 'selected point'); return t && [t.x[0], t.y[0]]; }}""")
+    assert marked == [1.0, -0.5]
+    # with following off, a click changes nothing
+    runs = finished_runs(page)
+    page.locator(".st-key-tree_follow label").click()
+    wait_for_run_after(page, runs, "switching follow off")
+    _plane_ready(page)
+    _click_at(page, -1.0, 1.0)
+    page.wait_for_timeout(1500)     # time for a rerun, if the click caused one
+    runs = finished_runs(page)
+    page.locator(".st-key-tree_follow label").click()
+    wait_for_run_after(page, runs, "switching follow back on")
+    assert _boxes(page) == [1.0, -0.5]
+    assert_no_errors(page, "the Decision tree page after clicking the plane")

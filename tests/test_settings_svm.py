@@ -1,0 +1,53 @@
+"""Issue 14, defect 2 on the SVM page: a setting keeps its value when the page errors in
+between (C = ∞ on overlapping data) and when a lecture step changes other settings."""
+
+import math
+import pathlib
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+pytestmark = pytest.mark.app
+
+APP = str(pathlib.Path(__file__).resolve().parents[1] / "app.py")
+SVM = "pages/2_SVM_and_kernels.py"
+
+
+def _open() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page(SVM).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def _epochs(at):
+    return at.slider(key="svm_epochs").value
+
+
+def test_epochs_survive_an_infinite_C_and_a_step_back():
+    at = _open()
+    at.selectbox(key="ds_data").set_value("moons").run()
+    at.slider(key="ds_noise").set_value(0.3).run()
+    at.selectbox(key="p_svm_kernel").set_value("linear").run()   # moons are not linearly separable
+    at.slider(key="svm_epochs").set_value(70).run()
+    C = at.select_slider(key="p_svm_C")
+    options = list(C.options)
+    at.select_slider(key="p_svm_C").set_value(math.inf).run()   # hard margin: the page says why
+    assert not at.exception, [e.message for e in at.exception]
+    assert any("hard margin" in w.value for w in at.warning), "C = ∞ on moons: the page says why"
+    below = options[options.index("∞") - 1] if "∞" in options else options[-2]
+    at.select_slider(key="p_svm_C").set_value(float(below)).run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert _epochs(at) == 70
+
+
+def test_epochs_survive_a_lecture_step():
+    at = _open()
+    at.selectbox(key="ds_data").set_value("moons").run()
+    at.slider(key="svm_epochs").set_value(70).run()
+    at.button(key="svm_lesson_1").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    at.button(key="svm_lesson_3").click().run()
+    assert not at.exception, [e.message for e in at.exception]
+    assert _epochs(at) == 70
