@@ -24,7 +24,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
 
-left, right = st.columns([1, 3], gap="large")
+left, right = st.columns([1.2, 3], gap="large")
 with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
@@ -33,16 +33,17 @@ with left:
     st.divider()
 
 with right:
-    t1, t2, _ = st.columns([1, 1.3, 1.2])
+    t1, t2, t3, t4 = st.columns([1.3, 1.7, 1, 1])
     show_test = settings.setting(SHOW_TEST, "show_test", where=t1)
     show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, model_key, key_params)
 
-with left:
+with t3:
     st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
               help=f"Share of the {len(data.y_train)} training points the model gets right.")
+with t4:
     st.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}",
               help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
 
@@ -50,13 +51,13 @@ with right:
     if fit.model is not None:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=show_test, show_confidence=show_conf, grid=grid, height=640)
+                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
     else:
         st.error(fit.error, icon=":material/block:")
         X, y = data.X_train, data.y_train
         if show_test:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
-        fig = points_figure(X, y, bounds=data.bounds, height=640)
+        fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False, "scrollZoom": False})

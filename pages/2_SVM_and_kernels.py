@@ -145,7 +145,7 @@ def primal_route(recipe, drawn, C: float, epochs: int):
 
 
 recipe, drawn, data, _ = page("SVM and kernels", name="svm")
-st.markdown(
+st.sidebar.caption(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
     "max Σαᵢ − ½ ΣΣ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) with 0 ≤ αᵢ ≤ C and Σαᵢyᵢ = 0, and only the points with αᵢ > 0 "
@@ -201,10 +201,11 @@ with right:
     if model is None:
         st.warning(fit.error, icon=":material/block:")
         st.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                        show_test=show_test, bounds=data.bounds, height=600),
+                                        show_test=show_test, bounds=data.bounds, height=465),
                         width="stretch", config=CHART_CONFIG, key="svm_points")
     else:
-        m1, m2, m3, m4 = st.columns(4)
+        chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
+        m1 = m2 = m3 = m4 = stats
         m1.metric("train accuracy", f"{fit.train_acc:.1%}")
         m2.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}")
         n_bound = int(model.at_bound_.any(axis=0).sum())
@@ -218,10 +219,10 @@ with right:
         grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
         values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
         fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=600)
+                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=540)
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
-        event = st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",
+        event = chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",
                                 on_select="rerun", selection_mode="points")
         picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
             getattr(getattr(event, "selection", None), "points", [])

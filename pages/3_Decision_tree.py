@@ -76,7 +76,7 @@ def describe_path(model, x) -> str:
 
 
 recipe, drawn, data, _ = page("Decision tree", name="tree")
-st.markdown(
+st.sidebar.caption(
     "A tree asks one yes/no question per node, *is x_f ≤ t?*, with the threshold t halfway "
     "between two neighbouring training values. It picks the question that makes the two groups "
     "purest, then asks again inside each group. On the plane every question is a straight cut "
@@ -134,14 +134,15 @@ def tree_view(full, data) -> None:
     with right:
         train_acc = model.score(data.X_train, data.y_train)
         test_acc = model.score(data.X_test, data.y_test) if len(data.y_test) else None
-        m1, m2, m3, m4 = st.columns(4)
+        chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
+        m1 = m2 = m3 = m4 = stats
         m1.metric("train accuracy", f"{train_acc:.1%}")
         m2.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
         m3.metric("leaves", model.get_n_leaves())
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
         plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                  bounds=data.bounds, highlight=point, height=560)
-        st.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="tree_plane")
+                                  bounds=data.bounds, highlight=point, height=495)
+        chart_col.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="tree_plane")
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))

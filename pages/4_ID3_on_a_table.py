@@ -116,7 +116,7 @@ def node_label(model, node) -> str:
 
 
 page("ID3 on a table", name="id3", with_dataset=False)
-st.markdown(
+st.sidebar.caption(
     "ID3 grows a tree on categorical data. At each node it computes, for every feature not yet "
     "used on the path, how much knowing that feature lowers the entropy of the class, "
     "Gain(S, A) = H(S) − Σ_v |S_v|/|S| · H(S_v), and splits on the best one with one branch per value.")
@@ -167,20 +167,23 @@ except ValidationError as err:
     stop()
 
 # --- the tree and a row through it ------------------------------------------------------------
-t1, t2 = st.columns([1, 1], gap="large")
+t1, t2 = st.columns([9, 8], gap="small")
 with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
                            url=ROW.name if built_in else None)
     st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
                                               for _ in r], axis=1),
-                 height=min(38 + 35 * len(frame), 420), width="stretch")
+                 height=min(38 + 35 * len(frame), 420), width="stretch",
+                 # columns as wide as their text, so the class column stays in view on a projector
+                 column_config={c: st.column_config.Column(width=int(16 + 7 * max(len(str(c)), *map(len, frame[c]))))
+                                for c in frame.columns})
     pred = model.predict(X[row:row + 1])[0]
     st.markdown(f"Row {row} ends in leaf **{model.path(X[row])[-1]}** and is predicted **{pred}** "
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
 with t1:
     st.subheader("The tree", anchor=False)
-    st.plotly_chart(id3_diagram(model, row=X[row], height=460), width="stretch", config=CHART_CONFIG,
+    st.plotly_chart(id3_diagram(model, row=X[row], height=445), width="stretch", config=CHART_CONFIG,
                     key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))

@@ -58,7 +58,7 @@ def vote_curves(recipe, drawn, key: str, hp: tuple):
 
 
 recipe, drawn, data, _ = page("Ensembles", name="ensembles")
-st.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
+st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
@@ -94,7 +94,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     m = settings.setting(members, slider_key, url="round" if boosting else "members", clamp=True)
     settings.publish()  # the fragment reruns alone: its position reaches the link here
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
-    cols = st.columns(4)
+    chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
+    cols = [stats] * 4
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
     cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
     grid = partial_grid(recipe, drawn, key, key_params, m)
@@ -104,8 +105,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
         fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
-                              grid=grid, height=600)
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+                              grid=grid, height=515)
+        chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -123,8 +124,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                      show_confidence=show_conf, grid=grid, height=600)
-    st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
+                      show_confidence=show_conf, grid=grid, height=515)
+    chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="ens_main")
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")
@@ -139,7 +140,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
 with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=600),
+        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=420),
                         width="stretch", config=CHART_CONFIG, key="ens_main")
     else:
         stepper(fit.model, key, hp, key_params, show_conf)

@@ -50,8 +50,14 @@ def test_margin_contours_are_the_decision_function_at_minus_one_zero_plus_one(mo
     assert levels == [(-1.0, 1.0), (0.0, 0.0)]
     margins = next(c for c in contours if c.contours.start == -1.0)
     assert margins.contours.size == 2.0 and margins.line.dash == "dash"
-    # the dashed curves carry their level ("-1", "+1") so the sides can be read off the plot
-    assert margins.contours.showlabels and margins.contours.labelformat == "+.0f"
+    # the dashed curves carry their level ("−1", "+1") so the sides can be read off the plot:
+    # horizontal text at a point where the model's f is near that level
+    labels = next(t for t in fig.data if t.name == "margin labels")
+    assert labels.mode == "text" and sorted(labels.text) == ["+1", "−1"]
+    at = model.decision_function(np.column_stack([labels.x, labels.y]))
+    levels_at = {"−1": -1.0, "+1": 1.0}
+    # a grid point nearest the level: within a quarter (the figure's own cut-off) of it
+    assert all(abs(f - levels_at[t]) <= 0.25 for f, t in zip(at, labels.text, strict=True))
     boundary = next(c for c in contours if c.contours.start == 0.0)
     assert boundary.line.dash in (None, "solid")
     # the contoured values are the model's decision values at the grid the axes span

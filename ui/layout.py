@@ -115,6 +115,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     the session), the title, the place of the bad-link warning, the dataset panel, and with
     ``draw_on`` (the chart's key) the drawing panel and the click listener."""
     page_setup()
+    _compact()
     settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
     if not with_dataset:
         return Page(None, (), None, False)
@@ -131,6 +132,22 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     drawn = draw.points()
     settings.link_item("pts", draw.to_url(drawn))
     return Page(recipe, drawn, compute.dataset(recipe, drawn), drawing)
+
+
+# A compact header so the main chart fits a 1280x720 projector: less space above the page,
+# a smaller title, smaller metric values, and button labels that wrap instead of being cut.
+_COMPACT_CSS = """<style>
+.block-container {padding: 3.2rem 2rem 2rem 2rem;}
+.block-container h1 {font-size: 1.75rem; padding: 0.25rem 0 0.25rem 0;}
+[data-testid="stMetricValue"] {font-size: 1.5rem;}
+[data-testid="stMetricLabel"] p {white-space: normal;}
+[data-testid="stMetric"] {min-width: 0;}
+.stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
+</style>"""
+
+
+def _compact() -> None:
+    st.html(_COMPACT_CSS)
 
 
 def _titled(title: str):

@@ -10,7 +10,7 @@ Figure layers, bottom to top:
    level 0 (start = end = 0); otherwise a line along the edges between grid cells
    with different labels (a staircase that is exact at grid resolution).
 3. Training points, one trace per class (colour + symbol); test points hollow, with a
-   neutral legend entry of their own; misclassified points ringed.
+   neutral legend entry of their own; misclassified points crossed.
 
 Pure functions: no Streamlit, no fitting. Arrays go to plotly as float32 numpy
 (float64 only where float32 would blur coordinates, see :func:`coords`).
@@ -30,6 +30,11 @@ __all__ = ["decision_figure", "points_figure", "boundary_segments", "region_z", 
 # in float32 and no cell sits exactly on a band edge, where two colours meet.
 _BAND_LO, _BAND_SPAN = 0.001, 0.998
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=14, color=palette.INK)
+# Marker sizes (px) that still read on a projector; a misclassified point gets a cross, not a
+# ring, so it cannot be mistaken for the SVM's free support vectors (black rings).
+POINT_SIZE = 11
+TEST_POINT_SIZE = 12
+MISCLASSIFIED_MARKER = dict(symbol="x-thin-open", size=20, color=palette.INK, line=dict(color=palette.INK, width=2))
 
 
 def coords(v, span: float) -> np.ndarray:
@@ -205,7 +210,7 @@ def _train_traces(X, idx, names, K, spans) -> list[go.Scatter]:
         traces.append(go.Scatter(
             x=coords(X[sel, 0], spans[0]), y=coords(X[sel, 1], spans[1]),
             mode="markers", name=f"class {name} (train)",
-            marker=dict(color=color, symbol=symbol, size=9, line=dict(color=palette.WHITE, width=1)),
+            marker=dict(color=color, symbol=symbol, size=POINT_SIZE, line=dict(color=palette.WHITE, width=1)),
             hovertemplate=f"class {name} (train)<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>",
         ))
     return traces
@@ -225,12 +230,12 @@ def _test_traces(X, idx, names, spans) -> list[go.Scatter]:
     points = go.Scatter(
         x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
         mode="markers", name="test points", text=text, legendgroup="test", showlegend=False,
-        marker=dict(color=colors, symbol=symbols, size=10, line=dict(color=colors, width=2)),
+        marker=dict(color=colors, symbol=symbols, size=TEST_POINT_SIZE, line=dict(color=colors, width=2)),
         hovertemplate="class %{text} (test)<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
     )
     key = go.Scatter(
         x=[None], y=[None], mode="markers", name="test points", legendgroup="test", hoverinfo="skip",
-        marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=10,
+        marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=TEST_POINT_SIZE,
                     line=dict(color=palette.NEUTRAL, width=2)),
     )
     return [points, key]
@@ -239,8 +244,7 @@ def _test_traces(X, idx, names, spans) -> list[go.Scatter]:
 def _misclassified_trace(X, spans) -> go.Scatter:
     return go.Scatter(
         x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
-        mode="markers", name="misclassified",
-        marker=dict(symbol="circle-open", size=18, color=palette.INK, line=dict(color=palette.INK, width=1.5)),
+        mode="markers", name="misclassified", marker=MISCLASSIFIED_MARKER,
         hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
     )
 

@@ -89,7 +89,7 @@ def point_report(model, X, y, machine: int = 0) -> dict:
 def _sv_sizes(alpha: np.ndarray) -> np.ndarray:
     top = float(alpha.max()) if alpha.size else 0.0
     rel = alpha / top if top > 0 else np.zeros_like(alpha)
-    return 13.0 + 15.0 * np.sqrt(rel)
+    return 16.0 + 15.0 * np.sqrt(rel)
 
 
 def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> list:
@@ -102,9 +102,8 @@ def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> 
     of = f" of {name}" if name else ""
     margins = go.Contour(
         **common, name=f"margin{of}  f(x) = ±1",
-        # labelled on the curves, so which side is +1 can be read off the plot
-        contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=True,
-                      labelfont=dict(size=12, color=palette.INK), labelformat="+.0f"),
+        # labelled by horizontal text beside the curves (_margin_labels), which reads on a projector
+        contours=dict(start=-1.0, end=1.0, size=2.0, coloring="lines", showlabels=False),
         line=dict(color=palette.INK, width=1.5, dash="dash"),
     )
     boundary = go.Contour(
@@ -113,6 +112,33 @@ def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> 
         line=dict(color=palette.INK, width=2.5),
     )
     return [margins, boundary]
+
+
+MARGIN_LABEL_SIZE = 18
+
+
+def _margin_labels(grid: DecisionGrid, z: np.ndarray) -> list:
+    """"−1" and "+1", horizontal, at a grid point on each margin curve (the point of the inner
+    80% of the plane whose f is nearest the level), so which side is +1 reads off the plot."""
+    ny, nx = z.shape
+    inner = np.full(z.shape, np.inf, dtype=np.float64)
+    rows, cols = slice(ny // 10, ny - ny // 10), slice(nx // 10, nx - nx // 10)
+    xs, ys, text = [], [], []
+    for level, label in ((-1.0, "−1"), (1.0, "+1")):
+        gap = np.abs(z[rows, cols].astype(np.float64) - level)
+        inner[rows, cols] = np.where(np.isnan(gap), np.inf, gap)
+        j, i = np.unravel_index(np.argmin(inner), z.shape)
+        # only a level the values cross near that point is a curve on the plot
+        if not np.isfinite(inner[j, i]) or inner[j, i] > 0.25:
+            continue
+        xs.append(float(grid.xs[i]))
+        ys.append(float(grid.ys[j]))
+        text.append(label)
+    if not text:
+        return []
+    return [go.Scatter(x=xs, y=ys, mode="text", text=text, name="margin labels", showlegend=False,
+                       hoverinfo="skip", textposition="middle right",
+                       textfont=dict(size=MARGIN_LABEL_SIZE, color=palette.INK))]
 
 
 def _sv_traces(model, y, machine: int) -> list:
@@ -231,7 +257,8 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     extra = _margin_contours(grid, values, name) if values is not None else []
     # the machine's curves go over the regions and the vote's boundary, under the points
     at = 1 if binary else 2   # after the regions heatmap (and the vote's boundary, trace 1)
-    fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine)],
+    labels = _margin_labels(grid, _f32(values)) if values is not None else []  # on top of the points
+    fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine), *labels],
                     layout=base.layout)
     cols = machine_support(model, machine)
     n_sv = len(cols)

@@ -23,13 +23,20 @@ import numpy as np
 import plotly.graph_objects as go
 
 from . import palette
-from .decision import decision_figure, label_names, region_colorscale
+from .decision import MISCLASSIFIED_MARKER, TEST_POINT_SIZE, decision_figure, label_names, region_colorscale
 from .grid import Bounds, evaluate_grid, make_bounds
 
 __all__ = ["node_boxes", "split_segments", "leaf_rectangles", "tree_plane_figure", "tree_diagram",
            "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode", "importance_text"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
+# Node questions and edge words must read from the back row of a lecture hall (>= 14 px). On a big
+# tree a node is labelled only where its label fits beside its neighbours on the same level (a
+# label ~140 px wide on a diagram ~900 px wide, as on a 1280x720 projector), which keeps the
+# questions of the top levels; hovering any node still gives its question.
+LABEL_SIZE = 15
+EDGE_SIZE = 14
+LABEL_SHARE = 140 / 900
 _SPLIT_COLOR = palette.INK
 _PATH_COLOR = "#D55E00"
 
@@ -137,7 +144,7 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
     the pruning plane).
 
     ``highlight`` is a point (x1, x2): its path's splits are drawn thick and its leaf
-    outlined. The data layers (points, test points, misclassified rings, layout) are
+    outlined. The data layers (points, test points, misclassified crosses, layout) are
     those of :func:`viz.decision.decision_figure`.
     """
     X = np.asarray(X, dtype=np.float64)
@@ -207,20 +214,20 @@ def _test_traces(model, X_test, y_test, names, held_out="test") -> list:
             x=X_test[sel, 0], y=X_test[sel, 1], mode="markers", name=f"{held_out} points",
             legendgroup="test", showlegend=False,
             marker=dict(color=color, symbol=palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open",
-                        size=10, line=dict(color=color, width=2)),
+                        size=TEST_POINT_SIZE, line=dict(color=color, width=2)),
             hovertemplate=f"class {name} ({held_out})<br>(%{{x:.3g}}, %{{y:.3g}})<extra></extra>"))
     if out:
         # The legend icon would take the first class's colour: a neutral, dataless key instead
         # (same legendgroup, so clicking it still hides every test point).
         out.append(go.Scatter(
             x=[None], y=[None], mode="markers", name=f"{held_out} points", legendgroup="test", hoverinfo="skip",
-            marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=10,
+            marker=dict(color=palette.NEUTRAL, symbol="circle-open", size=TEST_POINT_SIZE,
                         line=dict(color=palette.NEUTRAL, width=2))))
     wrong = np.asarray(model.predict(X_test)) != y_test
     if wrong.any():
         out.append(go.Scatter(
             x=X_test[wrong, 0], y=X_test[wrong, 1], mode="markers", name=f"misclassified ({held_out})",
-            marker=dict(symbol="circle-open", size=18, color=palette.INK, line=dict(color=palette.INK, width=1.5)),
+            marker=MISCLASSIFIED_MARKER,
             hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>"))
     return out
 
@@ -283,6 +290,25 @@ def _positions(nodes: list[DiagramNode]) -> dict[int, tuple[float, float]]:
     return pos
 
 
+def _roomy(nodes, pos, n_leaves: int) -> set:
+    """Ids of the nodes whose label fits: the gap to each neighbour on the same level is at least
+    a label's width, LABEL_SHARE of the diagram (n_leaves x units wide)."""
+    need = LABEL_SHARE * max(n_leaves, 1)
+    by_level: dict[float, list] = {}
+    for n in nodes:
+        by_level.setdefault(pos[n.id][1], []).append((pos[n.id][0], n.id))
+    out = set()
+    for row in by_level.values():
+        row.sort()
+        xs = [x for x, _ in row]
+        for i, (x, node_id) in enumerate(row):
+            left = x - xs[i - 1] if i else np.inf
+            right = xs[i + 1] - x if i + 1 < len(xs) else np.inf
+            if min(left, right) >= need:
+                out.add(node_id)
+    return out
+
+
 def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, title=None,
              height=None, show_text=None, impurities=None, impurity_name="impurity") -> go.Figure:
     names = label_names(classes, class_names)
@@ -293,8 +319,10 @@ def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, ti
     on_path = set(path)
     n_leaves = sum(n.is_leaf for n in nodes)
     max_depth = int(-min(p[1] for p in pos.values()))
-    if show_text is None:
+    auto_text = show_text is None
+    if auto_text:
         show_text = n_leaves <= 20
+    labelled = {n.id for n in nodes} if show_text else (_roomy(nodes, pos, n_leaves) if auto_text else set())
     if impurities is None:
         impurities = [float("nan")] * len(nodes)
     traces = []
@@ -349,13 +377,13 @@ def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, ti
     hover = np.array([f"<b>node {n.id}</b><br>{n.label}<br>{n.detail}<br>{impurity_name} {imp:.3f}<br>counts: "
                       + ", ".join(f"{names[k]} {n.counts[k]:g}" for k in range(K))
                       for n, imp in zip(nodes, impurities, strict=True)])
-    text = np.array([f"<b>{n.label}</b><br>{n.detail}" for n in nodes])
+    text = np.array([f"<b>{n.label}</b><br>{n.detail}" if n.id in labelled else "" for n in nodes])
     leaf = np.array([n.is_leaf for n in nodes], dtype=bool)
     for name, sel, symbol in (("nodes", ~leaf, "square"), ("leaves", leaf, "circle")):
         traces.append(go.Scatter(
-            x=xs[sel], y=ys[sel], mode="markers+text" if show_text else "markers", name=name,
-            showlegend=False, text=text[sel] if show_text else None, textposition="top center",
-            textfont=dict(size=11, color=palette.INK), hovertext=hover[sel], hoverinfo="text",
+            x=xs[sel], y=ys[sel], mode="markers+text" if labelled else "markers", name=name,
+            showlegend=False, text=text[sel] if labelled else None, textposition="top center",
+            textfont=dict(size=LABEL_SIZE, color=palette.INK), hovertext=hover[sel], hoverinfo="text",
             customdata=ids[sel],
             marker=dict(symbol=symbol, size=16, color=majority[sel], colorscale=scale, cmin=-1.5,
                         cmax=K - 0.5, showscale=False, line=dict(color=palette.INK, width=1)),
@@ -367,12 +395,12 @@ def _diagram(nodes: list[DiagramNode], classes, *, path=(), class_names=None, ti
                                  marker=dict(symbol="circle-open", size=26, color=_PATH_COLOR,
                                              line=dict(color=_PATH_COLOR, width=3))))
     annotations = []
-    if show_text:
+    if labelled:
         for n in nodes:
-            if n.parent >= 0 and n.edge:
+            if n.parent >= 0 and n.edge and n.id in labelled:
                 (x0, y0), (x1, y1) = pos[n.parent], pos[n.id]
                 annotations.append(dict(x=(x0 + x1) / 2, y=(y0 + y1) / 2, text=n.edge, showarrow=False,
-                                        font=dict(size=11, color="#555555"), bgcolor="rgba(255,255,255,0.8)"))
+                                        font=dict(size=EDGE_SIZE, color="#555555"), bgcolor="rgba(255,255,255,0.8)"))
     width_units = max(n_leaves, 1)
     layout = dict(
         template="none", font=_FONT, showlegend=True, annotations=annotations,
@@ -431,7 +459,8 @@ def id3_diagram(model, *, row=None, title=None, height=None) -> go.Figure:
         else:
             label = model.feature_names_[n.feature]
         crit = "H" if model.criterion == "entropy" else "Gini"
-        detail = f"{crit} {n.impurity:.3f} · n={n.n_samples}"
+        # a pure leaf's impurity (0) is on hover: its label stays narrow enough for its neighbours
+        detail = f"n={n.n_samples}" if n.is_leaf and n.impurity <= 0 else f"{crit} {n.impurity:.3f} · n={n.n_samples}"
         nodes.append(DiagramNode(n.id, n.parent, label, detail, n.counts, n.is_leaf, n.branch or ""))
     path = model.path(row) if row is not None else ()
     return _diagram(nodes, model.classes_, path=path, title=title, height=height, show_text=True,
