@@ -126,11 +126,14 @@ def finished_runs(page):
     return page.evaluate("() => window.__stRuns")
 
 
-def wait_for_run_after(page, runs_before, what, timeout=60_000):
+def wait_for_run_after(page, runs_before, what, timeout=60_000, until=None):
     """Wait until a script run has finished since ``runs_before`` was read (the run the action
-    ``what`` started), then until the page is settled."""
+    ``what`` started), or until the JS condition ``until`` (what that run shows) holds, then
+    until the page is settled. A fast run can go from running to notRunning within one React
+    render, unseen by the run counter, so an action whose effect is visible passes ``until``."""
+    check = f"(n) => window.__stRuns > n || Boolean(({until})())" if until else "(n) => window.__stRuns > n"
     try:
-        page.wait_for_function("(n) => window.__stRuns > n", arg=runs_before, timeout=timeout)
+        page.wait_for_function(check, arg=runs_before, timeout=timeout)
     except PlaywrightTimeout as err:
         raise AssertionError(f"no script run finished within {timeout} ms after {what}") from err
     settle(page, timeout)
@@ -209,7 +212,9 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
                 runs = finished_runs(page)
                 page.locator("[data-testid='stSidebarNavLink']", has_text=re.compile(f"^{label}$")).click()
                 page.wait_for_url(f"{url}/{path}", timeout=30_000)
-                wait_for_run_after(page, runs, f"a click on {label} in the menu")
+                shown = ("() => document.querySelector('.st-key-playground_chart .js-plotly-plot')" if label == "Playground"
+                         else f"() => document.querySelector('h1')?.innerText === {HEADINGS.get(label, label)!r}")
+                wait_for_run_after(page, runs, f"a click on {label} in the menu", until=shown)
                 assert_no_errors(page, label)
                 if label == "Playground":  # no title: the chart is the page
                     page.wait_for_selector(CHART, timeout=60_000)
@@ -261,23 +266,28 @@ def _click_at(page, x, y):
 def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):
     open_playground(page, server)
     before = page.evaluate(CLASS_TRACES)
+    first_added = f"() => ({CLASS_TRACES})()[0] === {before[0] + 1}"
+    second_added = f"() => ({CLASS_TRACES})()[1] === {before[1] + 1}"
     runs = finished_runs(page)
     _click_at(page, 1.0, -2.0)
     page.wait_for_function("() => location.search.includes('pts=')", timeout=30_000)
-    wait_for_run_after(page, runs, "a click on the plot")
-    page.wait_for_function(f"() => ({CLASS_TRACES})()[0] === {before[0] + 1}", timeout=30_000)
+    wait_for_run_after(page, runs, "a click on the plot", until=first_added)
+    page.wait_for_function(first_added, timeout=30_000)
     assert "pts=1%2C-2%2C0" in page.url  # exactly the clicked data coordinate, class 0
     # a second point of class 1, chosen in the sidebar
     runs = finished_runs(page)
     page.locator(".st-key-draw_class button", has_text="1 orange").click()
-    wait_for_run_after(page, runs, "choosing class 1")
+    wait_for_run_after(page, runs, "choosing class 1",
+                       until="() => document.querySelector(\".st-key-draw_class [data-testid$='Active']\")"
+                             "?.innerText.includes('1')")
     runs = finished_runs(page)
     _click_at(page, -2.0, 2.0)
-    wait_for_run_after(page, runs, "a second click on the plot")
-    page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1] + 1}", timeout=30_000)
+    wait_for_run_after(page, runs, "a second click on the plot", until=second_added)
+    page.wait_for_function(second_added, timeout=30_000)
     runs = finished_runs(page)
     page.locator(".st-key-draw_undo").get_by_role("button", name="Undo").click()
-    wait_for_run_after(page, runs, "Undo")
-    page.wait_for_function(f"() => ({CLASS_TRACES})()[1] === {before[1]}", timeout=30_000)
+    undone = f"() => ({CLASS_TRACES})()[1] === {before[1]}"
+    wait_for_run_after(page, runs, "Undo", until=undone)
+    page.wait_for_function(undone, timeout=30_000)
     assert page.evaluate(CLASS_TRACES)[0] == before[0] + 1
     assert_no_errors(page, "the playground after drawing")
