@@ -44,7 +44,9 @@ def test_dataset_follows_a_click_on_another_page_link(page, server):  # noqa: F8
             continue
         runs = finished_runs(page)
         page.locator(f"[data-testid='stSidebarNavLink'][href='{href}']").click()
-        wait_for_run_after(page, runs, f"a click on {href}")
+        heading = href.rstrip("/").rsplit("/", 1)[-1].replace("_", " ")   # each page's title is its menu label
+        wait_for_run_after(page, runs, f"a click on {href}",
+                           until=f"() => document.querySelector('h1')?.innerText === {heading!r}")
         if page.locator(".st-key-ds_n").count():
             checked += 1
             _expect_shows(page, THUMB, "300", f"{href} lost the number of points")
