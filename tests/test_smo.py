@@ -138,6 +138,8 @@ def test_unshrink_rebuilds_F_for_the_left_out_variables():
     beta[smo.order] = smo.beta
     F = np.empty(80)
     F[smo.order] = smo.F
+    # F is updated step by step, K @ beta summed afresh: they differ by accumulated rounding
+    # (~1e-14 here), far below 1e-9, and by O(1) if an update were wrong
     np.testing.assert_allclose(F, y - K @ beta, rtol=0, atol=1e-9)
 
 
@@ -168,6 +170,7 @@ def test_newton_step_levels_F_on_the_free_set():
     before = y @ smo.beta - 0.5 * smo.beta @ K @ smo.beta
     free_set_newton_step(smo)
     assert abs(smo.beta.sum()) < 1e-12  # sum beta = 0 kept (1^T d = 0)
+    # the Newton step updates F in place; recomputing it differs only by rounding
     np.testing.assert_allclose(smo.F, y - K @ smo.beta, rtol=0, atol=1e-9)
     assert (smo.in_up & smo.in_low).all()
     assert np.ptp(smo.F) < 1e-8
