@@ -15,6 +15,7 @@ from test_browser import (  # noqa: F401  (fixtures)
 pytestmark = pytest.mark.browser
 
 PLANE = ".st-key-tree_plane .js-plotly-plot"
+FOLLOW = "document.querySelector('.st-key-tree_follow input')"
 
 
 def _click_at(pg, x, y):
@@ -44,7 +45,8 @@ def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa
     _click_at(page, 1.0, -0.5)
     page.wait_for_function("() => location.search.includes('x1=1&') || location.search.endsWith('x1=1')",
                            timeout=30_000)
-    wait_for_run_after(page, runs, "a click on the tree plane")
+    wait_for_run_after(page, runs, "a click on the tree plane",
+                       until="() => document.querySelector('.st-key-tree_px input')?.value === '1.00'")
     assert _boxes(page) == [1.0, -0.5]
     assert "x1=1" in page.url and "x2=-0.5" in page.url
     # the plane's marked point is the clicked one
@@ -54,12 +56,13 @@ def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa
     # with following off, a click changes nothing
     runs = finished_runs(page)
     page.locator(".st-key-tree_follow label").click()
-    wait_for_run_after(page, runs, "switching follow off")
+    wait_for_run_after(page, runs, "switching follow off", until=f"() => !{FOLLOW}?.checked")
     _plane_ready(page)
     _click_at(page, -1.0, 1.0)
-    page.wait_for_timeout(1500)     # time for a rerun, if the click caused one
+    # a rerun the click might start is handled before the toggle's, so the boxes show its effect
     runs = finished_runs(page)
     page.locator(".st-key-tree_follow label").click()
-    wait_for_run_after(page, runs, "switching follow back on")
+    wait_for_run_after(page, runs, "switching follow back on", until=f"() => {FOLLOW}?.checked")
+    page.wait_for_selector(".st-key-tree_px input", timeout=60_000)
     assert _boxes(page) == [1.0, -0.5]
     assert_no_errors(page, "the Decision tree page after clicking the plane")
