@@ -2,15 +2,13 @@
 pruning plane's legend names the hollow points as its title does."""
 
 import json
-import pathlib
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_page_links import open_page, url
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 TREE = "pages/3_Decision_tree.py"
 # 100 drawn points on the diagonal with alternating classes: every leaf holds one point and
 # the greedy tree peels them off one per level, 99 levels deep (past the old cap of 64).
@@ -18,16 +16,7 @@ STAIRS = ";".join(f"{-2 + 4 * i / 100:g},{-2 + 4 * i / 100:g},{i % 2}" for i in 
 
 
 def open_tree(query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(query)
-    at.run()
-    at.switch_page(TREE).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
-def url(at) -> dict:
-    return {k: v[0] if isinstance(v, list) else v for k, v in dict(at.query_params).items()}
+    return open_page(TREE, query)
 
 
 def depth_shown(at) -> str:
