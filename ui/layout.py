@@ -27,10 +27,14 @@ HOME_FILE = "home.py"
 HOME_LABEL = "Home"
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 
-# The menu's sections, in order, and the pages (by URL path) in each. The model-selection and
-# theory pages open their own sections when they arrive.
+# The menu's sections, in order, and the pages (by URL path) in each. A path listed here
+# before its file exists in pages/ is simply not in the menu yet.
 SECTIONS = {
-    "Models": ("Playground", "SVM_and_kernels", "Decision_tree", "ID3_on_a_table", "Ensembles"),
+    "Models": ("Playground", "SVM_and_kernels", "Decision_tree", "ID3_on_a_table", "Ensembles",
+               "Perceptron", "Neural_network", "Multi-class"),
+    "Model selection": ("Learning_curves", "Validation_curve", "Cross-validation", "Search",
+                        "Bias-variance", "Compare_models"),
+    "Theory & features": ("Learning_theory", "Features"),
 }
 
 
