@@ -3,6 +3,7 @@ made while the app reruns are queued by the listener and every one becomes a poi
 clicked."""
 
 import pytest
+
 from tests.test_browser import CHART, browser, goto, page, server, settle  # noqa: F401
 
 pytestmark = pytest.mark.browser
