@@ -8,15 +8,10 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, params, settings
 from ui.layout import finish, page
+from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
-FAMILY_ORDER = list(dict.fromkeys(s.family for s in MODELS.values()))
-MODEL_KEYS = sorted(MODELS, key=lambda k: FAMILY_ORDER.index(MODELS[k].family))
-MODEL = ParamSpec("model", "choice", "knn", choices=tuple(MODEL_KEYS), label="model",
-                  help="Every model of the library, grouped by family: "
-                       + "; ".join(f"{f}: " + ", ".join(MODELS[k].label for k in MODEL_KEYS if MODELS[k].family == f)
-                                   for f in FAMILY_ORDER))
 SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
                       help="Hollow markers: points held out from training, used for the test accuracy.")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
