@@ -6,7 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, params, settings
+from ui import compute, curves, params, settings
 from ui.layout import finish, page
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
@@ -59,6 +59,8 @@ with right:
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))
+    if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+        curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
 if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")

@@ -47,28 +47,52 @@ def _thin(values: list, limit: int = MAX_VALUES) -> list:
 
 def curve_values(p: ParamSpec) -> list:
     """The values of ``p`` a validation curve tries: positions its own widget can show, so a
-    click on the curve can set the widget. Log-scaled: the 1-2-5 grid of the slider (thinned);
+    click on the curve can set the widget. Log-scaled: the 1-2-5 grid of the slider (past 13 values
+    one per decade);
     whole numbers: all of a short range, else about 12 spread geometrically; fractions: 11
-    evenly spaced; choices and switches: every one (thinned past 12)."""
+    evenly spaced; choices and switches: every one (thinned past 12). Numbers include the default."""
     if p.kind == "bool":
         return [False, True]
     if p.kind == "choice":
+        if None in p.choices and all(_is_number(c) for c in p.choices if c is not None):
+            # "no limit" (max_depth None) is the most complex end of the scale: last
+            return _thin([c for c in p.choices if c is not None] + [None])
         return _thin(list(p.choices))
     if p.log:
-        return _thin([v for v in log_grid(p) if not math.isinf(v)])
-    if p.kind == "int":
+        grid = [v for v in log_grid(p) if not math.isinf(v)]
+        values = grid if len(grid) <= MAX_VALUES + 1 else [v for v in grid if f"{v:e}".startswith("1")]
+    elif p.kind == "int":
         low, high = int(p.low), int(p.high)
         if high - low + 1 <= MAX_VALUES:
             return list(range(low, high + 1))
         spread = np.geomspace(max(low, 1), high, MAX_VALUES) if low >= 1 else np.linspace(low, high, MAX_VALUES)
-        return sorted({int(round(v)) for v in spread} | {low, high})
-    return sorted({float(snap(p, v)) for v in np.linspace(p.low, p.high, 11)})
+        values = sorted({int(round(v)) for v in spread} | {low, high})
+    else:
+        values = sorted({float(snap(p, v)) for v in np.linspace(p.low, p.high, 11)})
+    return _with_default(values, p.default)
+
+
+def _with_default(values: list, default) -> list:
+    """``values`` with the default in place of its nearest inner neighbour (on a log scale for
+    positive values): the value a student starts from is on the curve, and no two crowd."""
+    if default in values or len(values) < 3:
+        return sorted(set(values) | {default})
+    far = (lambda v: abs(math.log(v) - math.log(default))) if default > 0 and values[0] > 0 else \
+        (lambda v: abs(v - default))
+    inner = min(range(1, len(values) - 1), key=lambda i: far(values[i]))
+    return sorted(values[:inner] + values[inner + 1:] + [default])
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def variable_params(spec: ModelSpec, current: dict) -> list[ParamSpec]:
     """The hyperparameters a validation curve can move: those that matter with the current
-    values (gamma only for kernels that have one) and have more than one value."""
-    return [p for p in spec.params if p.relevant(current) and len(curve_values(p)) > 1]
+    values (gamma only for kernels that have one) and have more than one value; the ones
+    on a scale (numbers, a depth) first, as a curve over them reads best."""
+    usable = [p for p in spec.params if p.relevant(current) and len(curve_values(p)) > 1]
+    return sorted(usable, key=lambda p: not any(_is_number(v) for v in curve_values(p)))
 
 
 def current_params(spec: ModelSpec) -> dict:
@@ -225,3 +249,30 @@ def failures_text(curve: Curve, what) -> str | None:
     example = curve.errors[0][2].rstrip(".")
     return (f"Some fits could not be made and are left out of the means ({'; '.join(parts)}). "
             f"For example: {example}.")
+
+
+PANEL_FOLDS, PANEL_SIZES = 5, 8
+
+
+def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train, target: float = 0.9) -> None:
+    """The Playground's small learning curve (5 folds x 8 sizes), recomputed (cached) whenever the
+    data or a hyperparameter changes, with the regime in one line under it."""
+    from mlcore.model_selection import learning_curve_regime
+    from viz.curves import learning_curve_figure
+
+    problem = data_problem(y_train, PANEL_FOLDS)
+    if problem:
+        st.caption(f"Learning curve: {problem}")
+        return
+    curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
+                                title="Learning curve (5-fold cross-validation on the training set)")
+    st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False}, key="playground_learning")
+    try:
+        regime = learning_curve_regime(curve.train, curve.test, target=target)
+    except ValueError:
+        st.caption("Every fit of the learning curve failed.")
+        return
+    st.caption(f"**{regime.name}**: training {regime.train:.0%}, validation {regime.validation:.0%} at "
+               f"{curve.x[-1]} points (gap {regime.gap:+.0%}; target {target:.0%}). "
+               "The Learning curves page explains the reading and shows the boundary at each size.")
