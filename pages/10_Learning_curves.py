@@ -22,7 +22,7 @@ FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
 SIZES = ParamSpec("sizes", "int", 8, 3, 15, label="training sizes",
                   help="How many training-set sizes, evenly spaced from 10% to 100% of a training fold.")
 TARGET = ParamSpec("target", "float", 0.9, 0.5, 1.0, step=0.01, label="target accuracy",
-                   help="The accuracy the task needs (dashed line). Curves that meet below it: high bias.")
+                   help="The accuracy the task needs (dashed line). Training accuracy below it: high bias.")
 MAX_GAP = 0.05
 MISS_COST = ParamSpec("miss_cost", "float", 100.0, 1.0, 10000.0, log=True, label="cost of a missed rare point",
                       help="Cost matrix entry C[rare, common]; a false alarm C[common, rare] costs 1.")
@@ -89,9 +89,12 @@ if regime is None:
 else:
     advice = {"high variance": "the model fits its training points much better than new ones (overfitting). "
                                "More data, a simpler model or stronger regularisation close the gap.",
-              "high bias": "the curves have met, but below the target (underfitting). More data will not "
-                           "help; a more flexible model or better features might.",
-              "fine": "the curves have met at or above the target."}[regime.name]
+              "high bias": "even the training accuracy is below the target (underfitting). More data will not "
+                           "help; a more flexible model or better features might."
+                           + (" The gap shows variance too, but the bias comes first." if regime.gap > MAX_GAP
+                              else ""),
+              "fine": "the training accuracy reaches the target and the validation accuracy is close to it."
+              }[regime.name]
     st.markdown(f"**Regime: {regime.name}.** At {sizes[-1]} training points the training accuracy is "
                 f"{regime.train:.1%} and the validation accuracy {regime.validation:.1%}: a gap of "
                 f"{regime.gap:+.1%} (more than {MAX_GAP:.0%} counts as a gap); {advice}")

@@ -3,15 +3,17 @@
 At the largest training size, with T the mean training score and V the mean validation score
 over the folds (failed fits left out), the gap is G = T - V and the rule is
 
-* high variance (overfitting): G > ``max_gap``; the model fits its training points much better
-  than new ones. More data, a simpler model or more regularisation close the gap.
-* high bias (underfitting): G <= ``max_gap`` and V < ``target``; the curves have met, but
-  too low. More data will not help; a more flexible model (or better features) might.
-* fine: G <= ``max_gap`` and V >= ``target``.
+* high bias (underfitting): T < ``target``; the model cannot even fit its own training points
+  as well as the task needs. More data will not help; a more flexible model (or better
+  features) might. (A large gap may come with it; the bias is the first thing to fix.)
+* high variance (overfitting): T >= ``target`` and G > ``max_gap``; the model fits its training
+  points much better than new ones. More data, a simpler model or more regularisation close
+  the gap.
+* fine: T >= ``target`` and G <= ``max_gap``, so V >= target - max_gap as well.
 
 ``target`` is the accuracy the task asks for (the "desired performance" line); with noisy
-labels no model reaches 1, so a target above the best achievable accuracy calls every model
-biased. The thresholds are a teaching rule of thumb, not a statistical test.
+labels no model reaches 1 on new points, so a target above the best achievable accuracy
+calls every model that does not memorise its training set biased. The thresholds are a teaching rule of thumb, not a statistical test.
 """
 
 from __future__ import annotations
@@ -58,10 +60,10 @@ def learning_curve_regime(train_scores, test_scores, *, target: float = 0.9, max
     last = scored[-1]
     train, validation = float(train_mean[last]), float(test_mean[last])
     gap = train - validation
-    if gap > max_gap:
-        name = "high variance"
-    elif validation < target:
+    if train < target:
         name = "high bias"
+    elif gap > max_gap:
+        name = "high variance"
     else:
         name = "fine"
     return Regime(name, train, validation, gap)
