@@ -122,8 +122,10 @@ def validation_curve_figure(values, train_scores, test_scores, *, param_label: s
                                  marker=dict(symbol="star", size=20, color=VALIDATION_COLOR,
                                              line=dict(color=palette.INK, width=1.5)),
                                  hovertemplate=f"best: {param_label} = {labels[best]}<extra></extra>"))
-        notes.append(dict(text=f"best {labels[best]}", x=float(x[best]), y=float(mean[best]), yshift=14,
-                          yanchor="bottom", showarrow=False, font=dict(size=14, color=VALIDATION_COLOR)))
+        # under the star: the training curve usually runs above the validation curve
+        notes.append(dict(text=f"<b>best {labels[best]}</b>", x=float(x[best]), y=float(mean[best]), yshift=-14,
+                          yanchor="top", showarrow=False, font=dict(size=14, color=VALIDATION_COLOR),
+                          bgcolor="rgba(255,255,255,0.8)"))
     if selected is not None:
         at = _position(values, x, selected, log, numeric)
         if at is not None:
