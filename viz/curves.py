@@ -52,8 +52,10 @@ def _curve(x, scores, name: str, color: str, dash: str, hover: list[str]) -> lis
 def _y_range(*scores) -> list[float]:
     values = np.concatenate([np.asarray(s, dtype=np.float64).ravel() for s in scores])
     values = values[np.isfinite(values)]
-    low = float(values.min()) if values.size else 0.0
-    return [max(0.0, min(low, 0.95) - 0.05), 1.02]
+    low = max(0.0, (float(values.min()) if values.size else 0.0) - 0.05)
+    low = min(low, 0.9)
+    # a little room above 100% for the markers, but less than a tick step (no "102%" tick)
+    return [low, 1.0 + 0.04 * (1.0 - low)]
 
 
 def learning_curve_figure(sizes, train_scores, test_scores, *, current: int | None = None,
