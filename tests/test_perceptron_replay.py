@@ -166,7 +166,7 @@ def separable(seed, margin, offset, n=150):
     return X, (side > 0).astype(int)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10_000), margin=st.sampled_from([0.05, 0.2, 0.6, 1.5]),
        offset=st.sampled_from([0.0, 0.4, -1.2]))
 def test_observed_mistakes_never_exceed_the_bounds(seed, margin, offset):
@@ -174,10 +174,11 @@ def test_observed_mistakes_never_exceed_the_bounds(seed, margin, offset):
     if len(np.unique(y)) < 2:
         return
     b = mistake_bounds(X, y)
-    # The SVM's margin is the widest: at least the generator's band (the SVM stops at tol 1e-6,
-    # and the margin is measured on the hyperplane it returns, so allow 1e-3 relative).
-    assert b.gamma >= margin / 2 * (1 - 1e-3)
-    assert b.gamma_aug <= b.gamma * (1 + 1e-3)  # a bias paid for in the norm cannot widen it
+    # The SVM's margin is the widest: at least the generator's band. SMO stops at a KKT gap of
+    # tol = 1e-3 (y f >= 1 - tol on the returned hyperplane, where the margin is measured), so
+    # allow 1e-2 relative.
+    assert b.gamma >= margin / 2 * (1 - 1e-2)
+    assert b.gamma_aug <= b.gamma * (1 + 1e-2)  # a bias paid for in the norm cannot widen it
     assert b.R_aug ** 2 == pytest.approx(b.R ** 2 + 1)
     with_bias = Perceptron(max_epochs=int(b.bound_augmented) + 2, random_state=seed).fit(X, y)
     assert with_bias.converged_
@@ -208,7 +209,7 @@ def test_the_plain_bound_does_not_cover_a_perceptron_with_bias():
 
 def test_no_bound_for_data_that_is_not_separable():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])
-    with pytest.raises(ValidationError, match="not linearly separable"):
+    with pytest.raises(ValidationError, match="no mistake bound.*not linearly separable"):
         mistake_bounds(X, [0, 1, 0, 1])
     with pytest.raises(ValidationError, match="two classes"):
         mistake_bounds(X, [0, 1, 2, 1])
