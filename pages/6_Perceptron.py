@@ -110,24 +110,25 @@ def replay_panel():
         settings.put(step_key, s)
     chart_col, side = st.columns([3, 2], gap="medium")
     with side:
-        b1, b2, b3 = st.columns(3)
-        b1.button("⏮ start", key="pc_first", on_click=_go, args=(step_key, 0), width="stretch",
-                  help="Back to the weights training started from.")
-        b2.button("◀ back", key="pc_back", on_click=_go, args=(step_key, max(s - 1, 0)), width="stretch",
-                  disabled=s == 0)
-        b3.button("step ▶", key="pc_next", on_click=_go, args=(step_key, min(s + 1, n_steps)), width="stretch",
-                  disabled=s >= n_steps, help="Look at the next example.")
-        b4, b5 = st.columns(2)
-        nxt = replay.next_mistake(s)
-        b4.button("next mistake ⏭", key="pc_next_mistake", on_click=_go, args=(step_key, nxt or n_steps),
-                  width="stretch", disabled=nxt is None, help="Run on to the next example that causes an update.")
-        b5.button("⏸ pause" if ss.get("pc_playing") else "▶ play", key="pc_play", on_click=_toggle_play,
-                  width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
         spec = ParamSpec("step", "int", 0, 0, n_steps, label="step: examples looked at",
                          help="Step s shows the s-th example the perceptron looked at (epoch by epoch, in its "
                               "visiting order) and the weights after it. The link keeps the step.")
         s = settings.setting(spec, step_key, clamp=True)
         settings.publish()  # the fragment reruns alone: the step reaches the link here
+        b1, b2, b3 = st.columns(3)
+        b1.button("start", icon=":material/first_page:", key="pc_first", on_click=_go, args=(step_key, 0), width="stretch",
+                  help="Back to the weights training started from.")
+        b2.button("back", icon=":material/chevron_left:", key="pc_back", on_click=_go, args=(step_key, max(s - 1, 0)), width="stretch",
+                  disabled=s == 0)
+        b3.button("step", icon=":material/chevron_right:", key="pc_next", on_click=_go, args=(step_key, min(s + 1, n_steps)), width="stretch",
+                  disabled=s >= n_steps, help="Look at the next example.")
+        b4, b5 = st.columns(2)
+        nxt = replay.next_mistake(s)
+        b4.button("next mistake", icon=":material/skip_next:", key="pc_next_mistake", on_click=_go, args=(step_key, nxt or n_steps),
+                  width="stretch", disabled=nxt is None, help="Run on to the next example that causes an update.")
+        b5.button("pause" if ss.get("pc_playing") else "play", key="pc_play", on_click=_toggle_play,
+                  icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
+                  width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
         step = replay.step(s) if s > 0 else None
         w0, b0 = replay.weights(0)
         if step is None:

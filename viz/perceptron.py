@@ -156,8 +156,10 @@ def weight_figure(history, step, *, w_now=None, b_now=None, height: int = 320) -
         annotations += [_arrow(origin, w_now, palette.INK, 3), _label(w_now, "w", palette.INK)]
     pts = np.vstack([path, origin[None, :], w_now[None, :]])
     lo, hi = pts.min(axis=0), pts.max(axis=0)
-    pad = 0.15 * max(float(np.max(hi - lo)), 1e-9)
-    fig = go.Figure(traces, _layout((lo[0] - pad, hi[0] + pad, lo[1] - pad, hi[1] + pad), height))
+    # A square view (equal units keep the arrows' directions true) that fills the panel.
+    half = 0.575 * max(float(np.max(hi - lo)), 1e-9)
+    mid = (lo + hi) / 2
+    fig = go.Figure(traces, _layout((mid[0] - half, mid[0] + half, mid[1] - half, mid[1] + half), height))
     fig.update_layout(annotations=annotations, showlegend=False,
                       title=dict(text=f"weight space, b = {b_now:.3g}", x=0.0, y=0.98, font=dict(size=15)))
     fig.update_xaxes(title=dict(text="w₁"))
