@@ -185,17 +185,17 @@ else:
     b = bound.bounds
     origin = "—" if b.bound_origin is None else f"{b.bound_origin:,.1f}"
     table = pd.DataFrame([
-        {"constant": "(R/γ₀)²", "bias handled": "no bias (b = 0): boundary through the origin",
+        {"constant": "(R/γ₀)²", "bound": origin, "mistakes made": "—" if bound.no_bias is None else bound.no_bias,
          "R": f"{b.R:.3g} = max‖x‖",
-         "γ": "no line through the origin separates them" if b.gamma_origin is None
-         else f"{b.gamma_origin:.3g} (best line through the origin)",
-         "bound": origin, "mistakes made": "—" if bound.no_bias is None else bound.no_bias},
-        {"constant": "(R̃/γ̃)²", "bias handled": "b is the weight of a constant 1: x̃ = (x, 1) (this page's perceptron)",
-         "R": f"{b.R_aug:.3g} = max‖(x, 1)‖", "γ": f"{b.gamma_aug:.3g} (best separator through 0 of x̃-space)",
-         "bound": f"{b.bound_augmented:,.1f}", "mistakes made": bound.with_bias},
-        {"constant": "(2R/γ)²", "bias handled": "b is the weight of a constant R: x̃ = (x, R), i.e. the run on x/R",
-         "R": f"{b.R:.3g} = max‖x‖", "γ": f"{b.gamma:.3g} = 1/‖w‖ of the hard-margin SVM",
-         "bound": f"{b.bound_2R:,.1f}", "mistakes made": bound.scaled},
+         "γ": "none: no line through 0 separates" if b.gamma_origin is None
+         else f"{b.gamma_origin:.3g}: best line through 0",
+         "bias": "none (b = 0), line through the origin"},
+        {"constant": "(R̃/γ̃)²", "bound": f"{b.bound_augmented:,.1f}", "mistakes made": bound.with_bias,
+         "R": f"{b.R_aug:.3g} = max‖(x, 1)‖", "γ": f"{b.gamma_aug:.3g}: best through 0 of (x, 1)",
+         "bias": "weight of a constant 1 (this page's)"},
+        {"constant": "(2R/γ)²", "bound": f"{b.bound_2R:,.1f}", "mistakes made": bound.scaled,
+         "R": f"{b.R:.3g} = max‖x‖", "γ": f"{b.gamma:.3g} = 1/‖w‖, hard-margin SVM",
+         "bias": "weight of a constant R (run on x/R)"},
     ])
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(
@@ -262,7 +262,9 @@ with kr:
     if kmodel is None:
         st.error(kerror, icon=":material/block:")
     else:
-        fig = alpha_figure(kmodel, X, t, class_names={-1.0: binary.names[0], 1.0: binary.names[1]}, height=460)
+        fig = alpha_figure(kmodel, X, t, bounds=binary.bounds, height=460,
+                           class_names={-1.0: binary.names[0].removeprefix("class "),
+                                        1.0: binary.names[1].removeprefix("class ")})
         st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
         alpha = kmodel.alpha_[0]
         st.caption(f"Ring size grows with αᵢ: {int(np.count_nonzero(alpha))} of {len(alpha)} points were ever a "

@@ -223,10 +223,12 @@ def bound_figure(sweep: dict, *, current=None, height: int = 340) -> go.Figure:
     return go.Figure(traces, layout)
 
 
-def alpha_figure(model, X, y, *, grid=None, class_names=None, height: int = 460) -> go.Figure:
+def alpha_figure(model, X, y, *, grid=None, bounds: Bounds | None = None, class_names=None,
+                 height: int = 460) -> go.Figure:
     """A kernel perceptron's regions with each training point ringed by its mistake count
     α_i (ring area ∝ α_i; points never mistaken have α_i = 0 and no ring)."""
-    fig = decision_figure(model, X, y, grid=grid, class_names=class_names, height=height, uirevision="kernel_alpha")
+    fig = decision_figure(model, X, y, grid=grid, bounds=bounds, class_names=class_names, height=height,
+                          uirevision="kernel_alpha")
     alpha = np.asarray(model.alpha_).max(axis=0)  # binary: the one machine; one-vs-rest: the largest
     used = alpha > 0
     X = np.asarray(X, dtype=np.float64)
