@@ -74,7 +74,8 @@ with st.sidebar:
     else:
         pos, neg = (classes[1], classes[0]) if len(classes) == 2 else (1, 0)
     pair = (pos, neg)
-    epochs = settings.setting(PERCEPTRON.param("max_epochs"), "pc_epochs")
+    # "epochs" in the link: "max_epochs" is the kernel perceptron's, further down the page.
+    epochs = settings.setting(PERCEPTRON.param("max_epochs"), "pc_epochs", url="epochs")
     lr = settings.setting(PERCEPTRON.param("lr"), "pc_lr")
     start = settings.setting(START, "pc_start", control="radio",
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])

@@ -142,3 +142,11 @@ def test_not_separable_data_points_to_the_pocket():
     assert_clean(at)
     assert any("not linearly separable" in i.value for i in at.info)
     assert not at.dataframe
+
+
+def test_both_perceptrons_keep_their_own_epochs_in_the_link():
+    at = run_page(PAGE, query={**SEPARABLE, "epochs": "5", "max_epochs": "7", "step": "4"})
+    assert_clean(at)
+    assert widget(at, "pc_epochs").value == 5 and widget(at, "p_kernel_perceptron_max_epochs").value == 7
+    assert at.query_params["epochs"] in ("5", ["5"]) and at.query_params["max_epochs"] in ("7", ["7"])
+    assert not at.warning
