@@ -202,12 +202,13 @@ else:
     st.markdown(
         "**Theorem (Novikoff).** If every example has ‖z‖ ≤ R and a unit vector u has y u·z ≥ γ > 0 for all of "
         "them, the perceptron started at 0 makes at most **(R/γ)²** mistakes, in any order, over all epochs "
-        "(u·w grows by γ per mistake, ‖w‖² by at most R²). The notes state it for a boundary through the "
-        "origin, z = x. A perceptron *with a bias* is the same algorithm on x̃ = (x, c): with c = 1 (as here) "
-        "R grows to √(R² + 1) and γ is measured in x̃-space; with c = R, and γ the SVM's margin "
-        "(|b|/‖w‖ ≤ R because its line crosses the data's ball), ‖x̃‖ ≤ √2 R and ‖ũ‖ ≤ √2 give "
-        "**(2R/γ)²**. The plain (R/γ)² with the SVM's γ does not hold for a perceptron with a bias: "
-        "x = 0.1 (+1) and x = −0.1 (−1) have R = γ = 0.1, bound 1, yet it makes 2 mistakes. "
+        "(u·w grows by γ per mistake, ‖w‖² by at most R²). The notes state (R/γ)² for the update "
+        "w += y·x, b += y. That update is the perceptron on x̃ = (x, 1), so the bound holds with R and γ "
+        "measured there (second row), or for a perceptron without bias and a line through the origin "
+        "(first row). With the bias as the weight of a constant R instead, ‖x̃‖ ≤ √2 R and, for the SVM's "
+        "line (|b|/‖w‖ ≤ R since it crosses the data's ball), ‖ũ‖ ≤ √2: the bound is **(2R/γ)²** with the "
+        "plain R and γ (third row). (R/γ)² with R = max‖x‖ and the SVM's γ does not bound a perceptron with "
+        "a bias: x = 0.1 (+1) and x = −0.1 (−1) have R = γ = 0.1, bound 1, yet it makes 2 mistakes. "
         "γ is measured on the hard-margin SVM's hyperplane (SMO, C = ∞, linear kernel); the mistakes are "
         "counted from w = 0 until an epoch without one, whatever the start chosen above.")
     if not bound.converged:

@@ -10,12 +10,13 @@ v and changes nothing.
 How the bias enters decides what z, R and gamma are:
 
 1. No bias (``fit_intercept=False``), z = x: R = max ||x||, gamma_0 = the largest
-   margin of a separator through the origin. Bound (R / gamma_0)^2 — the notes'
-   statement; it needs the data to be separable by a line through the origin.
+   margin of a separator through the origin. Bound (R / gamma_0)^2; it needs the
+   data to be separable by a line through the origin.
 2. Bias as a constant feature 1 (mlcore's Perceptron), z = (x, 1):
    R~ = max ||(x, 1)|| = sqrt(R^2 + 1), gamma~ = the largest margin of a separator
    through the origin of (x, 1)-space. Bound (R~ / gamma~)^2. Appending the 1
-   changes R, and gamma~ <= gamma (a bias is now paid for in the norm).
+   changes R, and gamma~ <= gamma (a bias is now paid for in the norm). The notes'
+   (R/gamma)^2 for the update w += y x, b += y is this one.
 3. Bias as a constant feature R, z = (x, R) (the same as mlcore's Perceptron run
    on x / R): with gamma the usual hard-margin SVM margin (free bias b, and
    |b| / ||w|| <= R since the line passes between points inside the ball),
