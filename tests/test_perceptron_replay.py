@@ -175,10 +175,10 @@ def test_observed_mistakes_never_exceed_the_bounds(seed, margin, offset):
         return
     b = mistake_bounds(X, y)
     # The SVM's margin is the widest: at least the generator's band. SMO stops at a KKT gap of
-    # tol = 1e-3 (y f >= 1 - tol on the returned hyperplane, where the margin is measured), so
-    # allow 1e-2 relative.
-    assert b.gamma >= margin / 2 * (1 - 1e-2)
-    assert b.gamma_aug <= b.gamma * (1 + 1e-2)  # a bias paid for in the norm cannot widen it
+    # tol = 1e-3, or 1e-2 on a thin margin (y f >= 1 - tol on the returned hyperplane, where the
+    # margin is measured), so allow a few per cent.
+    assert b.gamma >= margin / 2 * 0.95
+    assert b.gamma_aug <= b.gamma * 1.05  # a bias paid for in the norm cannot widen it
     assert b.R_aug ** 2 == pytest.approx(b.R ** 2 + 1)
     with_bias = Perceptron(max_epochs=int(b.bound_augmented) + 2, random_state=seed).fit(X, y)
     assert with_bias.converged_
@@ -190,6 +190,16 @@ def test_observed_mistakes_never_exceed_the_bounds(seed, margin, offset):
         assert no_bias.converged_ and no_bias.history_[0]["mistakes"].sum() <= b.bound_origin
     else:
         assert abs(offset) > 0  # a line through the origin separates the offset-0 data
+
+
+def test_a_thin_margin_smo_crawls_on_still_gets_its_bounds():
+    """Seed 237, gap 0.05: SMO at C = inf, tol 1e-3 does not finish in 100 000 steps; the bounds
+    come from the next attempt and still hold."""
+    X, y = separable(237, 0.05, 0.0)
+    b = mistake_bounds(X, y)
+    assert 0.025 * 0.95 <= b.gamma and b.gamma_origin is not None
+    model = Perceptron(max_epochs=int(b.bound_augmented) + 2, random_state=0).fit(X, y)
+    assert model.converged_ and model.history_[0]["mistakes"].sum() <= b.bound_augmented
 
 
 def test_the_plain_bound_does_not_cover_a_perceptron_with_bias():
