@@ -107,7 +107,8 @@ def test_the_menu_has_sections_and_keeps_every_old_address():
 
     sections = navigation_pages()
     assert list(sections) == ["", "Models"]  # Home heads the menu without a section header
-    assert [len(pages) for pages in sections.values()] == [1, 5]
-    assert [(e.url_path, e.section) for e in menu()] == [
+    # New pages join the sections: the old ones keep their place, the count is not fixed.
+    assert len(sections[""]) == 1 and len(sections["Models"]) >= 5
+    assert [(e.url_path, e.section) for e in menu()][:6] == [
         ("", ""), ("Playground", "Models"), ("SVM_and_kernels", "Models"), ("Decision_tree", "Models"),
         ("ID3_on_a_table", "Models"), ("Ensembles", "Models")]
