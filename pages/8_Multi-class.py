@@ -131,13 +131,13 @@ if data.error or data.n_classes_train < 2:
     st.stop()
 
 K = data.n_classes_train
-if K < 3:
-    st.info(f"The shared dataset has {K} classes, so every strategy is a single two-class machine. "
-            "Set **classes** to 3–6 in the sidebar (blobs, spirals), or:", icon=":material/info:")
-    st.button("Use four blobs", on_click=use_data, args=(FOUR_BLOBS,), key="mc_use_blobs")
-
 left, right = st.columns([1, 3], gap="large")
 with left:
+    if K < 3:
+        # beside the chart, not above it, so the chart stays on the first screen
+        st.info(f"The shared dataset has {K} classes, so every strategy is one two-class machine. "
+                "Set **classes** to 3–6 in the sidebar, or:", icon=":material/info:")
+        st.button("Use four blobs", on_click=use_data, args=(FOUR_BLOBS,), key="mc_use_blobs")
     strategy = settings.setting(STRATEGY, "mc_strategy", control="radio", format_func=STRATEGIES.get)
     base, code, code_size, decoding = BASE.default, "random", CODE_SIZE.default, DECODING.default
     C = CS_C.default

@@ -94,6 +94,8 @@ def machines_figure(model, X, y, *, bounds: Bounds, resolution: int = 70, column
                             line=dict(color=palette.WHITE, width=0.5))))
     for key in layout:
         lo, hi = (bounds[0], bounds[1]) if key.startswith("x") else (bounds[2], bounds[3])
+        # the last row's lower edge can come out as -1e-17 in rounding, which plotly refuses
+        layout[key]["domain"] = [min(max(v, 0.0), 1.0) for v in layout[key]["domain"]]
         layout[key].update(range=[lo, hi], showticklabels=False, showgrid=False, zeroline=False,
                            showline=True, linecolor="#BBBBBB", mirror=True)
     return go.Figure(data=traces, layout=dict(
