@@ -146,14 +146,15 @@ def vote_rows(model, x) -> list[dict]:
 
 
 def code_rows(code, word, class_names=None, losses=None) -> list[dict]:
-    """The code's rows with each one's Hamming distance to ``word`` (and hinge loss, if given)."""
+    """The code's rows with each one's Hamming distance to ``word`` (every nearest row marked ◀),
+    and the hinge loss if given."""
     code = np.asarray(code)
     distances = hamming_distances(word, code)[0]
     names = class_names if class_names is not None else [str(k + 1) for k in range(len(code))]
     rows = []
     for k, row in enumerate(code):
         entry = {"class": str(names[k]), "code word": " ".join(f"{b:+d}" for b in row),
-                 "Hamming distance": int(distances[k])}
+                 "Hamming distance": int(distances[k]), "nearest": "◀" if distances[k] == distances.min() else ""}
         if losses is not None:
             entry["hinge loss"] = f"{losses[k]:.3f}"
         rows.append(entry)
