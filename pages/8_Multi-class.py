@@ -37,6 +37,7 @@ CODE = replace(_CODE, choices=(*_CODE.choices, "typed"),
 CODE_SIZE = MODELS["output_code"].param("code_size")
 DECODING = MODELS["output_code"].param("decoding")
 CS_C = MODELS["linear_svc_cs"].param("C")
+MAX_PANELS = 18  # small multiples shown (an exhaustive code of 6 classes has 31 machines)
 TYPED_DEFAULT = "+1 -1 -1 +1; -1 +1 -1 +1; -1 -1 +1 -1"
 # Data on which Crammer–Singer and one-vs-all linear SVMs visibly differ (about 20% of the plane):
 # six noisy blobs, the last classes small.
@@ -215,8 +216,11 @@ if fitted is not None:
         st.subheader("Each binary machine", anchor=False)
         st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
                    "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
-        st.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds),
+        st.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds,
+                                        max_panels=MAX_PANELS),
                         width="stretch", config=CHART_CONFIG, key="mc_machines")
+        if len(model.estimators_) > MAX_PANELS:
+            st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
 
 if K >= 3:
     st.subheader("Crammer–Singer beside one-vs-all", anchor=False)

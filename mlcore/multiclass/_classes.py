@@ -243,7 +243,8 @@ class OutputCodeClassifier(_Reduction):
                 return exhaustive_code(n_classes)
             if code == "notes":
                 if n_classes != 8:
-                    raise ValidationError(f"the notes' code is for 8 classes; the data has {n_classes}")
+                    raise ValidationError(f"the notes' code is for 8 classes; the data has {n_classes}: "
+                                          "choose another code (the notes' example is decoded on its own)")
                 return NOTES_CODE.copy()
             size = check_scalar(self.code_size, "code_size", low=0.0, low_inclusive=False, model=self._model)
             n_bits = int(size * n_classes)
