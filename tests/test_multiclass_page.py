@@ -144,3 +144,20 @@ def test_crammer_singer_beside_one_vs_all_on_data_where_they_differ():
     assert agree < 95
     titles = [c["layout"].get("title", {}).get("text", "") for c in _charts(at)]
     assert any(t.startswith("Crammer–Singer") for t in titles) and any(t.startswith("one-vs-all") for t in titles)
+
+
+@pytest.mark.parametrize("strategy", ["ovr", "ovo", "ecoc", "crammer_singer"])
+@pytest.mark.parametrize("points, message", [
+    ("0,0,0", "at least two classes"),       # one class: a warning, the worked example still shown
+    ("0,0,0;1,1,1", "2 classes"),             # two points: one machine, and the page says so
+    ("0,0,0;1,1,1;2,0,2", None),              # one point per class: every strategy still fits
+])
+def test_tiny_drawn_data_gives_messages_not_tracebacks(strategy, points, message):
+    at = _page({"data": "blank", "pts": points, "strategy": strategy})
+    _clean(at)
+    shown = " ".join(w.value for w in at.warning) + " ".join(i.value for i in at.info)
+    if message:
+        assert message in shown
+    else:
+        assert not shown and any(s.value.startswith("At the inspected point") for s in at.subheader)
+    assert _table(at, "mc_notes_table")["Hamming distance"].tolist() == [5, 5, 1, 4, 3, 3, 3, 4]
