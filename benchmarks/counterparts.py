@@ -10,9 +10,10 @@ from sklearn.ensemble import (
                               RandomForestClassifier,
 )
 from sklearn.linear_model import LogisticRegression, Perceptron, RidgeClassifier, SGDClassifier
+from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
-from sklearn.svm import SVC
+from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 COUNTERPARTS = {
@@ -44,4 +45,14 @@ COUNTERPARTS = {
     "bagging": ({"n_estimators": 10},
                 lambda: BaggingClassifier(DecisionTreeClassifier(), n_estimators=10, random_state=0),
                 "10 trees"),
+    "linear_svc_cs": ({"C": 1.0, "tol": 1e-4},
+                      lambda: LinearSVC(C=1.0, multi_class="crammer_singer", tol=1e-4),
+                      "Crammer–Singer: interior point vs LIBLINEAR's dual coordinate method"),
+    "one_vs_rest": ({"base": "logistic"}, lambda: OneVsRestClassifier(LogisticRegression(C=1.0)),
+                    "around logistic regression"),
+    "one_vs_one": ({"base": "logistic"}, lambda: OneVsOneClassifier(LogisticRegression(C=1.0)),
+                   "around logistic regression"),
+    "output_code": ({"base": "logistic"},
+                    lambda: OutputCodeClassifier(LogisticRegression(C=1.0), code_size=1.5, random_state=0),
+                    "random codes (each library draws its own)"),
 }
