@@ -12,6 +12,7 @@ from sklearn.ensemble import (
 from sklearn.linear_model import LogisticRegression, Perceptron, RidgeClassifier, SGDClassifier
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
+from sklearn.neural_network import MLPClassifier
 from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
@@ -44,4 +45,9 @@ COUNTERPARTS = {
     "bagging": ({"n_estimators": 10},
                 lambda: BaggingClassifier(DecisionTreeClassifier(), n_estimators=10, random_state=0),
                 "10 trees"),
+    # Same network, loss and optimiser; the same epochs (no early stop), other random draws.
+    "mlp": ({"hidden_layers": 2, "hidden_units": 16, "solver": "adam", "max_iter": 200, "batch_size": 200},
+            lambda: MLPClassifier((16, 16), solver="adam", learning_rate_init=0.01, batch_size=200, max_iter=200,
+                                  random_state=0),
+            "2 x 16 relu, adam, <= 200 epochs, batch 200"),
 }
