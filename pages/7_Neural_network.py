@@ -13,7 +13,7 @@ from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_n
 from ui import compute, params, settings
 from ui.layout import finish, page
 from viz.decision import decision_figure, points_figure
-from viz.gates import gate_figure
+from viz.gates import gate_figure, linear_text
 from viz.grid import evaluate_grid
 from viz.mlp import curves_figure, hidden_space_figure, unit_maps_figure
 
@@ -24,7 +24,7 @@ CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
 SNAPSHOT_BUDGET = 1_000_000
 PLAY_SECONDS = 0.4
 EPOCH, LAST, PLAYING, TIMER = "nn_epoch", "_nn_last_epoch", "nn_play", "_nn_timer"   # session keys
-PLAY = ParamSpec("play", "bool", False, label="▶ play",
+PLAY = ParamSpec("play", "bool", False, label="play",
                  help="Step through the epochs on its own, from where the slider is.")
 GATE = ParamSpec("gate", "choice", "AND", choices=tuple(GATES), label="gate",
                  help="The truth table shown, as four (or two) labelled points.")
@@ -123,7 +123,7 @@ def replay(model, test_curve):
     """The epoch slider and everything drawn at that epoch; reruns alone when it moves."""
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
-    top = st.columns([1, 5], vertical_alignment="bottom")
+    top = st.columns([1.3, 5], vertical_alignment="bottom")
     playing = settings.setting(PLAY, PLAYING, url=None, where=top[0])
     if playing != st.session_state.get(TIMER, False):
         st.rerun()   # the fragment's timer is set when it is defined: a whole run sets it anew
@@ -204,9 +204,8 @@ with gates_tab:
                        "perceptron computes the gate." + (" NOT has one input: its line is the point "
                                                           "x₁ = 0.5." if name == "NOT" else ""))
         with right:
-            line_name = " + ".join(f"{v:g}·x{j + 1}" for j, v in enumerate(gate.w)).replace("+ -", "− ")
-            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, f"{line_name} {gate.w0:+g}")],
-                                        height=400),
+            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))],
+                                        height=460),
                             width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
     else:
         st.markdown("**XOR** is 1 when exactly one input is 1. No line puts (0, 1) and (1, 0) on one side "
@@ -220,23 +219,26 @@ with gates_tab:
             w = one.coef_[0]
             right_count = int((one.predict(gate.X) == gate.y).sum())
             st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
-                                        title=f"One perceptron: {right_count} of 4 at best", height=380),
+                                        title=f"One perceptron: {right_count} of 4 at best", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_one")
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
-            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "x₁ − x₂ − 0.5"),
-                                                               (np.array([-1.0, 1.0]), -0.5, "−x₁ + x₂ − 0.5")],
-                                        shade=None, title="Two hidden units: two lines", height=380),
+            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
+                                                               (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
+                                        shade=None, title="Two hidden units: two lines", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
             st.caption("z₁ = step(x₁ − x₂ − 0.5) fires only at (1, 0), z₂ = step(−x₁ + x₂ − 0.5) only at (0, 1).")
         with c3:
-            labels = [f"({int(a)}, {int(b)}) ↦ ({h1}, {h2})" for (a, b), (h1, h2) in zip(gate.X, hidden, strict=True)]
+            # each hidden point is labelled with the inputs that land on it ((0, 0) and (1, 1) share one)
+            labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
+                                   if (h == here).all()) for here in hidden]
             st.plotly_chart(gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
-                                        axis_titles=("z₁", "z₂"), point_labels=labels,
-                                        title="The hidden plane (z₁, z₂)", height=380),
+                                        axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
+                                        title="The hidden plane (z₁, z₂)", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
-            st.caption("(0, 0) and (1, 1) both land on (0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
+            st.caption("Each point is labelled with the inputs x that land there. (0, 0) and (1, 1) both land on "
+                       "(0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
                        "separates the classes.")
         table = pd.DataFrame({"x1": gate.X[:, 0].astype(int), "x2": gate.X[:, 1].astype(int),
                               "z1": hidden[:, 0], "z2": hidden[:, 1], "out": out, "XOR": gate.y})

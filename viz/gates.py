@@ -12,11 +12,25 @@ import plotly.graph_objects as go
 
 from . import palette
 
-__all__ = ["gate_figure", "half_plane", "line_segment"]
+__all__ = ["gate_figure", "half_plane", "line_segment", "linear_text"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
 LO, HI = -0.5, 1.5
 LINE_COLORS = (palette.INK, "#7A7A7A")
+
+
+def linear_text(w, w0: float, names=("x₁", "x₂")) -> str:
+    """w·x + w0 as a student writes it: (1, -1), -0.5 -> "x₁ − x₂ − 0.5"."""
+    text = ""
+    for v, name in zip(w, names, strict=False):
+        if v == 0:
+            continue
+        size = "" if abs(v) == 1 else f"{abs(v):g}"
+        sign = ("−" if v < 0 else "") if not text else (" − " if v < 0 else " + ")
+        text += f"{sign}{size}{name}"
+    if w0:
+        text += f" − {abs(w0):g}" if w0 < 0 else f" + {w0:g}"
+    return text or "0"
 
 
 def line_segment(w, w0: float, lo: float = LO, hi: float = HI) -> np.ndarray:
@@ -55,7 +69,7 @@ def half_plane(w, w0: float, lo: float = LO, hi: float = HI) -> np.ndarray:
 
 
 def gate_figure(X, y, *, lines=(), shade: int | None = 0, axis_titles=("x₁", "x₂"), title: str | None = None,
-                point_labels=None, height: int = 360) -> go.Figure:
+                point_labels=None, text_position: str = "top center", height: int = 360) -> go.Figure:
     """The points X (n, 2) coloured by output y (0 or 1), and each of ``lines`` = (w, w0, name)
     with its normal vector w drawn from the line's midpoint; the side w·x + w0 > 0 of the line
     number ``shade`` is shaded. A one-input gate (X of shape (n, 1)) is drawn on the x₁ axis."""
@@ -93,16 +107,17 @@ def gate_figure(X, y, *, lines=(), shade: int | None = 0, axis_titles=("x₁", "
         sel = y == k
         traces.append(go.Scatter(
             x=X[sel, 0], y=X[sel, 1], mode="markers+text", name=f"output {k}",
-            text=[labels[i] for i in np.flatnonzero(sel)], textposition="top center",
+            text=[labels[i] for i in np.flatnonzero(sel)], textposition=text_position,
             marker=dict(size=16, color=palette.class_color(k), symbol=palette.class_symbol(k),
                         line=dict(color=palette.WHITE, width=1.5)),
             hovertemplate=f"output {k}<br>%{{text}}<extra></extra>"))
     fig = go.Figure(traces)
     axis = dict(range=[LO, HI], gridcolor=palette.GRID, zeroline=False, showline=True, mirror=True,
-                linecolor="#BBBBBB", dtick=0.5)
+                linecolor="#BBBBBB", dtick=0.5, constrain="domain")
+    # the legend goes under the plot: above it, it would collide with the title in a narrow column
     fig.update_layout(template="none", font=_FONT, height=int(height), paper_bgcolor=palette.WHITE,
-                      plot_bgcolor=palette.WHITE, margin=dict(l=50, r=10, t=70 if title else 40, b=45),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0, font=dict(size=12)),
+                      plot_bgcolor=palette.WHITE, margin=dict(l=50, r=10, t=40 if title else 15, b=120),
+                      legend=dict(orientation="h", yanchor="top", y=-0.22, x=0, font=dict(size=12)),
                       xaxis=dict(axis, title=dict(text=axis_titles[0])),
                       yaxis=dict(axis, title=dict(text=axis_titles[1]), scaleanchor="x", scaleratio=1))
     if title:

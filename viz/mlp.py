@@ -46,7 +46,7 @@ def curves_figure(model, *, test_epochs=None, test_scores=None, current: int | N
                         subplot_titles=("training loss (cross-entropy + L2)", "accuracy"))
     epochs = np.arange(1, len(model.loss_curve_) + 1)
     fig.add_trace(go.Scatter(x=epochs, y=np.asarray(model.loss_curve_, dtype=np.float32), mode="lines",
-                             name="loss", line=dict(color=palette.INK, width=2),
+                             name="loss", line=dict(color=palette.INK, width=2), showlegend=False,
                              hovertemplate="epoch %{x}<br>loss %{y:.4f}<extra></extra>"), row=1, col=1)
     fig.add_trace(go.Scatter(x=np.arange(len(model.train_scores_)),
                              y=np.asarray(model.train_scores_, dtype=np.float32), mode="lines",
@@ -60,8 +60,10 @@ def curves_figure(model, *, test_epochs=None, test_scores=None, current: int | N
     if current is not None:
         for col in (1, 2):
             fig.add_vline(x=current, line=dict(color=palette.NEUTRAL, width=1.5, dash="dash"), row=1, col=col)
+    # the legend sits inside the accuracy panel, bottom right, where the curves rarely go
     fig.update_layout(**_base_layout(height), showlegend=True,
-                      legend=dict(orientation="h", yanchor="bottom", y=-0.35, x=0.55, xanchor="left"))
+                      legend=dict(orientation="v", yanchor="bottom", y=0.03, x=0.99, xanchor="right",
+                                  bgcolor="rgba(255,255,255,0.8)"))
     fig.update_xaxes(title_text="epoch", gridcolor=palette.GRID, zeroline=False)
     fig.update_yaxes(gridcolor=palette.GRID, zeroline=False)
     fig.update_yaxes(range=[0, 1.02], tickformat=".0%", row=1, col=2)
