@@ -23,7 +23,9 @@ CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
 # Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs.
 SNAPSHOT_BUDGET = 1_000_000
 PLAY_SECONDS = 0.4
-EPOCH, LAST, PLAYING, TIMER = "nn_epoch", "_nn_last_epoch", "nn_play", "_nn_timer"   # session keys
+# session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
+# whether the fragment was defined with a timer
+EPOCH, LAST, PLAYING, WAS_PLAYING, TIMER = "nn_epoch", "_nn_last_epoch", "nn_play", "_nn_was_playing", "_nn_timer"
 PLAY = ParamSpec("play", "bool", False, label="play",
                  help="Step through the epochs on its own, from where the slider is.")
 GATE = ParamSpec("gate", "choice", "AND", choices=tuple(GATES), label="gate",
@@ -104,16 +106,21 @@ def _epoch_slider(model) -> tuple[ParamSpec, int]:
 
 
 def _advance(last: int, every: int) -> None:
-    """While playing, each timer run moves the epoch on by one step; play from the end starts
-    again at 0; at the end play switches itself off (a whole run then removes the timer)."""
-    if not settings.value(PLAYING, False):
+    """While playing, each run of the fragment moves the epoch on by one step; play pressed at
+    the end starts again at 0; at the end play switches itself off (and a whole run removes the
+    fragment's timer)."""
+    playing = bool(settings.value(PLAYING, False))
+    was_playing = st.session_state.get(WAS_PLAYING, False)
+    st.session_state[WAS_PLAYING] = playing
+    if not playing:
         return
     current = settings.value(EPOCH, last)
-    if not st.session_state.get(TIMER, False):       # play was just pressed
+    if not was_playing:
         if current >= last:
             settings.put(EPOCH, 0)
     elif current >= last:
         settings.put(PLAYING, False)
+        st.session_state[WAS_PLAYING] = False
         st.rerun()
     else:
         settings.put(EPOCH, min(last, current + every))
