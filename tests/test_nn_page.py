@@ -105,3 +105,13 @@ def test_gates_tab_xor_fails_for_one_perceptron_and_the_trained_net_solves_it():
     hidden = at.dataframe[0].value
     assert hidden[["z1", "z2", "out"]].values.tolist() == [[0, 0, 0], [0, 1, 1], [1, 0, 1], [0, 0, 0]]
     assert "4 of 4" in chart(at, "nn_xor_mlp")["layout"]["title"]["text"]
+
+
+def test_play_switches_itself_off_at_the_last_epoch():
+    at = run_page(PAGE, query={"data": "moons", "n": "150"})
+    last = widget(at, "nn_epoch").max
+    widget(at, "nn_play").set_value(True).run()
+    assert widget(at, "nn_epoch").value == 0
+    widget(at, "nn_epoch").set_value(last).run()      # the user drags to the end while playing
+    assert_clean(at)
+    assert not widget(at, "nn_play").value and widget(at, "nn_epoch").value == last
