@@ -107,7 +107,7 @@ def gate_figure(X, y, *, lines=(), shade: int | None = 0, axis_titles=("x₁", "
         sel = y == k
         traces.append(go.Scatter(
             x=X[sel, 0], y=X[sel, 1], mode="markers+text", name=f"output {k}",
-            text=[labels[i] for i in np.flatnonzero(sel)], textposition=text_position,
+            text=[labels[i] for i in np.flatnonzero(sel)], textposition=text_position, cliponaxis=False,
             marker=dict(size=16, color=palette.class_color(k), symbol=palette.class_symbol(k),
                         line=dict(color=palette.WHITE, width=1.5)),
             hovertemplate=f"output {k}<br>%{{text}}<extra></extra>"))
