@@ -282,7 +282,9 @@ _SPECS = [
         key="mlp", label="Neural network (MLP)", family="Neural networks",
         cls=MLPClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Layers of units f(Wx + b) and a softmax output, trained by back-propagation (SGD or Adam).",
-        fixed={"random_state": 0},
+        # Few weight copies for the replay: a fit cached by the Playground stays small (4 x 64 units:
+        # 2 MB); the Neural network page asks for more.
+        fixed={"random_state": 0, "max_snapshots": 20},
         build=_layered,
         params=(
             ParamSpec("hidden_layers", "int", 2, 1, 4, label="hidden layers",
