@@ -20,8 +20,10 @@ from viz.mlp import curves_figure, hidden_space_figure, unit_maps_figure
 SPEC = MODELS["mlp"]
 CHART = "nn_main"
 CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
-# Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs.
+# Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs; and
+# the fits a session keeps (session key FITS).
 SNAPSHOT_BUDGET = 1_000_000
+FITS, FITS_KEPT = "_nn_fits", 4
 PLAY_SECONDS = 0.4
 # session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
 # whether the fragment was defined with a timer
@@ -46,9 +48,20 @@ def snapshots_for(hp: dict, n_classes: int) -> int:
     return int(min(hp["max_iter"], max(20, SNAPSHOT_BUDGET // n_params)))
 
 
-@st.cache_data(max_entries=6, show_spinner=False)
-def train(recipe, drawn, key_params: tuple):
-    """(model, None, test accuracy at every kept epoch) or (None, message, None)."""
+def train(recipe, drawn, key_params: tuple, bar):
+    """(model, None, test accuracy at every kept epoch) or (None, message, None), kept for the
+    last FITS_KEPT settings of this session. Not st.cache_data: a cached function may not draw
+    into the progress bar ``bar`` that the page made outside it."""
+    fits = st.session_state.setdefault(FITS, {})
+    key = (recipe, drawn, key_params)
+    if key not in fits:
+        fits[key] = _train(recipe, drawn, key_params, bar)
+        while len(fits) > FITS_KEPT:
+            fits.pop(next(iter(fits)))   # the oldest
+    return fits[key]
+
+
+def _train(recipe, drawn, key_params: tuple, bar):
     data = compute.dataset(recipe, drawn)
     if data.error:
         return None, data.error, None
@@ -59,7 +72,11 @@ def train(recipe, drawn, key_params: tuple):
     hp = dict(key_params)
     try:
         model = SPEC.make(**hp, max_snapshots=snapshots_for(hp, data.n_classes_train))
-        model.fit(data.X_train, data.y_train)
+        def report(epoch, epochs, loss):
+            if epoch % 5 == 0 or epoch == epochs:
+                bar.progress(epoch / epochs, text=f"Training: epoch {epoch} of at most {epochs}, loss {loss:.3f}")
+
+        model.fit(data.X_train, data.y_train, on_epoch=report)
     except ValidationError as err:
         return None, str(err), None
     test = model.score_curve(data.X_test, data.y_test) if len(data.y_test) else None
@@ -67,8 +84,9 @@ def train(recipe, drawn, key_params: tuple):
 
 
 @st.cache_data(max_entries=48, show_spinner=False)
-def epoch_grid(recipe, drawn, key_params: tuple, epoch: int):
-    model = train(recipe, drawn, key_params)[0]
+def epoch_grid(recipe, drawn, key_params: tuple, epoch: int, _model):
+    """The network ``_model`` (the one trained with these settings) after ``epoch`` on the grid."""
+    model = _model
     return evaluate_grid(model.at_epoch(epoch), compute.dataset(recipe, drawn).bounds, 200)
 
 
@@ -86,8 +104,9 @@ with train_tab:
         hp = params.param_widgets(SPEC)
     key_params = tuple(sorted(hp.items()))
     with right:
-        with st.spinner("Training the network…"):
-            model, error, test_curve = train(recipe, drawn, key_params)
+        bar = st.empty()
+        model, error, test_curve = train(recipe, drawn, key_params, bar)
+        bar.empty()
 
 
 def _epoch_slider(model) -> tuple[ParamSpec, int]:
@@ -144,7 +163,7 @@ def replay(model, test_curve):
                  help="Mean cross-entropy (plus the L2 term) over the batches of that epoch.")
     stats.metric("train accuracy", f"{model.train_scores_[at.n_iter_]:.1%}")
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
-    grid = epoch_grid(recipe, drawn, key_params, at.n_iter_)
+    grid = epoch_grid(recipe, drawn, key_params, at.n_iter_, model)
     fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           grid=grid, height=470, uirevision="nn")
     chart.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=CHART)

@@ -225,3 +225,14 @@ def test_int_hidden_layer_sizes_means_one_layer():
     X, y = make_dataset("moons", n=40, seed=0)
     model = MLPClassifier(hidden_layer_sizes=3, max_iter=5, random_state=0).fit(X, y)
     assert [c.shape for c in model.coefs_] == [(2, 3), (3, 2)]
+
+
+def test_on_epoch_reports_every_epoch_and_changes_nothing():
+    X, y = make_dataset("moons", n=60, seed=0)
+    seen = []
+    settings = dict(hidden_layer_sizes=(4,), max_iter=7, random_state=0)
+    watched = MLPClassifier(**settings).fit(X, y, on_epoch=lambda e, total, loss: seen.append((e, total, loss)))
+    plain = MLPClassifier(**settings).fit(X, y)
+    assert [(e, total) for e, total, _ in seen] == [(e, 7) for e in range(1, watched.n_iter_ + 1)]
+    assert [loss for *_, loss in seen] == watched.loss_curve_.tolist()
+    assert np.array_equal(watched.predict_proba(X), plain.predict_proba(X))

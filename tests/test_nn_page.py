@@ -39,12 +39,16 @@ def test_the_epoch_slider_replays_an_earlier_boundary():
     at = run_page(PAGE, query={"data": "moons", "n": "150"})
     final = regions(at)
     fitted = at.session_state["_nn_last_epoch"]
+    models = [fit[0] for fit in at.session_state["_nn_fits"].values()]
     widget(at, "nn_epoch").set_value(1).run()
     assert_clean(at)
     early = regions(at)
     assert early.shape == final.shape and not np.array_equal(early, final)
     assert at.query_params.get("epoch") in ("1", ["1"])
-    assert at.session_state["_nn_last_epoch"] == fitted   # the same network: nothing retrained
+    assert at.session_state["_nn_last_epoch"] == fitted
+    # the same network object: an epoch step trains nothing
+    assert [fit[0] for fit in at.session_state["_nn_fits"].values()] == models and len(models) == 1
+    assert all(a is b for a, b in zip(models, [f[0] for f in at.session_state["_nn_fits"].values()], strict=True))
     assert at.metric[0].value == f"1 / {fitted}"
 
 

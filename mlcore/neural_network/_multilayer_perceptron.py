@@ -141,8 +141,12 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
                                        model=name),
         )
 
-    def fit(self, X, y):
-        """Train from fresh Glorot-initialised weights; see the module docstring."""
+    def fit(self, X, y, *, on_epoch=None):
+        """Train from fresh Glorot-initialised weights; see the module docstring.
+
+        ``on_epoch``: if given, called as ``on_epoch(epoch, max_iter, loss)`` after every epoch
+        (a page's progress bar); it cannot change the training.
+        """
         hp = self._checked()
         X, y_enc, classes = check_X_y(X, y)
         rng = check_random_state(self.random_state)
@@ -150,7 +154,7 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         params = layout.glorot(rng, hp["activation"])
         X_train, y_train, X_val, y_val = _hold_out(X, y_enc, hp["validation"], rng)
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            run = _train(layout, params, X_train, y_train, X_val, y_val, hp, bool(self.shuffle), rng)
+            run = _train(layout, params, X_train, y_train, X_val, y_val, hp, bool(self.shuffle), rng, on_epoch)
 
         self.classes_ = classes
         self.n_features_in_ = X.shape[1]
@@ -288,7 +292,7 @@ def _accuracy(Ws, bs, X, y, activation, A) -> float:
     return float(np.mean(np.argmax(forward(Ws, bs, X, activation, A)[-1], axis=1) == y))
 
 
-def _train(layout: Layout, params, X, y, X_val, y_val, hp: dict, shuffle: bool, rng) -> _Run:
+def _train(layout: Layout, params, X, y, X_val, y_val, hp: dict, shuffle: bool, rng, on_epoch=None) -> _Run:
     n = len(X)
     batch = min(_AUTO_BATCH, n) if hp["batch"] == "auto" else min(hp["batch"], n)
     max_iter, activation, alpha = hp["max_iter"], hp["activation"], hp["alpha"]
@@ -337,6 +341,8 @@ def _train(layout: Layout, params, X, y, X_val, y_val, hp: dict, shuffle: bool, 
         best = min(best, loss)
         stop = stale > hp["patience"] or epoch == max_iter
         run.keep(epoch, params, last=stop)
+        if on_epoch is not None:
+            on_epoch(epoch, max_iter, loss)
         if stop:
             break
     return run.finish(params)
