@@ -190,6 +190,8 @@ def test_a_missing_epoch_is_explained():
                           random_state=0).fit(X, y)
     with pytest.raises(ValidationError, match=r"kept after epochs 0, 4, 8, 12, 16, 20"):
         model.at_epoch(3)
+    with pytest.raises(ValidationError, match=r"every epoch of the 20 trained"):
+        MLPClassifier((4,), max_iter=20, tol=0.0, n_iter_no_change=50, random_state=0).fit(X, y).at_epoch(21)
 
 
 # ---- bad settings ----------------------------------------------------------------------------

@@ -213,9 +213,10 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         stored = self.snapshot_epochs_
         where = np.flatnonzero(stored == epoch)
         if isinstance(epoch, bool) or not isinstance(epoch, (numbers.Integral, np.integer)) or not where.size:
-            raise ValidationError(
-                f"epoch={epoch!r}: the weights were kept after epochs {_epoch_list(stored)} only "
-                f"(every {int(stored[1] - stored[0]) if len(stored) > 1 else 1}th, and the last)")
+            every = int(stored[1] - stored[0]) if len(stored) > 1 else 1
+            which = "every epoch" if every == 1 else f"every {every}th epoch and the last"
+            raise ValidationError(f"epoch={epoch!r}: the weights were kept after epochs {_epoch_list(stored)} "
+                                  f"only ({which} of the {self.n_iter_} trained)")
         past = type(self)(**self.get_params())
         past.classes_ = self.classes_
         past.n_features_in_ = self.n_features_in_
