@@ -13,6 +13,7 @@ from sklearn.linear_model import LogisticRegression, Perceptron, RidgeClassifier
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
+from sklearn.neural_network import MLPClassifier
 from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
@@ -55,4 +56,9 @@ COUNTERPARTS = {
     "output_code": ({"base": "logistic"},
                     lambda: OutputCodeClassifier(LogisticRegression(C=1.0), code_size=1.5, random_state=0),
                     "random codes (each library draws its own)"),
+    # Same network, loss and optimiser; the same epochs (no early stop), other random draws.
+    "mlp": ({"hidden_layers": 2, "hidden_units": 16, "solver": "adam", "max_iter": 200, "batch_size": 200},
+            lambda: MLPClassifier((16, 16), solver="adam", learning_rate_init=0.01, batch_size=200, max_iter=200,
+                                  random_state=0),
+            "2 x 16 relu, adam, <= 200 epochs, batch 200"),
 }

@@ -20,6 +20,7 @@ from mlcore.linear_model import KernelPerceptron, LeastSquaresClassifier, Logist
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from mlcore.naive_bayes import GaussianNB
 from mlcore.neighbors import KNeighborsClassifier, PrototypeClassifier
+from mlcore.neural_network import MLPClassifier
 from mlcore.svm import SVC, LinearSVC, LinearSVMSGD
 from mlcore.tree import DecisionTreeClassifier
 
@@ -59,6 +60,14 @@ def _bagged_model(arguments: dict) -> dict:
         others = ", ".join(k for k in MODELS if k != "bagging")
         raise ValidationError(f"base={key!r} is not a model bagging can copy; choose one of {others}")
     arguments["estimator"] = MODELS[key].make()
+    return arguments
+
+
+def _layered(arguments: dict) -> dict:
+    """The network's ``hidden_layers`` x ``hidden_units`` (two sliders, two link items) become
+    ``hidden_layer_sizes``: that many layers of that many units."""
+    arguments = dict(arguments)
+    arguments["hidden_layer_sizes"] = (arguments.pop("hidden_units"),) * arguments.pop("hidden_layers")
     return arguments
 
 
@@ -331,6 +340,37 @@ _SPECS = [
                       when={"code": ("random",)}),
             ParamSpec("decoding", "choice", "hamming", choices=("hamming", "loss"),
                       help="hamming: the class whose word differs in fewest bits from the machines' signs; loss: the smallest hinge loss sum max(0, 1 - M_kl f_l(x)) on the scores."),
+        ),
+    ),
+    # --- Neural networks (issue 10) ---
+    ModelSpec(
+        key="mlp", label="Neural network (MLP)", family="Neural networks",
+        cls=MLPClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Layers of units f(Wx + b) and a softmax output, trained by back-propagation (SGD or Adam).",
+        # Few weight copies for the replay: a fit cached by the Playground stays small (4 x 64 units:
+        # 2 MB); the Neural network page asks for more.
+        fixed={"random_state": 0, "max_snapshots": 20},
+        build=_layered,
+        params=(
+            ParamSpec("hidden_layers", "int", 2, 1, 4, label="hidden layers",
+                      help="How many hidden layers, each of the same number of units."),
+            ParamSpec("hidden_units", "int", 8, 1, 64, label="units per layer",
+                      help="Units (neurons) in each hidden layer. More units: a more flexible boundary."),
+            ParamSpec("activation", "choice", "relu", choices=("relu", "tanh", "logistic", "identity"),
+                      help="f in each hidden unit: relu max(0, z), tanh, logistic 1/(1 + e^-z), identity z "
+                           "(then the whole network is linear)."),
+            ParamSpec("solver", "choice", "adam", choices=("adam", "sgd"),
+                      help="adam: steps scaled per weight by running gradient moments. sgd: plain steps "
+                           "-eta·gradient with Nesterov momentum 0.9."),
+            ParamSpec("learning_rate_init", "float", 0.01, 1e-4, 1.0, log=True, label="learning rate",
+                      help="The step size eta of every update. Too large: the loss jumps or diverges."),
+            ParamSpec("alpha", "float", 1e-4, 1e-6, 10.0, log=True, label="alpha (L2)",
+                      help="Weight of the penalty (alpha / 2m)·sum ||W||²: larger alpha, smaller weights, a smoother boundary."),
+            ParamSpec("batch_size", "int", 32, 1, 256, label="batch size",
+                      help="Points per update. 1 is pure stochastic gradient; larger batches take fewer, steadier steps."),
+            ParamSpec("max_iter", "int", 200, 1, 500, label="epochs",
+                      help="Passes over the training data at most; training stops earlier once the loss has not "
+                           "improved by 1e-4 for 10 epochs."),
         ),
     ),
 ]
