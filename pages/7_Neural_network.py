@@ -11,7 +11,7 @@ from mlcore import ValidationError
 from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
 from ui import compute, params, settings
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
 from viz.grid import evaluate_grid
@@ -166,7 +166,7 @@ def replay(model, test_curve):
     grid = epoch_grid(recipe, drawn, key_params, at.n_iter_, model)
     fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           grid=grid, height=470, uirevision="nn")
-    chart.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=CHART)
+    chart.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
     stopped = (f"Training stopped after {model.n_iter_} epochs: the loss fell by less than {model.tol:g} "
                f"for {model.n_iter_no_change} epochs in a row." if model.n_iter_ < hp["max_iter"] else
                f"Trained for all {model.n_iter_} epochs.")
