@@ -147,8 +147,7 @@ with w1:
                 f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
                 f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
 with w2:
-    with st.spinner("Forward and backward search…"):
-        paths = features.sequential_paths(recipe, extra, copies, sel_key, cv)
+    paths = features.sequential_paths(recipe, extra, copies, sel_key, cv)
     st.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
                     key="feat_paths")
     survivors = []

@@ -143,3 +143,12 @@ def test_stability_is_high_for_real_features_and_reproducible():
     # Picking 3 of which only 2 are real: the third is a noise feature that changes with the sample.
     freq3, jaccard3, _ = selection_stability(SelectKBest("pearson", k=3), X, y, n_bootstrap=15, random_state=0)
     assert freq3[2:].max() < 1.0 and jaccard3 < 1.0
+
+
+def test_progress_counts_every_subset_scored():
+    X, y = _noisy(10, extra=3)
+    seen = []
+    SequentialFeatureSelector(KNeighborsClassifier(), n_features_to_select=1, direction="backward").fit(
+        X, y, progress=lambda done, total: seen.append((done, total)))
+    total = search_costs(5, 1)["backward"]
+    assert seen == [(i, total) for i in range(1, total + 1)]

@@ -171,14 +171,21 @@ def selector_model(key: str):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -> dict:
-    """Forward selection up to every feature and backward elimination down to one: their paths."""
+    """Forward selection up to every feature and backward elimination down to one: their paths.
+
+    A progress bar (drawn and emptied inside, see :func:`stability`) counts the subsets scored."""
     wide, _ = wide_data(recipe, extra, copies)
     d = wide.X_train.shape[1]
     paths = {}
+    slot = st.empty()
     for direction, target in (("forward", d), ("backward", 1)):
+        def progress(done, total, direction=direction):
+            slot.progress(done / total, text=f"{direction}: subset {done} of {total}, each a {cv}-fold CV")
+
         sfs = SequentialFeatureSelector(selector_model(model_key), n_features_to_select=target,
                                         direction=direction, cv=cv)
-        paths[direction] = sfs.fit(wide.X_train, wide.y_train).path_
+        paths[direction] = sfs.fit(wide.X_train, wide.y_train, progress=progress).path_
+    slot.empty()
     return paths
 
 

@@ -79,6 +79,8 @@ class SequentialFeatureSelector(BaseEstimator):
     Fitted: ``support_`` (bool, d), ``n_features_to_select_``, and ``path_``: one dict per
     step, {"features": tuple of indices, "changed": the feature added or removed (None for
     backward's start), "score": its CV accuracy}; backward's path starts at all d features.
+    ``fit(X, y, progress=f)`` calls f(done, total) after each subset is scored (total from
+    :func:`search_costs`), so a page can show a progress bar.
     """
 
     def __init__(self, estimator, n_features_to_select="auto", direction="forward", cv=5, tol=None,
@@ -101,7 +103,7 @@ class SequentialFeatureSelector(BaseEstimator):
                                 model="SequentialFeatureSelector")
         return max(1, int(fraction * d))
 
-    def fit(self, X, y):
+    def fit(self, X, y, progress=None):
         X, y_enc, classes = check_X_y(X, y)
         check_choice(self.direction, "direction", ("forward", "backward"), model="SequentialFeatureSelector")
         d = X.shape[1]
@@ -109,11 +111,14 @@ class SequentialFeatureSelector(BaseEstimator):
         folds = kfold_indices(y_enc, self.cv, self.random_state)
         y_fit = classes[y_enc]
         score = {}
+        total = search_costs(d, target)[self.direction]
 
         def cv_of(subset):
             key = tuple(sorted(subset))
             if key not in score:
                 score[key] = cv_accuracy(self.estimator, X[:, list(key)], y_fit, folds)
+                if progress is not None:
+                    progress(len(score), total)
             return score[key]
 
         path = []
