@@ -157,7 +157,7 @@ with w2:
         survivors.append(f"{direction}: best CV {best['score']:.1%} with {len(best['features'])} feature{'s' if len(best['features']) > 1 else ''} ({kept})")
     st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
 
-l1, l2 = st.columns([1.3, 1], gap="medium")
+l1, l2 = st.columns([1, 1], gap="medium")
 with l1:
     st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
                 "coefficients are exactly 0 until C is large enough, and the useful features come in first.")

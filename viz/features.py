@@ -101,7 +101,7 @@ def ranking_figure(names, scores: dict[str, np.ndarray], *, height: int = 300) -
                              hovertemplate=f"{label}<br>%{{x}}: %{{customdata:.3f}}<extra></extra>"))
     return go.Figure(data=traces, layout=dict(
         template="none", font=_FONT, height=height, barmode="group", margin=dict(l=55, r=10, t=30, b=60),
-        yaxis=dict(_AXIS, title="score / best score", range=[0, 1.05]),
+        yaxis=dict(_AXIS, title="relative score", range=[0, 1.05]),
         legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0), uirevision="ranking"))
 
 
@@ -171,7 +171,8 @@ def balls_figure(*, radius: float = 1.0, centre=(2.2, 0.5), height: int = 320) -
     # contour ellipses of (w − c)ᵀ A (w − c) = level: w = c + L⁻ᵀ u, ||u|| = sqrt(level)
     chol = np.linalg.cholesky(curvature)
     ring = np.column_stack([np.cos(t), np.sin(t)])
-    for i, (ball, name) in enumerate(((diamond, "ℓ1 ball  |w₁| + |w₂| ≤ t"), (circle, "ℓ2 ball  w₁² + w₂² ≤ t²"))):
+    for i, (ball, name) in enumerate(((diamond, f"ℓ1 ball |w₁| + |w₂| ≤ {radius:g}"),
+                                             (circle, f"ℓ2 ball w₁² + w₂² ≤ {radius ** 2:g}"))):
         ax = "" if i == 0 else "2"
         best = _constrained_optimum(centre, curvature, ball)
         touch = (best - centre) @ curvature @ (best - centre)
@@ -188,23 +189,21 @@ def balls_figure(*, radius: float = 1.0, centre=(2.2, 0.5), height: int = 320) -
         traces.append(go.Scatter(x=[centre[0]], y=[centre[1]], xaxis=f"x{ax}", yaxis=f"y{ax}", mode="markers",
                                  marker=dict(size=8, color=palette.INK), showlegend=False,
                                  hovertemplate="unpenalised optimum<extra></extra>"))
-        traces.append(go.Scatter(x=[best[0]], y=[best[1]], xaxis=f"x{ax}", yaxis=f"y{ax}", mode="markers+text",
-                                 marker=dict(size=12, color=palette.class_color(4), symbol="star"),
-                                 text=[f"({best[0]:.2f}, {best[1]:.2f})"], textposition="bottom right",
-                                 textfont=dict(size=12),
+        traces.append(go.Scatter(x=[best[0]], y=[best[1]], xaxis=f"x{ax}", yaxis=f"y{ax}", mode="markers",
+                                 marker=dict(size=14, color=palette.class_color(4), symbol="star"),
                                  showlegend=False, hovertemplate="penalised optimum<extra></extra>"))
         x0, x1, _, y1 = domains[i]
-        notes.append(dict(text=name, x=(x0 + x1) / 2, y=y1, xref="paper", yref="paper", xanchor="center",
-                          yanchor="bottom", showarrow=False, font=dict(size=13)))
+        notes.append(dict(text=f"{name}<br>optimum w = ({best[0]:.2f}, {best[1]:.2f})", x=(x0 + x1) / 2, y=y1,
+                          xref="paper", yref="paper", xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=13)))
     for key in layout:
-        layout[key].update(range=[-1.6, 2.9] if key.startswith("x") else [-1.6, 2.2], zeroline=True,
+        layout[key].update(range=[-1.3, 3.0] if key.startswith("x") else [-1.3, 1.6], zeroline=True,
                            zerolinecolor="#BBBBBB", showgrid=False,
                            title=dict(text="w₁" if key.startswith("x") else ("w₂" if key == "yaxis" else "")))
     layout["yaxis"].update(scaleanchor="x")
     layout["yaxis2"].update(scaleanchor="x2")
     return go.Figure(data=traces, layout=dict(
         layout, template="none", font=_FONT, height=height, annotations=notes,
-        margin=dict(l=45, r=10, t=30, b=40), uirevision="balls"))
+        margin=dict(l=45, r=10, t=48, b=40), uirevision="balls"))
 
 
 def stability_figure(names, frequency, *, height: int = 280) -> go.Figure:
