@@ -103,15 +103,12 @@ def test_a_bad_link_value_is_one_warning_naming_it_and_the_default_is_used():
 
 
 def test_the_menu_has_sections_and_keeps_every_old_address():
-    from ui.layout import SECTIONS, menu, navigation_pages
+    from ui.layout import menu, navigation_pages
 
     sections = navigation_pages()
-    # Home heads the menu without a section header; the other sections follow in SECTIONS' order
-    # (pages arrive in parallel, so the count of pages is not fixed here).
-    assert list(sections)[:2] == ["", "Models"] and len(sections[""]) == 1
-    assert list(sections)[1:] == [name for name in SECTIONS if name in sections]
-    old = [("", ""), ("Playground", "Models"), ("SVM_and_kernels", "Models"), ("Decision_tree", "Models"),
-           ("ID3_on_a_table", "Models"), ("Ensembles", "Models")]
-    entries = [(e.url_path, e.section) for e in menu()]
-    assert [e for e in entries if e in old] == old
-    assert ("Features", "Theory & features") in entries
+    # Home heads the menu without a section header; later sections (Model selection, ...) may follow
+    assert list(sections)[:2] == ["", "Models"]
+    assert len(sections[""]) == 1
+    assert [(e.url_path, e.section) for e in menu()][:6] == [
+        ("", ""), ("Playground", "Models"), ("SVM_and_kernels", "Models"), ("Decision_tree", "Models"),
+        ("ID3_on_a_table", "Models"), ("Ensembles", "Models")]
