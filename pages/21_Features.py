@@ -147,15 +147,20 @@ with w1:
                 f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
                 f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
 with w2:
-    paths = features.sequential_paths(recipe, extra, copies, sel_key, cv)
-    st.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
-                    key="feat_paths")
-    survivors = []
-    for direction, path in paths.items():
-        best = max(path, key=lambda step: (step["score"], -len(step["features"])))
-        kept = ", ".join(names[j].split(" ")[0] for j in best["features"])
-        survivors.append(f"{direction}: best CV {best['score']:.1%} with {len(best['features'])} feature{'s' if len(best['features']) > 1 else ''} ({kept})")
-    st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
+    paths, problem = features.sequential_paths(recipe, extra, copies, sel_key, cv)
+    if paths is None:
+        st.info(f"No search: {problem}", icon=":material/info:")
+    else:
+        st.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
+                        key="feat_paths")
+        survivors = []
+        for direction, path in paths.items():
+            best = max(path, key=lambda step: (step["score"], -len(step["features"])))
+            kept = ", ".join(names[j].split(" ")[0] for j in best["features"])
+            size = len(best["features"])
+            survivors.append(f"{direction}: best CV {best['score']:.1%} with {size} feature{'s' if size > 1 else ''} "
+                             f"({kept})")
+        st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
 
 l1, l2 = st.columns([1, 1], gap="medium")
 with l1:
@@ -177,8 +182,11 @@ with b1:
     n_boot = settings.setting(N_BOOT, "feat_n_boot")
 with b2:
     freq, jaccard, _ = features.stability(recipe, extra, copies, method, k, n_boot)
-    st.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
-    st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
-               f"**{jaccard:.2f}** (1 = the same set every time).")
+    if freq is None:
+        st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
+    else:
+        st.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
+        st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
+                   f"**{jaccard:.2f}** (1 = the same set every time).")
 
 finish()

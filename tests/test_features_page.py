@@ -87,3 +87,10 @@ def test_a_bad_link_value_warns_and_falls_back():
     assert not at.exception
     assert at.warning and "stretch" in at.warning[0].value
     assert widget(at, "feat_stretch").value == 5.0
+
+
+def test_too_many_folds_for_a_small_class_gets_a_sentence():
+    # 20 points, 70% for training: 7 per class, fewer than 10 folds need.
+    at = run_page(PAGE, query={"data": "linear", "n": "20", "cv": "10", "extra": "1"})
+    assert not at.exception, [e.message for e in at.exception]
+    assert any("folds" in i.value for i in at.info)

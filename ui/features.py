@@ -171,7 +171,8 @@ def selector_model(key: str):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -> dict:
-    """Forward selection up to every feature and backward elimination down to one: their paths.
+    """Forward selection up to every feature and backward elimination down to one: (their paths,
+    None), or (None, the reason) when the data cannot be cross-validated (too few points per class).
 
     A progress bar (drawn and emptied inside, see :func:`stability`) counts the subsets scored."""
     wide, _ = wide_data(recipe, extra, copies)
@@ -184,9 +185,13 @@ def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -
 
         sfs = SequentialFeatureSelector(selector_model(model_key), n_features_to_select=target,
                                         direction=direction, cv=cv)
-        paths[direction] = sfs.fit(wide.X_train, wide.y_train, progress=progress).path_
+        try:
+            paths[direction] = sfs.fit(wide.X_train, wide.y_train, progress=progress).path_
+        except ValidationError as err:
+            slot.empty()
+            return None, str(err)
     slot.empty()
-    return paths
+    return paths, None
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -201,7 +206,8 @@ def l1_path(recipe, extra: int, copies: int):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def stability(recipe, extra: int, copies: int, method: str, k: int, n_bootstrap: int):
-    """(frequency per feature, mean Jaccard, supports) of a selector refitted on bootstrap samples.
+    """(frequency per feature, mean Jaccard, supports) of a selector refitted on bootstrap samples;
+    (None, the reason, None) when a sample cannot be fitted.
 
     The progress bar lives inside the cached function (a cached function may only draw into
     blocks it made itself), and is emptied at the end, so a cache hit draws nothing."""
@@ -215,7 +221,10 @@ def stability(recipe, extra: int, copies: int, method: str, k: int, n_bootstrap:
     def progress(done, total):
         slot.progress(done / total, text=f"Bootstrap sample {done} of {total}")
 
-    result = selection_stability(selector, wide.X_train, wide.y_train, n_bootstrap=n_bootstrap, random_state=0,
-                                 progress=progress)
+    try:
+        result = selection_stability(selector, wide.X_train, wide.y_train, n_bootstrap=n_bootstrap, random_state=0,
+                                     progress=progress)
+    except ValidationError as err:
+        result = None, str(err), None
     slot.empty()
     return result
