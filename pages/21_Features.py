@@ -65,9 +65,10 @@ with left:
     factor = settings.setting(STRETCH, "feat_stretch")
     transform = settings.setting(TRANSFORM, "feat_transform", format_func=lambda k: features.TRANSFORMS[k])
     st.caption("kNN, LwP and the RBF SVM measure **distances**, and in a distance every dimension counts "
-               "the same: stretch one and it dominates. A tree **compares one feature with a threshold**, "
-               "so any stretch (any increasing map) of a feature leaves its splits, and its regions, where "
-               "they were.")
+               "the same: stretch one and it dominates. A tree **compares one feature with a threshold**: a "
+               "stretch moves threshold and points together, so its regions stay. An increasing map of each "
+               "feature (z-score, min-max, log, sigmoid) splits the training points alike too; clipping "
+               "(it merges values) and unit length (it mixes the features) can change the tree.")
 panels, problem = features.scaling_panels(recipe, drawn, 0 if axis == "x1" else 1, factor, transform)
 with right:
     if panels is None:

@@ -119,3 +119,37 @@ def _sklearn_cases():
 @pytest.mark.parametrize("estimator, check", list(_sklearn_cases()))
 def test_sklearn_check(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("factor", [0.1, 10.0, 1000.0])
+def test_a_tree_ignores_a_stretched_axis_and_knn_does_not(factor):
+    from functools import partial
+
+    from mlcore.datasets import make_dataset
+    from mlcore.preprocessing import FunctionTransformer
+    from mlcore.tree import DecisionTreeClassifier
+
+    X, y = make_dataset("moons", n=300, noise=0.3, seed=1)
+    X_test, _ = make_dataset("moons", n=300, noise=0.3, seed=2)
+    stretch = ("stretch", FunctionTransformer(func=partial(np.multiply, np.array([1.0, factor]))))
+    # A threshold is a midpoint of two neighbouring values, and scaling maps midpoints to midpoints:
+    # the stretched tree makes the same cuts, so every prediction (not only on training points) agrees.
+    raw_tree = DecisionTreeClassifier().fit(X, y).predict(X_test)
+    np.testing.assert_array_equal(Pipeline([stretch, ("tree", DecisionTreeClassifier())]).fit(X, y).predict(X_test),
+                                  raw_tree)
+    raw_knn = KNeighborsClassifier().fit(X, y).predict(X_test)
+    stretched_knn = Pipeline([stretch, ("knn", KNeighborsClassifier())]).fit(X, y).predict(X_test)
+    assert np.mean(raw_knn != stretched_knn) > 0.02
+
+
+@pytest.mark.parametrize("transform", ["log", "sigmoid"])
+def test_a_tree_splits_training_points_alike_after_an_increasing_map(transform):
+    from mlcore.datasets import make_dataset
+    from mlcore.preprocessing import FunctionTransformer
+    from mlcore.tree import DecisionTreeClassifier
+
+    X, y = make_dataset("moons", n=300, noise=0.3, seed=3)
+    raw = DecisionTreeClassifier().fit(X, y)
+    mapped = Pipeline([("f", FunctionTransformer(transform)), ("tree", DecisionTreeClassifier())]).fit(X, y)
+    np.testing.assert_array_equal(mapped.predict(X), raw.predict(X))
+    np.testing.assert_array_equal(mapped.named_steps["tree"].tree_.feature, raw.tree_.feature)
