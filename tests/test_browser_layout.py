@@ -13,7 +13,7 @@ VIEWPORT = {"width": 1280, "height": 720}
 MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main",
               "Perceptron": "pc_main", "Multi-class": "mc_main", "Learning_curves": "lc_chart",
-              "Validation_curve": "vc_chart", "Neural_network": "nn_main"}
+              "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling"}
 MIN_WIDTH = 450
 
 BOX = """(sel) => {
