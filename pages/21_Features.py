@@ -10,7 +10,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
 from ui import features, settings
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.features import (
     balls_figure,
@@ -82,7 +82,8 @@ with right:
         after = f"{axis} × {factor:g}" + ("" if transform == "none" else f", {transform}")
         fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(features.SCALING_MODELS),
                             bounds=data.bounds, row_labels=("raw features", after), height=430)
-        st.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_scaling")
+        st.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
+                        key="feat_scaling")
         changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
         st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
                    "points and each place x is coloured by its prediction at T(x). Training points whose "
