@@ -36,7 +36,7 @@ EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
 _LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2, "ds_seed": 0, "ds_test": 0.3,
          "ds_label_noise": 0.0, "ds_imbalance": 0.0}
 LESSON = [
-    ("1 · separable data, hard margin",
+    ("1 · hard margin",
      "The classes can be split by a line, so C = ∞ is allowed: no point may sit inside the margin. "
      "Only the few points on the dashed lines (the support vectors) decide the boundary.",
      {**_LINE, "ds_outliers": 0.0, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
@@ -45,13 +45,13 @@ LESSON = [
      "One point lies far out on the other class's side: now no line separates the classes, and the "
      "hard margin has no solution.",
      {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
-    ("3 · soft margin, small C",
+    ("3 · small C",
      "C = 0.05: slack is cheap, so the margin is wide and many points become (bounded) support vectors.",
      {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
-    ("4 · soft margin, large C",
+    ("4 · large C",
      "C = 100: each unit of slack is expensive, so the margin narrows to misclassify as little as possible.",
      {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
-    ("5 · circles with the RBF kernel",
+    ("5 · RBF kernel",
      "No line separates a ring from its centre, but exp(−γ‖x − z‖²) lets the boundary bend into a closed curve.",
      {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_seed": 0, "ds_label_noise": 0.0,
       "ds_outliers": 0.0, "ds_imbalance": 0.0, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}),
@@ -151,18 +151,22 @@ st.sidebar.caption(
     "max Σαᵢ − ½ ΣΣ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) with 0 ≤ αᵢ ≤ C and Σαᵢyᵢ = 0, and only the points with αᵢ > 0 "
     "(the **support vectors**) shape f(x) = Σ αᵢyᵢK(xᵢ, x) + b.")
 
-with st.expander("Lecture sequence: separable data → hard margin → an outlier → soft margin → RBF",
-                 expanded=False):
-    cols = st.columns(len(LESSON))
-    for i, (col, (label, _, _)) in enumerate(zip(cols, LESSON, strict=True)):
-        col.button(label, key=f"svm_lesson_{i}", on_click=apply_lesson, args=(i,), width="stretch")
-    if "svm_lesson" in st.session_state:
-        step = st.session_state["svm_lesson"]
-        if lesson_holds(step):
-            st.info(LESSON[step][1], icon=":material/school:")
-        else:
-            st.caption(f"The settings have changed since step “{LESSON[step][0]}”, so its text is hidden: "
+# The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
+# so that on a 1280x720 projector the chart stays whole on the first screen after any step.
+lecture = st.columns([1.1, *[2] * len(LESSON)], vertical_alignment="center")
+lecture[0].markdown("**Lecture**", help="Separable data → hard margin → an outlier → soft margin → RBF: "
+                    "each step loads its dataset and settings.")
+for i, (col, (label, _, _)) in enumerate(zip(lecture[1:], LESSON, strict=True)):
+    col.button(label, key=f"svm_lesson_{i}", on_click=apply_lesson, args=(i,), width="stretch")
+lesson_text = None
+if "svm_lesson" in st.session_state:
+    step = st.session_state["svm_lesson"]
+    if lesson_holds(step):
+        lesson_text = f":material/school: **{LESSON[step][0]}.** {LESSON[step][1]}"
+    else:
+        lesson_text = (f"The settings have changed since step “{LESSON[step][0]}”, so its text is hidden: "
                        "click a step to load its settings again.")
+    st.caption(lesson_text)
 
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
@@ -176,7 +180,7 @@ with left:
     if hp["kernel"] == "rbf":
         st.caption(f"γ = {hp['gamma']:g} is a width σ = 1/√(2γ) = {1 / math.sqrt(2 * hp['gamma']):.3g}")
     st.divider()
-    show_test = settings.setting(SHOW_TEST, "svm_show_test", url=None)
+    show_test = settings.setting(SHOW_TEST, "svm_show_test")
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, SPEC.key, key_params)
@@ -199,10 +203,12 @@ if not binary:
 
 with right:
     if model is None:
-        st.warning(fit.error, icon=":material/block:")
-        st.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                        show_test=show_test, bounds=data.bounds, height=465),
-                        width="stretch", config=CHART_CONFIG, key="svm_points")
+        # the message beside the points, not above them: the chart stays on the first screen
+        chart_col, why = st.columns([3, 2])
+        why.warning(fit.error, icon=":material/block:")
+        chart_col.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                                               show_test=show_test, bounds=data.bounds, height=465),
+                               width="stretch", config=CHART_CONFIG, key="svm_points")
     else:
         chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
         m1 = m2 = m3 = m4 = stats
@@ -219,7 +225,8 @@ with right:
         grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
         values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
         fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=540)
+                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
+                            height=540 if lesson_text is None else 470)
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = chart_col.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",

@@ -65,3 +65,27 @@ def test_main_chart_grows_with_a_larger_screen(small_page, server, path):  # noq
     assert large["bottom"] - large["top"] >= small["bottom"] - small["top"] + grown - 20, (small, large)
     assert large["top"] >= 0 and large["bottom"] <= LARGE["height"], f"{path}: chart at {large}, below the fold"
     assert large["width"] >= 700, f"{path}: chart only {large['width']:.0f} px wide at 1920"
+
+
+SVM_CHART = """() => { for (const key of ["svm_margin", "svm_points"]) {
+  const svg = document.querySelector(".st-key-" + key + " .js-plotly-plot .main-svg");
+  if (svg) { const r = svg.getBoundingClientRect(); return {key, top: r.top, bottom: r.bottom}; } }
+  return null; }"""
+
+
+def test_every_svm_lecture_step_keeps_the_chart_on_a_1280x720_screen(small_page, server):  # noqa: F811
+    """A lecture step loads data and settings and adds its text: the chart (or, for the step whose
+    hard margin has no solution, the points beside the message) must still be whole on screen."""
+    goto(small_page, f"{server}/SVM_and_kernels")
+    small_page.wait_for_selector(".st-key-svm_margin .js-plotly-plot .main-svg", timeout=60_000)
+    settle(small_page)
+    for i in range(5):
+        label = small_page.locator(f".st-key-svm_lesson_{i} button").inner_text().strip()
+        small_page.locator(f".st-key-svm_lesson_{i} button").click()
+        small_page.wait_for_function(
+            "(label) => [...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
+            ".some(c => c.innerText.includes(label + '.'))", arg=label, timeout=60_000)
+        settle(small_page)
+        small_page.wait_for_function(f"() => ({SVM_CHART})() !== null", timeout=60_000)
+        box = small_page.evaluate(SVM_CHART)
+        assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"step {label}: chart at {box}"

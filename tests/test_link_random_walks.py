@@ -15,8 +15,8 @@ pytestmark = pytest.mark.app
 STEPS = 4
 WALKS = 2
 # Settings that are not part of the view by design (they never go into a link): the drawing
-# panel's mode and class.
-UNLINKED = {"draw_on", "draw_class"}
+# panel's mode and class, and the Neural network page's play switch (a link opens paused).
+UNLINKED = {"draw_on", "draw_class", "nn_play"}
 
 
 def _widgets(at):
