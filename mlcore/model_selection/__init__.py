@@ -7,3 +7,18 @@ __all__ = [
     "KFold", "StratifiedKFold", "LeaveOneOut", "ShuffleSplit", "Bootstrap", "check_cv",
     "cross_validate", "cross_val_score", "get_scorer", "learning_curve", "validation_curve",
 ]
+
+# Search, nested cross-validation and the bias-variance decomposition (branch search).
+from ._bias_variance import BiasVariance, bias_variance_decomposition  # noqa: E402
+from ._search import (  # noqa: E402
+    GridSearchCV,
+    NestedCV,
+    ParameterGrid,
+    ParameterSampler,
+    RandomizedSearchCV,
+    loguniform,
+    nested_cross_val_score,
+)
+
+__all__ += ["ParameterGrid", "ParameterSampler", "GridSearchCV", "RandomizedSearchCV", "loguniform",
+            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition"]
