@@ -296,11 +296,12 @@ class RandomizedSearchCV(_BaseSearch):
 
 class NestedCV(NamedTuple):
     """Per outer fold: the outer test score, the setting the inner search chose and its inner
-    mean score, and the outer split itself."""
+    mean score, the outer split itself, and the inner search's whole ``cv_results_``."""
     scores: np.ndarray
     best_params: list
     inner_scores: np.ndarray
     splits: list
+    inner_results: list
 
 
 def nested_cross_val_score(search, X, y, *, cv=5, callback=None) -> NestedCV:
@@ -318,14 +319,15 @@ def nested_cross_val_score(search, X, y, *, cv=5, callback=None) -> NestedCV:
     if y.shape != (len(X),):
         raise ValidationError(f"X has {len(X)} points but y has {y.size} labels")
     splits = list(check_cv(cv, y, classifier=True).split(X, y))
-    scores, chosen, inner = [], [], []
+    scores, chosen, inner, results = [], [], [], []
     for o, (train, test) in enumerate(splits):
         inner_search = clone(search).set_params(refit=True, callback=_outer_step(callback, o, len(splits)))
         inner_search.fit(X[train], y[train])
         scores.append(inner_search.score(X[test], y[test]))
         chosen.append(inner_search.best_params_)
         inner.append(inner_search.best_score_)
-    return NestedCV(np.array(scores), chosen, np.array(inner), splits)
+        results.append(inner_search.cv_results_)
+    return NestedCV(np.array(scores), chosen, np.array(inner), splits, results)
 
 
 def _outer_step(callback, outer: int, n_outer: int):
