@@ -34,6 +34,11 @@ COMPLEXITY = {"knn": "k", "tree": "max_depth", "svm": "C", "random_forest": "max
               "extra_trees": "max_depth", "adaboost": "n_estimators", "logistic": "C",
               "kernel_perceptron": "gamma", "linear_svm_sgd": "lam", "bagging": "n_estimators"}
 
+# The second axis of a 2-parameter search, where one pairs naturally with the first.
+PARTNER = {"svm": "gamma", "tree": "min_samples_leaf", "random_forest": "min_samples_leaf",
+           "extra_trees": "min_samples_leaf", "adaboost": "learning_rate", "knn": "weights",
+           "logistic": "penalty", "kernel_perceptron": "max_epochs", "linear_svm_sgd": "max_epochs"}
+
 
 def model_picker(where=None) -> tuple[str, ModelSpec, dict]:
     """The model select box and its hyperparameters' widgets; returns (key, spec, hyperparameters)."""
@@ -98,20 +103,24 @@ def progress(text: str):
         bar.empty()
 
 
-KEPT = 12
+KEPT = 24  # a bias-variance entry (20 grids of 80 x 80) is ~2 MB; the rest are far smaller
 _STORE = "_selection_results"
 
 
-def cached(function, *args, text: str):
+def cached(function, *args, text: str = "", callback=None):
     """``function(*args, callback=...)``, computed once per distinct ``args`` (all hashable) with a
-    progress bar headed ``text``; a ValidationError is raised again, not kept."""
+    progress bar headed ``text`` (or reporting to ``callback``, a bar the caller drew); a
+    ValidationError is raised again, not kept."""
     store = st.session_state.setdefault(_STORE, OrderedDict())
     key = (function.__qualname__, args)
     if key in store:
         store.move_to_end(key)
         return store[key]
-    with progress(text) as callback:
+    if callback is not None:
         value = function(*args, callback=callback)
+    else:
+        with progress(text) as bar:
+            value = function(*args, callback=bar)
     store[key] = value
     while len(store) > KEPT:
         store.popitem(last=False)

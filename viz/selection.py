@@ -96,18 +96,23 @@ def panels_figure(panels: list[Panel], X, y, classes, *, bounds: Bounds, columns
     n = max(len(panels), 1)
     cols = max(1, min(columns, n))
     rows = -(-n // cols)
-    hgap, vgap = 0.015, 0.12 / rows
-    w, h = (1 - hgap * (cols - 1)) / cols, (1 - vgap * (rows - 1)) / rows
+    hgap = 0.015
+    w = (1 - hgap * (cols - 1)) / cols
+    # Rows laid out in pixels: each panel has room above it for its title's lines.
+    title_px = 4 + 17 * max(p.title.count("<br>") + 1 for p in panels) if panels else 20
+    total_px = rows * (panel_height + title_px)
     layout, notes, traces = {}, [], []
     scale = region_colorscale(K, show_confidence=False)
     for i, panel in enumerate(panels):
         r, c = divmod(i, cols)
         ax = "" if i == 0 else str(i + 1)
-        x0, y1 = c * (w + hgap), 1 - r * (h + vgap)
-        layout[f"xaxis{ax}"] = dict(domain=[x0, x0 + w], anchor=f"y{ax}", range=[bounds[0], bounds[1]],
+        x0 = c * (w + hgap)
+        y1 = max(0.0, 1 - (r * (panel_height + title_px) + title_px) / total_px)
+        y0 = max(0.0, y1 - panel_height / total_px)
+        layout[f"xaxis{ax}"] = dict(domain=[x0, min(1.0, x0 + w)], anchor=f"y{ax}", range=[bounds[0], bounds[1]],
                                     showticklabels=False, showgrid=False, zeroline=False, showline=True,
                                     linecolor="#BBBBBB", mirror=True)
-        layout[f"yaxis{ax}"] = dict(domain=[y1 - h, y1], anchor=f"x{ax}", range=[bounds[2], bounds[3]],
+        layout[f"yaxis{ax}"] = dict(domain=[y0, y1], anchor=f"x{ax}", range=[bounds[2], bounds[3]],
                                     showticklabels=False, showgrid=False, zeroline=False, showline=True,
                                     linecolor="#BBBBBB", mirror=True)
         notes.append(dict(text=panel.title, x=x0 + w / 2, y=y1, xref="paper", yref="paper", xanchor="center",
@@ -134,8 +139,8 @@ def panels_figure(panels: list[Panel], X, y, classes, *, bounds: Bounds, columns
                                 line=dict(color=palette.class_color(k) if hollow else palette.WHITE,
                                           width=1.5 if hollow else 0.5))))
     return go.Figure(data=traces, layout=dict(
-        layout, template="none", font=_FONT, height=int(panel_height * rows + 30 * rows + 10), annotations=notes,
-        margin=dict(l=5, r=5, t=28, b=5), paper_bgcolor=palette.WHITE))
+        layout, template="none", font=_FONT, height=int(total_px + 10), annotations=notes,
+        margin=dict(l=5, r=5, t=5, b=5), paper_bgcolor=palette.WHITE))
 
 
 def _cell_text(v) -> str:
@@ -185,8 +190,8 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         rx, ry, rs = (np.asarray(v, dtype=np.float64) for v in random_points)
         traces.append(go.Scatter(
             x=rx, y=ry, mode="markers", name="random search",
-            marker=dict(size=11, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high, colorscale=_SCORE_SCALE,
-                        symbol="circle", line=dict(color=palette.WHITE, width=1.5)),
+            marker=dict(size=10, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high, colorscale=_SCORE_SCALE,
+                        symbol="circle", line=dict(color=palette.WHITE, width=2)),
             text=[f"CV accuracy {s:.3f}" if np.isfinite(s) else "could not be fitted" for s in rs],
             hovertemplate="random draw<br>%{text}<extra></extra>"))
     shapes = []
