@@ -16,10 +16,10 @@ from viz.selection import search_figure
 
 CHART = "search_chart"
 CONFIG = {"displayModeBar": False, "scrollZoom": False}
-VALUES = ParamSpec("values", "int", 5, 2, 8, label="values per axis",
+VALUES = ParamSpec("values", "int", 4, 2, 8, label="values per axis",
                    help="How many values of each hyperparameter the grid tries: the grid has this many squared cells.")
 FOLDS = ParamSpec("search_folds", "int", 5, 2, 10, label="CV folds", help="Stratified k-fold inside the training set.")
-RANDOM = ParamSpec("random", "bool", True, label="random search",
+RANDOM = ParamSpec("random", "bool", True, label="random",
                    help="As many random settings as the grid has cells, drawn over the same ranges, as points.")
 SEED = ParamSpec("search_seed", "int", 0, 0, 999, label="random seed", help="Seeds the random search's draws.")
 
@@ -98,13 +98,13 @@ def _label(name: str) -> str:
     return spec.param(name).label or name
 
 
-preferred = [selection.COMPLEXITY.get(key)] + options
-x_default = next(n for n in preferred if n in options)
+pair = selection.SEARCH_PAIR.get(key, ())
+x_default = next(n for n in [*pair, *options] if n in options)
 x_spec = ParamSpec("x_param", "choice", x_default, choices=tuple(options), label="across",
                    help="The hyperparameter along the heatmap's columns.")
 px = settings.setting(x_spec, f"search_x_{key}", where=top[1], format_func=_label)
 rest = tuple(n for n in options if n != px)
-y_default = selection.PARTNER.get(key) if selection.PARTNER.get(key) in rest else rest[0]
+y_default = next(n for n in [*pair[1:], *rest] if n in rest)
 py = settings.setting(ParamSpec("y_param", "choice", y_default, choices=rest, label="down",
                                 help="The hyperparameter along the heatmap's rows."),
                       f"search_y_{key}", where=top[2], format_func=_label)

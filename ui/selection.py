@@ -34,11 +34,13 @@ COMPLEXITY = {"knn": "k", "tree": "max_depth", "svm": "C", "random_forest": "max
               "extra_trees": "max_depth", "adaboost": "n_estimators", "logistic": "C",
               "kernel_perceptron": "gamma", "linear_svm_sgd": "lam", "bagging": "n_estimators"}
 
-# The second axis of a 2-parameter search, where one pairs naturally with the first.
-PARTNER = {"svm": "gamma", "tree": "min_samples_leaf", "random_forest": "min_samples_leaf",
-           "extra_trees": "min_samples_leaf", "adaboost": "learning_rate", "knn": "weights",
-           "logistic": "penalty", "kernel_perceptron": "max_epochs", "linear_svm_sgd": "max_epochs"}
-
+# The two axes of a 2-parameter search where the lecture pairs them; the number of trees or
+# epochs stays as set (sweeping it multiplies the cost of every cell).
+SEARCH_PAIR = {"svm": ("C", "gamma"), "tree": ("max_depth", "min_samples_leaf"),
+               "random_forest": ("max_depth", "min_samples_leaf"), "extra_trees": ("max_depth", "min_samples_leaf"),
+               "adaboost": ("max_depth", "learning_rate"), "knn": ("k", "weights"), "logistic": ("C", "penalty"),
+               "kernel_perceptron": ("gamma", "kernel"), "linear_svm_sgd": ("lam", "max_epochs"),
+               "perceptron": ("lr", "pocket"), "bagging": ("base", "max_samples")}
 
 def model_picker(where=None) -> tuple[str, ModelSpec, dict]:
     """The model select box and its hyperparameters' widgets; returns (key, spec, hyperparameters)."""
