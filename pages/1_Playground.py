@@ -6,17 +6,12 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, params, settings
+from ui import compute, curves, params, settings
 from ui.layout import finish, page
+from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
-FAMILY_ORDER = list(dict.fromkeys(s.family for s in MODELS.values()))
-MODEL_KEYS = sorted(MODELS, key=lambda k: FAMILY_ORDER.index(MODELS[k].family))
-MODEL = ParamSpec("model", "choice", "knn", choices=tuple(MODEL_KEYS), label="model",
-                  help="Every model of the library, grouped by family: "
-                       + "; ".join(f"{f}: " + ", ".join(MODELS[k].label for k in MODEL_KEYS if MODELS[k].family == f)
-                                   for f in FAMILY_ORDER))
 SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
                       help="Hollow markers: points held out from training, used for the test accuracy.")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
@@ -64,6 +59,8 @@ with right:
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))
+    if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+        curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
 if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")

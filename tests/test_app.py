@@ -135,7 +135,7 @@ def test_playground_draws_regions_and_scores():
     assert z.shape == (200, 200)
     labels = {m.label: m.value for m in at.metric}
     assert labels["train accuracy"].endswith("%") and labels["test accuracy"].endswith("%")
-    assert len(at.get("plotly_chart")) == 2  # regions and the confusion matrix
+    assert len(at.get("plotly_chart")) == 3  # regions, the learning curve and the confusion matrix
     assert len(at.dataframe) == 1
 
 

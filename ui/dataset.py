@@ -42,8 +42,10 @@ FIELDS = (
     ParamSpec("classes", "int", 2, 2, 6, label="classes", help="How many classes to generate."),
     ParamSpec("seed", "int", 0, 0, 9999, label="seed",
               help="Same seed, same points: change it to draw a new sample of the same shape."),
-    ParamSpec("test", "float", 0.3, 0.1, 0.5, step=0.05, label="test fraction",
-              help="Fraction of the points held out to measure accuracy on data the model has not seen."),
+    # Steps of 1/60 reach the notes' 2/3 : 1/3 holdout and every 0.05 of older links exactly.
+    ParamSpec("test", "float", 0.3, 0.1, 0.5, step=1 / 60, format="%.3f", label="test fraction",
+              help="Fraction of the points held out to measure accuracy on data the model has not seen "
+                   "(0.333: the holdout of 2/3 training, 1/3 test)."),
     ParamSpec("imbalance", "float", 0.0, 0.0, 0.9, step=0.1, label="class imbalance",
               help="0: equal classes. 0.9: the last class has only a tenth as many points as the first."),
     ParamSpec("label_noise", "float", 0.0, 0.0, 0.5, step=0.05, label="label noise",

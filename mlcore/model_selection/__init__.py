@@ -1,11 +1,13 @@
 """Model selection: splitters, cross-validation and learning / validation curves (scikit-learn's names)."""
 
+from ._diagnosis import Regime, fold_mean_sd, learning_curve_regime
 from ._split import Bootstrap, KFold, LeaveOneOut, ShuffleSplit, StratifiedKFold, check_cv
 from ._validation import cross_val_score, cross_validate, get_scorer, learning_curve, validation_curve
 
 __all__ = [
     "KFold", "StratifiedKFold", "LeaveOneOut", "ShuffleSplit", "Bootstrap", "check_cv",
     "cross_validate", "cross_val_score", "get_scorer", "learning_curve", "validation_curve",
+    "Regime", "fold_mean_sd", "learning_curve_regime",
 ]
 
 # Search, nested cross-validation and the bias-variance decomposition (branch search).

@@ -1,0 +1,126 @@
+"""Learning curves: training and validation accuracy against the number of training points."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from catalog.models import MODELS
+from catalog.specs import ParamSpec
+from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
+from mlcore.model_selection import learning_curve_regime
+from ui import curves, settings
+from ui.layout import finish, page
+from ui.models import MODEL
+from viz import decision_figure, points_figure
+from viz.curves import learning_curve_figure
+
+CHART = "lc_chart"
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
+                  help="k of stratified k-fold cross-validation: each point is validated once, by a model "
+                       "trained on the other k − 1 folds.")
+SIZES = ParamSpec("sizes", "int", 8, 3, 15, label="training sizes",
+                  help="How many training-set sizes, evenly spaced from 10% to 100% of a training fold.")
+TARGET = ParamSpec("target", "float", 0.9, 0.5, 1.0, step=0.01, label="target accuracy",
+                   help="The accuracy the task needs (dashed line). Training accuracy below it: high bias.")
+MAX_GAP = 0.05
+MISS_COST = ParamSpec("miss_cost", "float", 100.0, 1.0, 10000.0, log=True, label="cost of a missed rare point",
+                      help="Cost matrix entry C[rare, common]; a false alarm C[common, rare] costs 1.")
+
+recipe, drawn, data, _ = page("Learning curves", name="learning")
+st.sidebar.caption("A **learning curve** shows how accuracy changes as the model sees more training points. "
+                   "Training accuracy usually falls and validation accuracy rises until they meet. "
+                   "Where they meet and how far apart they stay tell underfitting from overfitting.")
+
+row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
+model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
+spec = MODELS[model_key]
+with row[1].popover("hyperparameters", width="stretch", disabled=not spec.params):
+    hp = curves.param_widgets_apart(spec, None, st, st)
+folds = settings.setting(FOLDS, "lc_folds", where=row[2])
+n_sizes = settings.setting(SIZES, "lc_sizes", where=row[3])
+target = settings.setting(TARGET, "lc_target", where=row[4])
+key_params = tuple(sorted(hp.items()))
+
+chart_col, side = st.columns([1.25, 1], gap="medium")
+problem = data.error or curves.data_problem(data.y_train, folds)
+if problem:
+    with chart_col:
+        st.warning(problem, icon=":material/info:")
+        with st.container(key=CHART):
+            st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+                            width="stretch", theme=None, config=CONFIG)
+    finish()
+    st.stop()
+
+with chart_col:
+    curve = curves.learning(recipe, drawn, model_key, key_params, folds, n_sizes)
+sizes = list(curve.x)
+AT = ParamSpec("at", "choice", len(sizes) - 1, choices=tuple(range(len(sizes))), label="boundary at",
+               help="The boundary beside the curve: the model trained on this many points.")
+with side:
+    # a position on another list of sizes means nothing: back to the largest size (restart_on)
+    at = settings.setting(AT, "lc_at", restart_on=tuple(sizes),
+                          format_func=lambda i: f"{sizes[i]} training points" if 0 <= i < len(sizes) else str(i))
+m = sizes[at]
+
+with chart_col, st.container(key=CHART):
+    st.plotly_chart(learning_curve_figure(curve.x, curve.train, curve.test, current=m, target=target, height=430),
+                    width="stretch", theme=None, config=CONFIG)
+
+subset = curves.subset_fit(recipe, drawn, model_key, key_params, m)
+with side:
+    if subset.model is None:
+        st.info(subset.error, icon=":material/info:")
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=360)
+    else:
+        title = f"{m} points: train {subset.train_acc:.0%}" + (
+            f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
+        fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
+                              show_test=False, grid=subset.grid, title=title, height=360)
+    st.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
+
+try:
+    regime = learning_curve_regime(curve.train, curve.test, target=target, max_gap=MAX_GAP)
+except ValueError:
+    regime = None
+if regime is None:
+    st.warning("Every fit failed, so there is no curve to read; see below.", icon=":material/info:")
+else:
+    advice = {"high variance": "the model fits its training points much better than new ones (overfitting). "
+                               "More data, a simpler model or stronger regularisation close the gap.",
+              "high bias": "even the training accuracy is below the target (underfitting). More data will not "
+                           "help; a more flexible model or better features might."
+                           + (" The gap shows variance too, but the bias comes first." if regime.gap > MAX_GAP
+                              else ""),
+              "fine": "the training accuracy reaches the target and the validation accuracy is close to it."
+              }[regime.name]
+    st.markdown(f"**Regime: {regime.name}.** At {sizes[-1]} training points the training accuracy is "
+                f"{regime.train:.1%} and the validation accuracy {regime.validation:.1%}: a gap of "
+                f"{regime.gap:+.1%} (more than {MAX_GAP:.0%} counts as a gap); {advice}")
+note = curves.failures_text(curve, lambda i: f"{sizes[i]} points")
+st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points (the test set "
+           "is not used); each fold's training points are shuffled once and the first m of them train the "
+           "model. Bands: mean ± one standard deviation over the folds. " + (note or ""))
+
+with st.expander("Why accuracy alone can mislead: 9990 points of one class, 10 of the other"):
+    miss = settings.setting(MISS_COST, "lc_miss_cost")
+    y_true = np.array([0] * 9990 + [1] * 10)
+    rows = []
+    for name, y_pred in (("always the common class", np.zeros(10000, dtype=int)),
+                         ("always the rare class", np.ones(10000, dtype=int))):
+        recall = precision_recall_f1(y_true, y_pred, labels=[0, 1])[1]
+        rows.append({"classifier": name, "accuracy": accuracy_score(y_true, y_pred),
+                     "balanced accuracy": balanced_accuracy_score(y_true, y_pred),
+                     "recall of the rare class": recall[1],
+                     "mean cost": cost_sensitive_loss(y_true, y_pred, [[0, 1], [miss, 0]])})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
+                 column_config={c: st.column_config.NumberColumn(format="%.3f")
+                                for c in ("accuracy", "balanced accuracy", "recall of the rare class", "mean cost")})
+    st.caption("Cost matrix C[true, predicted] = [[0, 1], [cost of a miss, 0]]; mean cost = (1/n) Σᵢ C[yᵢ, ŷᵢ]. "
+               "Balanced accuracy weighs each class equally: the mean of the per-class recalls, i.e. accuracy "
+               "with weight n / (K n_c) on each point of class c. Always answering the common class is 99.9% "
+               "accurate, finds none of the rare points, and is worse than useless once a miss costs more than "
+               "999 false alarms.")
+
+finish()

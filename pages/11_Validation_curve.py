@@ -1,0 +1,110 @@
+"""Validation curve: accuracy against one hyperparameter, tied to the boundary it stands for."""
+
+import streamlit as st
+
+from catalog.models import MODELS
+from catalog.specs import ParamSpec
+from mlcore.model_selection import fold_mean_sd
+from ui import compute, curves, draw, settings
+from ui.layout import finish, page
+from ui.models import MODEL
+from ui.params import widget_key
+from viz import decision_figure, points_figure
+from viz.curves import validation_curve_figure
+
+CHART = "vc_chart"
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
+                  help="k of stratified k-fold cross-validation on the training set.")
+
+recipe, drawn, data, _ = page("Validation curve", name="validation")
+st.sidebar.caption("A **validation curve** scores one hyperparameter's values by cross-validation. "
+                   "Too simple a model scores low on training and validation points alike (underfitting); "
+                   "too flexible a model scores high on training points and lower on validation points "
+                   "(overfitting). Click a value on the curve, or move its slider, to see that model's boundary.")
+
+row = st.columns([1.3, 1.1, 1.7, 1.1, 0.8])
+model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
+spec = MODELS[model_key]
+candidates = curves.variable_params(spec, curves.current_params(spec))
+varied = None
+if candidates:
+    vary = ParamSpec("vary", "choice", candidates[0].name, choices=tuple(p.name for p in candidates),
+                     label="vary", help="The hyperparameter on the curve's x axis; the others stay as set.")
+    varied = spec.param(settings.setting(vary, f"vc_vary_{model_key}", where=row[1],
+                                         format_func=lambda n: spec.param(n).label or n))
+    values = curves.curve_values(varied)
+
+    def _clicked(x: float, _y: float) -> None:
+        settings.put(widget_key(spec, varied), curves.nearest_value(values, x, varied.log))
+
+    # A click on the curve (from the previous render) sets the value before its slider is drawn.
+    with row[1]:
+        draw.listen(CHART, True, on_click=_clicked, key="vc_click")
+others = len(spec.params) - (varied is not None)
+with row[3].popover("other hyperparameters", width="stretch", disabled=others == 0):
+    hp = curves.param_widgets_apart(spec, varied.name if varied else None, row[2], st)
+folds = settings.setting(FOLDS, "vc_folds", where=row[4])
+key_params = tuple(sorted(hp.items()))
+
+chart_col, side = st.columns([1.25, 1], gap="medium")
+problem = data.error or curves.data_problem(data.y_train, folds)
+if varied is None or problem:
+    with chart_col:
+        if problem:
+            st.warning(problem, icon=":material/info:")
+        else:
+            st.info(f"{spec.label} has no hyperparameter to vary: its boundary is fixed by the data alone.",
+                    icon=":material/info:")
+        with st.container(key=CHART):
+            st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+                            width="stretch", theme=None, config=CONFIG)
+    if not problem:
+        fit = compute.fit(recipe, drawn, model_key, key_params)
+        if fit.model is not None:
+            grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+            side.plotly_chart(decision_figure(fit.model, data.X_train, data.y_train, grid=grid, height=430,
+                                              title=f"train {fit.train_acc:.0%}"),
+                              width="stretch", theme=None, config=CONFIG, key="vc_boundary")
+    finish()
+    st.stop()
+
+label = varied.label or varied.name
+chosen = hp[varied.name]
+fixed = tuple(item for item in key_params if item[0] != varied.name)
+with chart_col:
+    curve = curves.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
+    with st.container(key=CHART):
+        st.plotly_chart(validation_curve_figure(values, curve.train, curve.test, param_label=label, log=varied.log,
+                                                selected=chosen, height=430),
+                        width="stretch", theme=None, config=CONFIG)
+
+fit = compute.fit(recipe, drawn, model_key, key_params)
+with side:
+    title = f"{label} = {settings.fmt(chosen)}"
+    if fit.model is None:
+        st.info(fit.error, icon=":material/info:")
+        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title)
+    else:
+        title += f": train {fit.train_acc:.0%}" + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else "")
+        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+        fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                              show_test=False, grid=grid, title=title, height=430)
+    st.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
+
+mean, sd, count = fold_mean_sd(curve.test)
+scored = [i for i in range(len(values)) if count[i] > 0]
+if scored:
+    best = max(scored, key=lambda i: (mean[i], -i))
+    st.markdown(f"**Best {label}: {settings.fmt(values[best])}**, validation accuracy {mean[best]:.1%} ± "
+                f"{sd[best]:.1%} over {int(count[best])} folds (the star). The dotted line is the value the "
+                f"boundary on the right is drawn for: click another value on the curve, or move the **{label}** "
+                "slider above.")
+else:
+    st.warning("Every fit failed, so there is no curve to read; see below.", icon=":material/info:")
+note = curves.failures_text(curve, lambda i: f"{label} = {settings.fmt(values[i])}")
+st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points; the test "
+           "set is not used to choose. Bands: mean ± one standard deviation over the folds. The boundary is "
+           "the model trained on the whole training set. " + (note or ""))
+
+finish()
