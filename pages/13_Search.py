@@ -9,7 +9,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
-from ui import compute, params, selection, settings
+from ui import compute, models, params, selection, settings
 from ui.layout import finish, page, stop
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
@@ -81,7 +81,7 @@ st.sidebar.caption("Grid search tries every combination of a few values of two h
 
 top = st.columns([1.5, 1.2, 1.2, 1, 1, 1])
 with top[0]:
-    key = settings.setting(selection.MODEL, "model", format_func=lambda k: selection.MODELS[k].label)
+    key = settings.setting(selection.MODEL, models.SESSION_KEY, format_func=models.label)
 spec = selection.MODELS[key]
 with st.expander(f"More settings: the other hyperparameters of {spec.label}, the random seed"):
     hp = params.param_widgets(spec)

@@ -21,14 +21,12 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ModelSpec, ParamSpec
 
-from . import params, settings
+from . import models, params, settings
 
-FAMILY_ORDER = list(dict.fromkeys(s.family for s in MODELS.values()))
-MODEL_KEYS = tuple(sorted(MODELS, key=lambda k: FAMILY_ORDER.index(MODELS[k].family)))
-# The Playground's model setting (same session key and link name), so a page opens on the model
-# the student was just looking at.
-MODEL = ParamSpec("model", "choice", "knn", choices=MODEL_KEYS, label="model",
-                  help="Any model of the library; its hyperparameters are set below.")
+# The Playground's model setting (ui.models: one spec, one session key, one link name), so a page
+# opens on the model the student was just looking at.
+MODEL = models.MODEL
+MODEL_KEYS = tuple(models.MODEL_KEYS)
 # The hyperparameter that moves a model from simple to complex, where the lecture names one.
 COMPLEXITY = {"knn": "k", "tree": "max_depth", "svm": "C", "random_forest": "max_depth",
               "extra_trees": "max_depth", "adaboost": "n_estimators", "logistic": "C",
@@ -46,7 +44,7 @@ def model_picker(where=None) -> tuple[str, ModelSpec, dict]:
     """The model select box and its hyperparameters' widgets; returns (key, spec, hyperparameters)."""
     where = where or st.container()
     with where:
-        key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
+        key = settings.setting(MODEL, models.SESSION_KEY, format_func=models.label)
         spec = MODELS[key]
         hp = params.param_widgets(spec)
     return key, spec, hp
