@@ -175,7 +175,7 @@ def _title(i: int) -> str:
 
 
 panels = [Panel(grids[i], _title(i), splits[i][0], splits[i][1]) for i in range(shown)]
-st.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5), width="stretch",
+st.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
                 config=CONFIG, key="cv_panels")
 st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
            "points (hollow)." + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))

@@ -177,11 +177,11 @@ with right:
         st.warning(fit.error, icon=":material/block:")
     else:
         score = scores[j, i]
-        title = f"{text}: CV {score:.1%}" if np.isfinite(score) else text
         grid = compute.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                   grid=grid, height=450, title=title)
+                                   grid=grid, height=420)
         with st.container(key="search_cell"):
+            st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             st.plotly_chart(cell_fig, width="stretch", config=CONFIG)
         st.caption(f"The boundary of {where}, fitted on all {len(data.y_train)} training points.")
 

@@ -17,7 +17,11 @@ pytestmark = pytest.mark.browser
 DATA = "data=moons&noise=0.35&n=200"
 HEAT = ".st-key-search_chart .js-plotly-plot"
 CELL = ".st-key-search_cell .js-plotly-plot"
-CELL_TITLE = f"() => document.querySelector('{CELL}')?._fullLayout?.title?.text || ''"
+CELL_TITLE = "() => document.querySelector('.st-key-search_cell')?.innerText || ''"
+REGIONS = f"""() => {{ const gd = document.querySelector('{CELL}');
+  const t = gd && gd._fullData.find(d => d.type === 'heatmap'); if (!t) return null;
+  const out = []; for (let j = 0; j < t.z.length; j += 7) for (let i = 0; i < t.z[j].length; i += 9) out.push(t.z[j][i]);
+  return out.join(','); }}"""
 MAIN = {"Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
         "Compare_models": "compare_grid"}
 
@@ -45,6 +49,7 @@ def test_clicking_a_grid_search_cell_shows_its_boundary(page, server):  # noqa: 
     rows = page.evaluate(f"() => document.querySelector('{HEAT}')._fullLayout.yaxis.ticktext")
     wanted = f"k (neighbours) = {ticks[column]}, weights = {rows[0]}"
     assert wanted not in page.evaluate(CELL_TITLE), "the cell shown first is the best one"
+    regions_before = page.evaluate(REGIONS)
     x, y = page.evaluate(
         """([sel, x, y]) => { const gd = document.querySelector(sel);
              const fl = gd._fullLayout, r = gd.getBoundingClientRect();
@@ -55,6 +60,7 @@ def test_clicking_a_grid_search_cell_shows_its_boundary(page, server):  # noqa: 
     shows = f"() => ({CELL_TITLE})().includes('{wanted}')"
     wait_for_run_after(page, runs, f"a click on the cell {wanted}", until=shows)
     page.wait_for_function(shows, timeout=60_000)
+    page.wait_for_function(f"(before) => ({REGIONS})() !== before", arg=regions_before, timeout=60_000)
     dashed = page.evaluate(f"() => document.querySelector('{HEAT}')._fullLayout.shapes.map(s => s.line.dash)")
     assert "dash" in dashed, "the clicked cell is framed"
     assert_no_errors(page, "the Search page after a click on a cell")

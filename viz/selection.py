@@ -146,7 +146,7 @@ def panels_figure(panels: list[Panel], X, y, classes, *, bounds: Bounds, columns
 def _cell_text(v) -> str:
     if isinstance(v, float):
         return f"{v:g}"
-    return "none" if v is None else str(v)
+    return "no limit" if v is None else str(v).replace("_", " ")
 
 
 def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, best: tuple[int, int] | None,
