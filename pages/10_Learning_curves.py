@@ -72,12 +72,12 @@ subset = curves.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
-        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=360)
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=390)
     else:
         title = f"{m} points: train {subset.train_acc:.0%}" + (
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=subset.grid, title=title, height=360)
+                              show_test=False, grid=subset.grid, title=title, height=390)
     st.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:

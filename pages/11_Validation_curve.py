@@ -23,7 +23,7 @@ st.sidebar.caption("A **validation curve** scores one hyperparameter's values by
                    "too flexible a model scores high on training points and lower on validation points "
                    "(overfitting). Click a value on the curve, or move its slider, to see that model's boundary.")
 
-row = st.columns([1.3, 1.1, 1.7, 1.1, 0.8])
+row = st.columns([1.6, 1.1, 1.7, 0.9, 0.8])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
 spec = MODELS[model_key]
 candidates = curves.variable_params(spec, curves.current_params(spec))
@@ -42,7 +42,8 @@ if candidates:
     with row[1]:
         draw.listen(CHART, True, on_click=_clicked, key="vc_click")
 others = len(spec.params) - (varied is not None)
-with row[3].popover("other hyperparameters", width="stretch", disabled=others == 0):
+with row[3].popover("others", width="stretch", disabled=others == 0,
+                    help="The other hyperparameters of the model: the curve is drawn with them fixed."):
     hp = curves.param_widgets_apart(spec, varied.name if varied else None, row[2], st)
 folds = settings.setting(FOLDS, "vc_folds", where=row[4])
 key_params = tuple(sorted(hp.items()))
@@ -71,6 +72,13 @@ if varied is None or problem:
 
 label = varied.label or varied.name
 chosen = hp[varied.name]
+
+
+def shown(v) -> str:
+    return settings.NO_LIMIT if v is None else settings.fmt(v)
+
+
+
 fixed = tuple(item for item in key_params if item[0] != varied.name)
 with chart_col:
     curve = curves.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
@@ -81,7 +89,7 @@ with chart_col:
 
 fit = compute.fit(recipe, drawn, model_key, key_params)
 with side:
-    title = f"{label} = {settings.fmt(chosen)}"
+    title = f"{label} = {shown(chosen)}"
     if fit.model is None:
         st.info(fit.error, icon=":material/info:")
         fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title)
@@ -96,13 +104,13 @@ mean, sd, count = fold_mean_sd(curve.test)
 scored = [i for i in range(len(values)) if count[i] > 0]
 if scored:
     best = max(scored, key=lambda i: (mean[i], -i))
-    st.markdown(f"**Best {label}: {settings.fmt(values[best])}**, validation accuracy {mean[best]:.1%} ± "
+    st.markdown(f"**Best {label}: {shown(values[best])}**, validation accuracy {mean[best]:.1%} ± "
                 f"{sd[best]:.1%} over {int(count[best])} folds (the star). The dotted line is the value the "
                 f"boundary on the right is drawn for: click another value on the curve, or move the **{label}** "
                 "slider above.")
 else:
     st.warning("Every fit failed, so there is no curve to read; see below.", icon=":material/info:")
-note = curves.failures_text(curve, lambda i: f"{label} = {settings.fmt(values[i])}")
+note = curves.failures_text(curve, lambda i: f"{label} = {shown(values[i])}")
 st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points; the test "
            "set is not used to choose. Bands: mean ± one standard deviation over the folds. The boundary is "
            "the model trained on the whole training set. " + (note or ""))

@@ -52,8 +52,10 @@ def _curve(x, scores, name: str, color: str, dash: str, hover: list[str]) -> lis
 def _y_range(*scores) -> list[float]:
     values = np.concatenate([np.asarray(s, dtype=np.float64).ravel() for s in scores])
     values = values[np.isfinite(values)]
-    low = float(values.min()) if values.size else 0.0
-    return [max(0.0, min(low, 0.95) - 0.05), 1.02]
+    low = max(0.0, (float(values.min()) if values.size else 0.0) - 0.05)
+    low = min(low, 0.9)
+    # a little room above 100% for the markers, but less than a tick step (no "102%" tick)
+    return [low, 1.0 + 0.04 * (1.0 - low)]
 
 
 def learning_curve_figure(sizes, train_scores, test_scores, *, current: int | None = None,
@@ -122,8 +124,10 @@ def validation_curve_figure(values, train_scores, test_scores, *, param_label: s
                                  marker=dict(symbol="star", size=20, color=VALIDATION_COLOR,
                                              line=dict(color=palette.INK, width=1.5)),
                                  hovertemplate=f"best: {param_label} = {labels[best]}<extra></extra>"))
-        notes.append(dict(text=f"best {labels[best]}", x=float(x[best]), y=float(mean[best]), yshift=14,
-                          yanchor="bottom", showarrow=False, font=dict(size=14, color=VALIDATION_COLOR)))
+        # under the star: the training curve usually runs above the validation curve
+        notes.append(dict(text=f"<b>best {labels[best]}</b>", x=float(x[best]), y=float(mean[best]), yshift=-14,
+                          yanchor="top", showarrow=False, font=dict(size=14, color=VALIDATION_COLOR),
+                          bgcolor="rgba(255,255,255,0.8)"))
     if selected is not None:
         at = _position(values, x, selected, log, numeric)
         if at is not None:
