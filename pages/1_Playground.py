@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, curves, params, settings
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
@@ -55,7 +55,8 @@ with right:
         fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
-        st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False, "scrollZoom": False})
+        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None,
+                        config={"displayModeBar": False, "scrollZoom": False})
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))

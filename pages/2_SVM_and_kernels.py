@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, params, settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.svm import (
     contributions_figure,
     landscape_figure,
@@ -222,7 +222,8 @@ with right:
                             X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=540)
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
-        event = chart_col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="svm_margin",
+        event = chart_col.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
+                                       config=CHART_CONFIG, key="svm_margin",
                                 on_select="rerun", selection_mode="points")
         picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
             getattr(getattr(event, "selection", None), "points", [])

@@ -14,7 +14,7 @@ from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
 from ui import settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.tree import gains_figure, id3_diagram
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
@@ -183,8 +183,8 @@ with t2:
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
 with t1:
     st.subheader("The tree", anchor=False)
-    st.plotly_chart(id3_diagram(model, row=X[row], height=445), width="stretch", config=CHART_CONFIG,
-                    key="id3_tree")
+    st.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
+                    height="stretch", config=CHART_CONFIG, key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))
 

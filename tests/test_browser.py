@@ -206,7 +206,8 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
             links = page.locator("[data-testid='stSidebarNavLink']")
             got = [(links.nth(i).inner_text().strip(), (links.nth(i).get_attribute("href") or "").split(url)[-1])
                    for i in range(links.count())]
-            assert got == [(label, f"/{path}") for label, path in MENU]
+            # The old entries keep their place; pages added since follow them (the count is not fixed).
+            assert got[:len(MENU)] == [(label, f"/{path}") for label, path in MENU]
             assert page.title() == "Decision tree · Classifier Playground"
             for label, path in [*MENU[1:], MENU[0]]:
                 runs = finished_runs(page)

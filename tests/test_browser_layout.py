@@ -12,7 +12,7 @@ VIEWPORT = {"width": 1280, "height": 720}
 # Each page and the key of its main chart (the one a lecturer projects).
 MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main",
-              "Learning_curves": "lc_chart", "Validation_curve": "vc_chart",
+              "Perceptron": "pc_main", "Learning_curves": "lc_chart", "Validation_curve": "vc_chart",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
               "Compare_models": "compare_grid"}
 MIN_WIDTH = 450
@@ -44,3 +44,25 @@ def test_main_chart_fits_a_1280x720_screen(small_page, server, path):  # noqa: F
     assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"{path}: chart at {box}, below the fold"
     assert box["right"] <= VIEWPORT["width"], f"{path}: chart at {box}, cut on the right"
     assert box["width"] >= MIN_WIDTH, f"{path}: chart only {box['width']:.0f} px wide"
+
+
+LARGE = {"width": 1920, "height": 1080}
+
+
+@pytest.mark.parametrize("path", list(MAIN_CHART))
+def test_main_chart_grows_with_a_larger_screen(small_page, server, path):  # noqa: F811
+    """At 1920x1080 the main chart takes the extra height (and so, for an equal-aspect plane,
+    the extra width too) and still ends on the first screen: resizing the window is enough."""
+    goto(small_page, f"{server}/{path}")
+    sel = f".st-key-{MAIN_CHART[path]}"
+    small_page.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
+    settle(small_page)
+    small = small_page.evaluate(BOX, sel)
+    small_page.set_viewport_size(LARGE)
+    small_page.wait_for_function(f"() => ({BOX})({sel!r}).bottom - ({BOX})({sel!r}).top > {small['bottom'] - small['top'] + 300}",
+                                 timeout=30_000)
+    large = small_page.evaluate(BOX, sel)
+    grown = LARGE["height"] - VIEWPORT["height"]
+    assert large["bottom"] - large["top"] >= small["bottom"] - small["top"] + grown - 20, (small, large)
+    assert large["top"] >= 0 and large["bottom"] <= LARGE["height"], f"{path}: chart at {large}, below the fold"
+    assert large["width"] >= 700, f"{path}: chart only {large['width']:.0f} px wide at 1920"

@@ -106,9 +106,10 @@ def test_the_menu_has_sections_and_keeps_every_old_address():
     from ui.layout import menu, navigation_pages
 
     sections = navigation_pages()
-    # Home heads the menu without a section header; later sections (Model selection, ...) may follow
+    # Home heads the menu without a section header; later sections (Model selection, ...) follow.
+    # New pages join the sections: the old ones keep their place, the count is not fixed.
     assert list(sections)[:2] == ["", "Models"]
-    assert len(sections[""]) == 1
+    assert len(sections[""]) == 1 and len(sections["Models"]) >= 5
     assert [(e.url_path, e.section) for e in menu()][:6] == [
         ("", ""), ("Playground", "Models"), ("SVM_and_kernels", "Models"), ("Decision_tree", "Models"),
         ("ID3_on_a_table", "Models"), ("Ensembles", "Models")]

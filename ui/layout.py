@@ -150,6 +150,25 @@ _COMPACT_CSS = """<style>
 </style>"""
 
 
+# The screen a page's main chart is laid out for: a 1280x720 projector.
+SCREEN_HEIGHT = 720
+
+
+def fit_screen(key: str, fig):
+    """Let the page's main chart (the element or container ``key``) grow with the screen.
+
+    The figure's height is the chart's height on a 720 px tall screen; on a taller screen the
+    chart is taller by the difference, so it keeps its gap to the bottom of the screen, and an
+    equal-aspect plane, limited by its height, gets wider too. Draw the returned figure with
+    ``st.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
+    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height."""
+    height = int(fig.layout.height)
+    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
+            f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
+    fig.layout.height = None
+    return fig
+
+
 def _compact() -> None:
     st.html(_COMPACT_CSS)
 

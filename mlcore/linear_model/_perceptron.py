@@ -11,8 +11,15 @@ and a mistake triggers the update
 
 An epoch is one pass over the training points (in a fresh random order when
 ``shuffle``). Training stops after the first epoch without a mistake: the data
-is then separated. Because training starts from zero, ``lr`` only rescales
-(w, b) and never changes the boundary.
+is then separated. Started from zero (the default), ``lr`` only rescales (w, b)
+and never changes the boundary; started from given weights (``fit(X, y,
+coef_init=..., intercept_init=...)``, e.g. the least-squares solution) it sets
+how far one update moves them.
+
+The bias is the weight of a constant feature: v = (w, b) and x~ = (x, 1), so
+y (w·x + b) = y v·x~ and the update is v <- v + lr·y·x~. With
+``fit_intercept=False`` the constant is 0: b stays 0 and the boundary passes
+through the origin.
 
 Pocket (Gallant): after every update the new weights are scored on the whole
 training set, and the weights with the fewest training mistakes seen so far
@@ -39,6 +46,7 @@ from ..base import (
     ClassifierMixin,
     LinearClassifierMixin,
     ValidationError,
+    check_array,
     check_random_state,
     check_scalar,
     check_X_y,
@@ -65,6 +73,11 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         Visit the points in a new random order every epoch (else in the given order).
     random_state : int or None
         Seed of the shuffling.
+    fit_intercept : bool
+        Learn the bias b (the weight of a constant feature 1); False keeps b = 0.
+
+    ``fit(X, y, coef_init=None, intercept_init=None)`` starts from the given weights
+    ((d,) or (1, d) and a number for two classes, (K, d) and (K,) otherwise) instead of 0.
 
     Learned attributes
     ------------------
@@ -78,6 +91,10 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
 
         - ``"epoch"`` (u,): epoch of each update (0-based), u = number of updates;
         - ``"index"`` (u,): row of X (training order) of the point that was a mistake;
+        - ``"position"`` (u,): where that point comes in its epoch's visiting order;
+        - ``"order"`` (n_epochs, n): the rows of X in the order each epoch looked at them
+          (every example looked at, mistake or not: a page replays training from it);
+        - ``"initial_coef"`` (d,) and ``"initial_intercept"``: the weights training started from;
         - ``"coef"`` (u, d) and ``"intercept"`` (u,): w and b right after each update;
         - ``"mistakes"`` (n_epochs,): updates (online mistakes) made in each epoch;
         - ``"epoch_train_mistakes"`` (n_epochs,): training points the weights at the end
@@ -87,30 +104,36 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         - ``"n_epochs"``, ``"converged"``: as above, for this problem.
     """
 
-    def __init__(self, max_epochs=20, lr=1.0, pocket=False, shuffle=True, random_state=None):
+    def __init__(self, max_epochs=20, lr=1.0, pocket=False, shuffle=True, random_state=None,
+                 fit_intercept=True):
         self.max_epochs = max_epochs
         self.lr = lr
         self.pocket = pocket
         self.shuffle = shuffle
         self.random_state = random_state
+        self.fit_intercept = fit_intercept
 
-    def fit(self, X, y):
+    def fit(self, X, y, coef_init=None, intercept_init=None):
         name = type(self).__name__
         max_epochs = check_scalar(self.max_epochs, "max_epochs", kind=numbers.Integral, low=1, model=name)
         lr = check_scalar(self.lr, "lr", low=0, low_inclusive=False, model=name)
         pocket = _check_bool(self.pocket, "pocket", name)
         shuffle = _check_bool(self.shuffle, "shuffle", name)
+        fit_intercept = _check_bool(self.fit_intercept, "fit_intercept", name)
         rng = check_random_state(self.random_state)
 
         X, y_enc, classes = check_X_y(X, y)
         n = X.shape[0]
+        n_problems = 1 if len(classes) == 2 else len(classes)
+        starts = _initial_weights(coef_init, intercept_init, n_problems, X.shape[1], fit_intercept, name)
         orders = _EpochOrders(n, rng if shuffle else None)
         if len(classes) == 2:
             targets = [np.where(y_enc == 1, 1.0, -1.0)]
         else:
             targets = [np.where(y_enc == k, 1.0, -1.0) for k in range(len(classes))]
 
-        runs = [_train_binary(X, t, orders, max_epochs, lr, pocket) for t in targets]
+        runs = [_train_binary(X, t, orders, max_epochs, lr, pocket, start, fit_intercept)
+                for t, start in zip(targets, starts, strict=True)]
 
         self.classes_ = classes
         self.n_features_in_ = X.shape[1]
@@ -128,6 +151,29 @@ def _check_bool(value, name, model):
     if not isinstance(value, (bool, np.bool_)):
         raise ValidationError(f"{name}={value!r} for {model} must be True or False")
     return bool(value)
+
+
+def _initial_weights(coef_init, intercept_init, n_problems, d, fit_intercept, model):
+    """The starting v = (w, b) of each binary problem (one row each): zeros, or the given weights."""
+    starts = np.zeros((n_problems, d + 1))
+    if coef_init is not None:
+        starts[:, :d] = _rows(coef_init, n_problems, d, "coef_init", model,
+                              "one row per binary problem, one weight per feature")
+    if intercept_init is not None:
+        b = _rows(intercept_init, n_problems, 1, "intercept_init", model, "one number per binary problem")
+        if not fit_intercept and np.any(b != 0):
+            raise ValidationError(f"intercept_init for {model} must be 0 with fit_intercept=False "
+                                  "(the boundary then passes through the origin)")
+        starts[:, d] = b[:, 0]
+    return starts
+
+
+def _rows(value, rows, cols, name, model, what):
+    arr = check_array(np.reshape(value, (1, -1)) if np.ndim(value) < 2 else value, name=name)
+    if arr.size != rows * cols:
+        raise ValidationError(f"{name} for {model} must hold {rows} x {cols} number(s) ({what}); "
+                              f"got shape {np.shape(value)}")
+    return arr.reshape(rows, cols)
 
 
 class _EpochOrders:
@@ -168,22 +214,25 @@ def _count_mistakes(Xa, positive, V, block=64):
                            for i in range(0, len(V), block)])
 
 
-def _train_binary(X, t, orders, max_epochs, lr, pocket):
-    """One perceptron on targets t in {-1, +1}; the result is its history dict.
+def _train_binary(X, t, orders, max_epochs, lr, pocket, v0, fit_intercept):
+    """One perceptron on targets t in {-1, +1} from the weights v0 = (w, b); the result is
+    its history dict.
 
     Weights are kept augmented, v = (w, b), so a mistake on point i is the single
-    update v <- v + lr·y_i (x_i, 1), which is w += lr·y·x, b += lr·y exactly.
+    update v <- v + lr·y_i (x_i, 1), which is w += lr·y·x, b += lr·y exactly
+    (the constant is 0 without an intercept: b never moves).
     """
     n, d = X.shape
-    Xa = np.column_stack([X, np.ones(n)])
+    Xa = np.column_stack([X, np.full(n, 1.0 if fit_intercept else 0.0)])
     signed = t[:, None] * Xa
     positive = t > 0
-    v = np.zeros(d + 1)
+    v = np.array(v0, dtype=np.float64)
     best_v, best_count = v, int(_count_mistakes(Xa, positive, v[None, :])[0])
-    indices, weights, train_mistakes, per_epoch, epoch_errors = [], [], [], [], []
+    indices, positions, visited, weights, train_mistakes, per_epoch, epoch_errors = [], [], [], [], [], [], []
     converged = False
     for epoch in range(max_epochs):
         order = orders[epoch]
+        visited.append(order)
         Z = signed[order]
         steps = lr * Z
         start = len(weights)
@@ -191,6 +240,7 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket):
         while (i := _first_mistake(Z, v, pos)) is not None:
             v = v + steps[i]
             indices.append(order[i])
+            positions.append(i)
             weights.append(v)
             pos = i + 1
         per_epoch.append(len(weights) - start)
@@ -215,6 +265,10 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket):
     history = {
         "epoch": np.repeat(np.arange(len(per_epoch)), per_epoch),
         "index": np.array(indices, dtype=np.intp),
+        "position": np.array(positions, dtype=np.intp),
+        "order": np.array(visited, dtype=np.intp).reshape(-1, n),
+        "initial_coef": np.array(v0[:d], dtype=np.float64),
+        "initial_intercept": float(v0[d]),
         "coef": W[:, :d],
         "intercept": W[:, d].copy(),
         "mistakes": per_epoch,

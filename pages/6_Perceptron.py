@@ -1,0 +1,276 @@
+"""Perceptron: online learning replayed one example at a time, the mistake bound, the pocket,
+a least-squares start and the kernel perceptron's mistake counts."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from catalog.models import MODELS
+from catalog.specs import ParamSpec
+from mlcore.linear_model import PerceptronReplay, pocket_curve
+from ui import params, settings
+from ui import perceptron as work
+from ui.layout import finish, page, stop
+from viz.decision import points_figure
+from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
+
+CHART = "pc_main"
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+PLAY_EVERY = 0.7  # seconds between two examples while playing
+SWEEP_GAPS = (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
+SWEEP_SEEDS = (0, 1, 2)
+PERCEPTRON = MODELS["perceptron"]
+
+SOURCE = ParamSpec("source", "choice", work.SHARED, choices=(work.SHARED, work.SEPARABLE), label="data",
+                   help="The session's dataset (its training points), or two classes separated by a straight "
+                        "gap generated here, to see the mistake bound.")
+GAP = ParamSpec("gap", "float", 0.5, 0.05, 2.0, step=0.05, label="gap between the classes",
+                help="Width of the empty band between the classes: the margin 2γ of the best line is at least this.")
+SEP_N = ParamSpec("sep_n", "int", 60, 10, 400, step=10, label="points")
+SEP_SEED = ParamSpec("sep_seed", "int", 0, 0, 9999, label="seed")
+START = ParamSpec("start", "choice", "zero", choices=("zero", "least_squares"), label="start from",
+                  help="w = 0, b = 0 (the textbook start), or the least-squares classifier's weights "
+                       "(regress ±1 on x; one of the notes suggests it as a starting point).")
+SHUFFLE = ParamSpec("shuffle", "bool", True, label="shuffle every epoch",
+                    help="Visit the points in a new random order each epoch (seed 0); off: always in the data's order.")
+SWEEP = ParamSpec("sweep", "bool", False, label="sweep the gap",
+                  help="Fit the SVM and the perceptron on separable data for several gaps and seeds (a few seconds).")
+
+
+def _go(key: str, value: int) -> None:
+    settings.put(key, value)
+
+
+def _toggle_play() -> None:
+    st.session_state["pc_playing"] = not st.session_state.get("pc_playing", False)
+    st.session_state["_pc_play_changed"] = True
+
+
+recipe, drawn, data, drawing = page(
+    "Perceptron", name="perceptron",
+    draw_on=CHART if settings.value("pc_source", work.SHARED) == work.SHARED else None)
+
+with st.sidebar:
+    st.header("Perceptron", anchor=False)
+    source = settings.setting(SOURCE, "pc_source", control="radio", format_func=lambda v: {
+        work.SHARED: "the session's dataset", work.SEPARABLE: "separable, with a gap"}[v])
+    if source == work.SEPARABLE:
+        gap = settings.setting(GAP, "pc_gap")
+        c1, c2 = st.columns(2)
+        sep_n = settings.setting(SEP_N, "pc_sep_n", where=c1, control="number")
+        sep_seed = settings.setting(SEP_SEED, "pc_sep_seed", where=c2, control="number")
+        src = (source, float(gap), int(sep_n), int(sep_seed))
+    else:
+        src = (source, 0.0, 0, 0)
+    classes = work.class_list(recipe, drawn, src)
+    if len(classes) > 2:
+        st.caption(f"These data have {len(classes)} classes; the perceptron separates two sides. "
+                   "Pick a class against another one or against the rest (one-vs-rest).")
+        c1, c2 = st.columns(2)
+        pos = settings.setting(ParamSpec("pos", "choice", classes[1], choices=classes, label="+1: class"),
+                               "pc_pos", where=c1)
+        neg = settings.setting(ParamSpec("neg", "choice", classes[0], choices=(*classes, work.REST),
+                                         label="−1: class"), "pc_neg", where=c2)
+    else:
+        pos, neg = (classes[1], classes[0]) if len(classes) == 2 else (1, 0)
+    pair = (pos, neg)
+    # "epochs" in the link: "max_epochs" is the kernel perceptron's, further down the page.
+    epochs = settings.setting(PERCEPTRON.param("max_epochs"), "pc_epochs", url="epochs")
+    lr = settings.setting(PERCEPTRON.param("lr"), "pc_lr")
+    start = settings.setting(START, "pc_start", control="radio",
+                             format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
+    shuffle = settings.setting(SHUFFLE, "pc_shuffle")
+
+binary = work.binary(recipe, drawn, src, pair)
+if binary.error:
+    st.info(binary.error, icon=":material/info:")
+    X_all, y_all, bounds, _ = work.source(recipe, drawn, src)
+    st.plotly_chart(points_figure(X_all, y_all, bounds=bounds, height=480), width="stretch", config=CHART_CONFIG,
+                    key=CHART)
+    stop()
+
+model = work.run(recipe, drawn, src, pair, int(epochs), float(lr), start, bool(shuffle))
+history = model.history_[0]
+replay = PerceptronReplay(history)
+X, t = binary.X, binary.t
+
+
+def replay_panel():
+    """Step, next-mistake and play controls, the plane at that step and weight space; reruns alone."""
+    ss = st.session_state
+    n_steps = replay.n_steps
+    step_key = "pc_step"
+    if ss.pop("_pc_play_changed", False):
+        st.rerun()  # the whole page, so the fragment is rebuilt with (or without) its timer
+    s = min(int(settings.value(step_key, 0) or 0), n_steps)
+    if ss.get("pc_playing"):
+        if s >= n_steps:
+            ss["pc_playing"] = False
+            st.rerun()
+        s += 1
+        settings.put(step_key, s)
+    chart_col, side = st.columns([3, 2], gap="medium")
+    with side:
+        spec = ParamSpec("step", "int", 0, 0, n_steps, label="step: examples looked at",
+                         help="Step s shows the s-th example the perceptron looked at (epoch by epoch, in its "
+                              "visiting order) and the weights after it. The link keeps the step.")
+        s = settings.setting(spec, step_key, clamp=True)
+        settings.publish()  # the fragment reruns alone: the step reaches the link here
+        b1, b2, b3 = st.columns(3)
+        b1.button("start", icon=":material/first_page:", key="pc_first", on_click=_go, args=(step_key, 0), width="stretch",
+                  help="Back to the weights training started from.")
+        b2.button("back", icon=":material/chevron_left:", key="pc_back", on_click=_go, args=(step_key, max(s - 1, 0)), width="stretch",
+                  disabled=s == 0)
+        b3.button("step", icon=":material/chevron_right:", key="pc_next", on_click=_go, args=(step_key, min(s + 1, n_steps)), width="stretch",
+                  disabled=s >= n_steps, help="Look at the next example.")
+        b4, b5 = st.columns(2)
+        nxt = replay.next_mistake(s)
+        b4.button("next mistake", icon=":material/skip_next:", key="pc_next_mistake", on_click=_go, args=(step_key, nxt or n_steps),
+                  width="stretch", disabled=nxt is None, help="Run on to the next example that causes an update.")
+        b5.button("pause" if ss.get("pc_playing") else "play", key="pc_play", on_click=_toggle_play,
+                  icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
+                  width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
+        step = replay.step(s) if s > 0 else None
+        w0, b0 = replay.weights(0)
+        if step is None:
+            st.markdown(f"**Step 0 of {n_steps}**: the starting weights w = ({w0[0]:.3g}, {w0[1]:.3g}), "
+                        f"b = {b0:.3g}. Press *step* to look at the first example.")
+        else:
+            x = X[step.index]
+            y = int(t[step.index])
+            score = float(step.coef_before @ x + step.intercept_before)
+            verdict = (f"**{y:+d}·({score:.3g}) ≤ 0: a mistake**, so w ← w + lr·y·x, b ← b + lr·y" if step.mistake
+                       else f"{y:+d}·({score:.3g}) > 0: correct, no update")
+            st.markdown(f"**Step {s} of {n_steps}** · epoch {step.epoch + 1}, example {step.position + 1} of "
+                        f"{replay.n}: point {step.index} at ({x[0]:.2f}, {x[1]:.2f}), y = {y:+d}.  \n"
+                        f"y (w·x + b) = {verdict}.")
+        updates = 0 if step is None else step.updates_before + int(step.mistake)
+        st.caption(f"Updates so far: {updates} of {len(history['index'])}.")
+        st.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
+                        config=CHART_CONFIG, key="pc_weights")
+    with chart_col:
+        fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
+                            b_now=b0, height=540)
+        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=CHART)
+
+
+st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
+trained = ("converged: an epoch without a mistake" if model.converged_
+           else f"did not converge in {epochs} epoch(s)")
+st.caption(f"{len(X)} points, {history['n_epochs']} epoch(s), {len(history['index'])} updates; {trained}. "
+           "Solid: the boundary after the step, with its normal vector w. Dashed: before the update. "
+           "Ringed: the example looked at (red when it was a mistake).")
+
+# ---- mistakes per epoch; pocket against the current weights ----
+st.subheader("Mistakes per epoch: the current weights against the pocket", anchor=False)
+w_init, b_init = replay.weights(0)
+initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
+pocket = pocket_curve(history, initial_errors)
+left, right = st.columns([3, 1])
+left.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
+                  key="pc_epoch_chart")
+final_current = int(history["epoch_train_mistakes"][-1])
+right.metric("training mistakes, last weights", final_current)
+right.metric("training mistakes, pocket", int(pocket[-1]),
+             help="The pocket keeps the weights with the fewest training mistakes seen after any update.")
+right.caption("On data no line separates, the perceptron never settles: its last weights jump around. "
+              "The pocket (Gallant) keeps the best weights seen so far, so its curve only goes down.")
+
+# ---- the mistake bound ----
+st.subheader("The mistake bound", anchor=False)
+bound = work.bounds_for(recipe, drawn, src, pair, bool(shuffle))
+if bound.bounds is None:
+    st.info(f"{bound.error}. The bound needs separable data: choose *separable, with a gap* in the sidebar. "
+            "On these data the pocket above is the sensible answer.", icon=":material/info:")
+else:
+    b = bound.bounds
+    origin = "—" if b.bound_origin is None else f"{b.bound_origin:,.1f}"
+    table = pd.DataFrame([
+        {"constant": "(R/γ₀)²", "bound": origin, "mistakes made": "—" if bound.no_bias is None else bound.no_bias,
+         "R": f"{b.R:.3g} = max‖x‖",
+         "γ": "none: no line through 0 separates" if b.gamma_origin is None
+         else f"{b.gamma_origin:.3g}: best line through 0",
+         "bias": "none (b = 0), line through the origin"},
+        {"constant": "(R̃/γ̃)²", "bound": f"{b.bound_augmented:,.1f}", "mistakes made": bound.with_bias,
+         "R": f"{b.R_aug:.3g} = max‖(x, 1)‖", "γ": f"{b.gamma_aug:.3g}: best through 0 of (x, 1)",
+         "bias": "weight of a constant 1 (this page's)"},
+        {"constant": "(2R/γ)²", "bound": f"{b.bound_2R:,.1f}", "mistakes made": bound.scaled,
+         "R": f"{b.R:.3g} = max‖x‖", "γ": f"{b.gamma:.3g} = 1/‖w‖, hard-margin SVM",
+         "bias": "weight of a constant R (run on x/R)"},
+    ])
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.markdown(
+        "**Theorem (Novikoff).** If every example has ‖z‖ ≤ R and a unit vector u has y u·z ≥ γ > 0 for all of "
+        "them, the perceptron started at 0 makes at most **(R/γ)²** mistakes, in any order, over all epochs "
+        "(u·w grows by γ per mistake, ‖w‖² by at most R²). The notes state (R/γ)² for the update "
+        "w += y·x, b += y. That update is the perceptron on x̃ = (x, 1), so the bound holds with R and γ "
+        "measured there (second row), or for a perceptron without bias and a line through the origin "
+        "(first row). With the bias as the weight of a constant R instead, ‖x̃‖ ≤ √2 R and, for the SVM's "
+        "line (|b|/‖w‖ ≤ R since it crosses the data's ball), ‖ũ‖ ≤ √2: the bound is **(2R/γ)²** with the "
+        "plain R and γ (third row). (R/γ)² with R = max‖x‖ and the SVM's γ does not bound a perceptron with "
+        "a bias: x = 0.1 (+1) and x = −0.1 (−1) have R = γ = 0.1, bound 1, yet it makes 2 mistakes. "
+        "γ is measured on the hard-margin SVM's hyperplane (SMO, C = ∞, linear kernel); the mistakes are "
+        "counted from w = 0 until an epoch without one, whatever the start chosen above.")
+    if not bound.converged:
+        st.caption(f"Some bound run stopped at {work.MAX_BOUND_EPOCHS} epochs before converging.")
+    sweep_on = settings.setting(SWEEP, "pc_sweep") if source == work.SEPARABLE else False
+    if sweep_on:
+        progress = st.progress(0.0, text="Fitting the SVM and the perceptron for each gap and seed")
+        rows = []
+        for k, gap_k in enumerate(SWEEP_GAPS):
+            rows.append([work.sweep_point(src[2], src[3] + seed, gap_k) for seed in SWEEP_SEEDS])
+            progress.progress((k + 1) / len(SWEEP_GAPS), text=f"gap {gap_k:g} done")
+        progress.empty()
+        cube = np.array(rows, dtype=float)  # (gap, seed, [aug, 2R, origin, mistakes])
+        sweep = {"margin": np.array(SWEEP_GAPS), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
+                 "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),
+                 "observed": cube[:, :, 3]}
+        st.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG, key="pc_sweep_fig")
+        st.caption(f"{src[2]} points, seeds {src[3]}–{src[3] + len(SWEEP_SEEDS) - 1}; each bound line is the "
+                   "largest over the seeds. The bounds fall like 1/γ²; the perceptron usually needs far fewer "
+                   "mistakes than its worst case.")
+    elif source == work.SEPARABLE:
+        st.caption("Turn on *sweep the gap* to see the bounds and the mistakes over several gaps.")
+
+# ---- least-squares start ----
+st.subheader("Starting from the least-squares weights", anchor=False)
+other = "zero" if start == "least_squares" else "least_squares"
+alt = work.run(recipe, drawn, src, pair, int(epochs), float(lr), other, bool(shuffle))
+runs = {start: model, other: alt}
+cols = st.columns(2)
+for col, key in zip(cols, ("zero", "least_squares"), strict=True):
+    m = runs[key]
+    h = m.history_[0]
+    label = "from w = 0" if key == "zero" else "from the least-squares weights"
+    col.metric(f"updates {label}", len(h["index"]),
+               help=f"{h['n_epochs']} epoch(s); {'converged' if m.converged_ else 'not converged'}.")
+    col.caption(f"{h['n_epochs']} epoch(s), {'converged' if m.converged_ else 'did not converge'}, "
+                f"{int(h['epoch_train_mistakes'][-1])} training mistakes at the end.")
+st.caption("Least squares regresses the ±1 labels on (x, 1) in one solve; its line is often close to a good one, "
+           "so the perceptron has less to correct. From a non-zero start the learning rate matters "
+           "(from zero it only rescales w), and the mistake bound above, proved from w = 0, no longer applies.")
+
+# ---- kernel perceptron ----
+st.subheader("The kernel perceptron: α counts the mistakes on each point", anchor=False)
+kp = MODELS["kernel_perceptron"]
+kl, kr = st.columns([1, 3], gap="large")
+with kl:
+    kernel_params = params.param_widgets(kp)
+    st.caption("f(x) = Σᵢ αᵢ yᵢ (K(xᵢ, x) + 1): the weight vector is never formed. Each mistake on point i "
+               "adds 1 to αᵢ, so αᵢ = how often the perceptron corrected itself on it. With the linear kernel "
+               "it is this page's perceptron from w = 0 in dual form, visiting in the data's order.")
+kmodel, kerror = work.kernel_fit(recipe, drawn, src, pair, tuple(sorted(kernel_params.items())))
+with kr:
+    if kmodel is None:
+        st.error(kerror, icon=":material/block:")
+    else:
+        fig = alpha_figure(kmodel, X, t, bounds=binary.bounds, height=460,
+                           class_names={-1.0: binary.names[0].removeprefix("class "),
+                                        1.0: binary.names[1].removeprefix("class ")})
+        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
+        alpha = kmodel.alpha_[0]
+        st.caption(f"Ring size grows with αᵢ: {int(np.count_nonzero(alpha))} of {len(alpha)} points were ever a "
+                   f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
+                   f"{'converged' if kmodel.converged_ else 'not converged'}.")
+
+finish()
