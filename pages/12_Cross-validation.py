@@ -15,7 +15,7 @@ from mlcore.model_selection import (
     nested_cross_val_score,
 )
 from ui import compute, selection, settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
@@ -111,7 +111,8 @@ if problem:
     with right:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(points_figure(X, y, bounds=data.bounds, height=460), width="stretch", config=CONFIG)
+            st.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
+                            height="stretch", config=CONFIG)
     stop()
 
 with right:
@@ -145,8 +146,8 @@ with right:
                    "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
-        st.plotly_chart(groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460),
-                        width="stretch", config=CONFIG)
+        st.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
+                        width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
     what = {"loo": "LOO accuracy", "bootstrap": "out-of-bag accuracy"}.get(kind, "CV accuracy")

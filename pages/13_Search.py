@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
 from ui import compute, models, params, selection, settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
 
@@ -117,8 +117,8 @@ problem = selection.too_few(data, minimum=max(folds, 3))
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440), width="stretch",
-                        config=CONFIG)
+        st.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+                        width="stretch", height="stretch", config=CONFIG)
     stop()
 
 xs = tuple(selection.sweep_values(spec.param(px), count))
@@ -158,8 +158,8 @@ with left:
     fig = search_figure(xs, ys, scores, x_label=_label(px), y_label=_label(py), best=best, selected=selected,
                         random_points=points, height=450)
     with st.container(key=CHART):
-        st.plotly_chart(fig, width="stretch", config=CONFIG, key="search_heatmap", on_select="rerun",
-                        selection_mode="points")
+        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG,
+                        key="search_heatmap", on_select="rerun", selection_mode="points")
     st.caption("Mean CV accuracy per cell; solid frame: the best cell; dashed: the cell shown on the right. "
                "Click a cell to see its boundary." + (" Points: the random search's draws, coloured alike."
                                                         if points is not None else ""))
@@ -182,7 +182,9 @@ with right:
                                    grid=grid, height=420)
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
-            st.plotly_chart(cell_fig, width="stretch", config=CONFIG)
+            with st.container(key="search_cell_chart"):
+                st.plotly_chart(fit_screen("search_cell_chart", cell_fig), width="stretch", height="stretch",
+                                config=CONFIG)
         st.caption(f"The boundary of {where}, fitted on all {len(data.y_train)} training points.")
 
 st.subheader("The winner, refitted on train + validation and tested once", anchor=False)

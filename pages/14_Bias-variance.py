@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import bias_variance_decomposition
 from ui import compute, selection, settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import DecisionGrid, evaluate_grid
 from viz.selection import bias_variance_figure, overlay_figure
@@ -94,7 +94,8 @@ if problem:
     with right:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(points_figure(X, y, bounds=data.bounds, height=460), width="stretch", config=CONFIG)
+            st.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
+                            height="stretch", config=CONFIG)
     stop()
 
 key_params = tuple(sorted(hp.items()))
@@ -109,8 +110,8 @@ with right:
     chart, stats = st.columns([3, 1])
     main, agreement = vote(grids, classes)
     with chart, st.container(key=CHART):
-        st.plotly_chart(overlay_figure(main, agreement, grids, X, y, X_test=data.X_test, y_test=data.y_test,
-                                       height=460), width="stretch", config=CONFIG)
+        fig = overlay_figure(main, agreement, grids, X, y, X_test=data.X_test, y_test=data.y_test, height=460)
+        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
     chart.caption(f"Thin lines: the boundaries of {rounds} models, each fitted on a bootstrap sample of the "
                   "training set. Regions: their majority vote, paler where they disagree.")
     stats.metric("expected loss", f"{result.expected_loss:.1%}",

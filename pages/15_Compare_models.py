@@ -8,7 +8,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
 from ui import compute, params, selection, settings
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
@@ -73,8 +73,8 @@ if not keys:
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440), width="stretch",
-                        config=CONFIG)
+        st.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+                        width="stretch", height="stretch", config=CONFIG)
     stop()
 
 results = {}
@@ -103,9 +103,9 @@ for key in keys:
 
 n_rows = -(-len(panels) // 5)
 with st.container(key=CHART):
-    st.plotly_chart(panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
-                                  panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=12),
-                    width="stretch", config=CONFIG)
+    fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
+                        panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=12)
+    st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
            f"{folds}-fold validation accuracy on the training set; ms: median time of one fit.")
 
