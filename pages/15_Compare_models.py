@@ -95,7 +95,8 @@ for key in keys:
     ok = np.isfinite(scores)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
     fit_ms = 1000 * float(np.median(times[ok])) if ok.any() else np.nan
-    title = (f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%} · {fit_ms:.0f} ms" if ok.any()
+    took = "< 1 ms" if fit_ms < 1 else f"{fit_ms:.0f} ms"
+    title = (f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%} · {took}" if ok.any()
              else f"<b>{label}</b><br>could not be fitted")
     panels.append(Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)))
     rows.append({"model": label, "CV accuracy": mean, "± sd": sd, "fit ms": fit_ms, "test accuracy": test_acc,
@@ -104,7 +105,7 @@ for key in keys:
 n_rows = -(-len(panels) // 5)
 with st.container(key=CHART):
     fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
-                        panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=12)
+                        panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
     st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
            f"{folds}-fold validation accuracy on the training set; ms: median time of one fit.")
