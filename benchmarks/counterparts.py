@@ -10,9 +10,11 @@ from sklearn.ensemble import (
                               RandomForestClassifier,
 )
 from sklearn.linear_model import LogisticRegression, Perceptron, RidgeClassifier, SGDClassifier
+from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier, NearestCentroid
-from sklearn.svm import SVC
+from sklearn.neural_network import MLPClassifier
+from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 COUNTERPARTS = {
@@ -44,4 +46,19 @@ COUNTERPARTS = {
     "bagging": ({"n_estimators": 10},
                 lambda: BaggingClassifier(DecisionTreeClassifier(), n_estimators=10, random_state=0),
                 "10 trees"),
+    "linear_svc_cs": ({"C": 1.0, "tol": 1e-4},
+                      lambda: LinearSVC(C=1.0, multi_class="crammer_singer", tol=1e-4),
+                      "Crammer–Singer: interior point vs LIBLINEAR's dual coordinate method"),
+    "one_vs_rest": ({"base": "logistic"}, lambda: OneVsRestClassifier(LogisticRegression(C=1.0)),
+                    "around logistic regression"),
+    "one_vs_one": ({"base": "logistic"}, lambda: OneVsOneClassifier(LogisticRegression(C=1.0)),
+                   "around logistic regression"),
+    "output_code": ({"base": "logistic"},
+                    lambda: OutputCodeClassifier(LogisticRegression(C=1.0), code_size=1.5, random_state=0),
+                    "random codes (each library draws its own)"),
+    # Same network, loss and optimiser; the same epochs (no early stop), other random draws.
+    "mlp": ({"hidden_layers": 2, "hidden_units": 16, "solver": "adam", "max_iter": 200, "batch_size": 200},
+            lambda: MLPClassifier((16, 16), solver="adam", learning_rate_init=0.01, batch_size=200, max_iter=200,
+                                  random_state=0),
+            "2 x 16 relu, adam, <= 200 epochs, batch 200"),
 }

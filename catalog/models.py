@@ -17,9 +17,11 @@ from mlcore.ensemble import (
     RandomForestClassifier,
 )
 from mlcore.linear_model import KernelPerceptron, LeastSquaresClassifier, LogisticRegression, Perceptron
+from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from mlcore.naive_bayes import GaussianNB
 from mlcore.neighbors import KNeighborsClassifier, PrototypeClassifier
-from mlcore.svm import SVC, LinearSVMSGD
+from mlcore.neural_network import MLPClassifier
+from mlcore.svm import SVC, LinearSVC, LinearSVMSGD
 from mlcore.tree import DecisionTreeClassifier
 
 from .specs import ModelSpec, ParamSpec
@@ -61,6 +63,14 @@ def _bagged_model(arguments: dict) -> dict:
     return arguments
 
 
+def _layered(arguments: dict) -> dict:
+    """The network's ``hidden_layers`` x ``hidden_units`` (two sliders, two link items) become
+    ``hidden_layer_sizes``: that many layers of that many units."""
+    arguments = dict(arguments)
+    arguments["hidden_layer_sizes"] = (arguments.pop("hidden_units"),) * arguments.pop("hidden_layers")
+    return arguments
+
+
 def _boosted_tree(arguments: dict) -> dict:
     """AdaBoost's ``max_depth`` (a URL parameter) is its trees' depth: ``estimator__max_depth``."""
     arguments = dict(arguments)
@@ -68,6 +78,27 @@ def _boosted_tree(arguments: dict) -> dict:
     arguments["estimator__max_depth"] = arguments.pop("max_depth")
     return arguments
 
+
+_WRAPPERS = (OneVsRestClassifier, OneVsOneClassifier, OutputCodeClassifier)
+
+
+def _wrapped_model(arguments: dict) -> dict:
+    """A multi-class wrapper's ``base`` (a catalog key, as in links) becomes ``estimator=`` that model."""
+    arguments = dict(arguments)
+    key = arguments.pop("base")
+    if key not in MODELS or MODELS[key].cls in (*_WRAPPERS, BaggingClassifier):
+        others = ", ".join(k for k in MODELS if MODELS[k].cls not in _WRAPPERS)
+        raise ValidationError(f"base={key!r} is not a two-class model to wrap; choose one of {others}")
+    arguments["estimator"] = MODELS[key].make()
+    return arguments
+
+
+# The two-class models a multi-class wrapper can copy (each with its default settings).
+_BASE = ParamSpec("base", "choice", "logistic",
+                  choices=("logistic", "svm", "perceptron", "least_squares", "gaussian_nb", "tree", "knn",
+                           "prototype", "linear_svm_sgd", "kernel_perceptron"),
+                  label="two-class model",
+                  help="The model every binary machine copies, with its default settings; each machine learns one two-class problem.")
 
 _SPECS = [
     ModelSpec(
@@ -266,6 +297,80 @@ _SPECS = [
             replace(_COEF0, default=1.0),
             ParamSpec("max_epochs", "int", 20, 1, 200, label="epochs",
                       help="Sweeps over the data; stops early after a sweep with no mistake."),
+        ),
+    ),
+    # --- Multi-class (issue 10) ---
+    ModelSpec(
+        key="linear_svc_cs", label="Multi-class linear SVM (Crammer–Singer)", family="Kernel",
+        cls=LinearSVC, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="One weight vector per class; the true class must beat every other by a margin of 1. Solved to a certified duality gap.",
+        params=(
+            ParamSpec("C", "float", 1.0, 1e-3, 1e3, log=True,
+                      help="Price of each point's largest margin violation max_k (1 + w_k·x - w_y·x). Small C: small weights, wide margins."),
+            ParamSpec("tol", "float", 1e-4, 1e-8, 1e-1, log=True, label="tolerance",
+                      help="Stop when the duality gap P - D is at most tol · P: the objective is then within that fraction of its minimum."),
+        ),
+    ),
+    ModelSpec(
+        key="one_vs_rest", label="One-vs-rest", family="Multi-class",
+        cls=OneVsRestClassifier, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="One two-class machine per class against all the others; the largest score wins.",
+        build=_wrapped_model,
+        params=(_BASE,),
+    ),
+    ModelSpec(
+        key="one_vs_one", label="One-vs-one", family="Multi-class",
+        cls=OneVsOneClassifier, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="One two-class machine per pair of classes; each votes, the most votes win.",
+        build=_wrapped_model,
+        params=(_BASE,),
+    ),
+    ModelSpec(
+        key="output_code", label="Error-correcting output codes", family="Multi-class",
+        cls=OutputCodeClassifier, capabilities=frozenset({DECISION, MULTICLASS}),
+        summary="Each class a code word of ±1 bits, one machine per bit; predict the class whose word is nearest.",
+        fixed={"random_state": 0},
+        build=_wrapped_model,
+        params=(
+            _BASE,
+            ParamSpec("code", "choice", "random", choices=("random", "ovr", "exhaustive", "notes"),
+                      help="random: ±1 bits drawn at random; ovr: one-vs-all (K bits); exhaustive: every split of the classes in two; notes: the lecture's 8-class 6-bit code (8 classes only)."),
+            ParamSpec("code_size", "float", 1.5, 0.5, 4.0, step=0.5, label="bits per class",
+                      help="The random code has int(code_size · K) bits: more bits, more machines, more errors corrected.",
+                      when={"code": ("random",)}),
+            ParamSpec("decoding", "choice", "hamming", choices=("hamming", "loss"),
+                      help="hamming: the class whose word differs in fewest bits from the machines' signs; loss: the smallest hinge loss sum max(0, 1 - M_kl f_l(x)) on the scores."),
+        ),
+    ),
+    # --- Neural networks (issue 10) ---
+    ModelSpec(
+        key="mlp", label="Neural network (MLP)", family="Neural networks",
+        cls=MLPClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
+        summary="Layers of units f(Wx + b) and a softmax output, trained by back-propagation (SGD or Adam).",
+        # Few weight copies for the replay: a fit cached by the Playground stays small (4 x 64 units:
+        # 2 MB); the Neural network page asks for more.
+        fixed={"random_state": 0, "max_snapshots": 20},
+        build=_layered,
+        params=(
+            ParamSpec("hidden_layers", "int", 2, 1, 4, label="hidden layers",
+                      help="How many hidden layers, each of the same number of units."),
+            ParamSpec("hidden_units", "int", 8, 1, 64, label="units per layer",
+                      help="Units (neurons) in each hidden layer. More units: a more flexible boundary."),
+            ParamSpec("activation", "choice", "relu", choices=("relu", "tanh", "logistic", "identity"),
+                      help="f in each hidden unit: relu max(0, z), tanh, logistic 1/(1 + e^-z), identity z "
+                           "(then the whole network is linear)."),
+            ParamSpec("solver", "choice", "adam", choices=("adam", "sgd"),
+                      help="adam: steps scaled per weight by running gradient moments. sgd: plain steps "
+                           "-eta·gradient with Nesterov momentum 0.9."),
+            ParamSpec("learning_rate_init", "float", 0.01, 1e-4, 1.0, log=True, label="learning rate",
+                      help="The step size eta of every update. Too large: the loss jumps or diverges."),
+            ParamSpec("alpha", "float", 1e-4, 1e-6, 10.0, log=True, label="alpha (L2)",
+                      help="Weight of the penalty (alpha / 2m)·sum ||W||²: larger alpha, smaller weights, a smoother boundary."),
+            ParamSpec("batch_size", "int", 32, 1, 256, label="batch size",
+                      help="Points per update. 1 is pure stochastic gradient; larger batches take fewer, steadier steps."),
+            ParamSpec("max_iter", "int", 200, 1, 500, label="epochs",
+                      help="Passes over the training data at most; training stops earlier once the loss has not "
+                           "improved by 1e-4 for 10 epochs."),
         ),
     ),
 ]

@@ -105,14 +105,23 @@ def _same(a, b) -> bool:
 def clone(estimator):
     """A new unfitted estimator with the same hyperparameters.
 
-    Estimators among the hyperparameters are cloned in turn and everything else is
-    deep-copied, so the clone never shares a model (or a mutable value) with the original.
+    Estimators among the hyperparameters (also inside a list or tuple) are cloned in turn and
+    everything else is deep-copied, so the clone never shares a model (or a mutable value) with the original.
     """
     if not isinstance(estimator, BaseEstimator):
         raise ValidationError(f"cannot clone {estimator!r}: it is not an mlcore estimator")
-    params = {k: clone(v) if isinstance(v, BaseEstimator) else copy.deepcopy(v)
-              for k, v in estimator.get_params(deep=False).items()}
+    params = {k: _clone_param(v) for k, v in estimator.get_params(deep=False).items()}
     return type(estimator)(**params)
+
+
+def _clone_param(value):
+    """An estimator is cloned, also inside a plain list or tuple (a pipeline's (name, step)
+    pairs); anything else is deep-copied."""
+    if isinstance(value, BaseEstimator):
+        return clone(value)
+    if type(value) in (list, tuple):
+        return type(value)(_clone_param(v) for v in value)
+    return copy.deepcopy(value)
 
 
 class ClassifierMixin:

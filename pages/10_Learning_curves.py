@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
 from ui import curves, settings
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import decision_figure, points_figure
 from viz.curves import learning_curve_figure
@@ -65,8 +65,9 @@ with side:
 m = sizes[at]
 
 with chart_col, st.container(key=CHART):
-    st.plotly_chart(learning_curve_figure(curve.x, curve.train, curve.test, current=m, target=target, height=430),
-                    width="stretch", theme=None, config=CONFIG)
+    st.plotly_chart(fit_screen(CHART, learning_curve_figure(curve.x, curve.train, curve.test, current=m,
+                                                            target=target, height=430)),
+                    width="stretch", height="stretch", theme=None, config=CONFIG)
 
 subset = curves.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:

@@ -6,7 +6,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
 from ui import compute, curves, draw, settings
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from ui.params import widget_key
 from viz import decision_figure, points_figure
@@ -83,9 +83,9 @@ fixed = tuple(item for item in key_params if item[0] != varied.name)
 with chart_col:
     curve = curves.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
     with st.container(key=CHART):
-        st.plotly_chart(validation_curve_figure(values, curve.train, curve.test, param_label=label, log=varied.log,
-                                                selected=chosen, height=430),
-                        width="stretch", theme=None, config=CONFIG)
+        st.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
+                                                                  log=varied.log, selected=chosen, height=430)),
+                        width="stretch", height="stretch", theme=None, config=CONFIG)
 
 fit = compute.fit(recipe, drawn, model_key, key_params)
 with side:

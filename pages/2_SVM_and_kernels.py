@@ -249,7 +249,7 @@ if model is None:
 st.subheader("Where f(x) comes from", anchor=False)
 c1, c2 = st.columns([1, 3], gap="large")
 with c1:
-    px, py = params.point_inputs("svm", data.X_train[0])
+    px, py = params.point_inputs("svm", data.X_train[0], link_as="the point taken apart")
     x = np.array([px, py])
     f_all = model.pairwise_decision(x[None])[0]
     f = float(f_all[machine])
@@ -305,7 +305,7 @@ with p1:
                 "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
                 "dual exactly. Both should reach the same value.")
     # Pegasos runs for two classes only: with more, its epochs would steer nothing
-    epochs = settings.setting(EPOCHS, "svm_epochs", url=None) if binary else None
+    epochs = settings.setting(EPOCHS, "svm_epochs") if binary else None
 if not binary:
     with p2:
         st.caption("Shown for two classes.")

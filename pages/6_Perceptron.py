@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
 from ui import params, settings
 from ui import perceptron as work
-from ui.layout import finish, page, stop
+from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
@@ -151,7 +151,7 @@ def replay_panel():
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=CHART)
+        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
 
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()

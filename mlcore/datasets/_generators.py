@@ -44,6 +44,7 @@ __all__ = ["GeneratorSpec", "GENERATORS", "make_dataset", "class_sizes", "train_
 N_MIN, N_MAX = 4, 5000
 MARGIN_MAX = 2.0
 OUTLIER_FRAME = (2.8, 3.2)
+EXTRA_MAX = 20
 
 
 @dataclass(frozen=True)
@@ -252,12 +253,20 @@ def _frame_points(m: int, rng) -> np.ndarray:
 
 def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_classes: int = 2,
                  imbalance: float = 0.0, label_noise: float = 0.0, outliers: float = 0.0,
-                 margin: float = 0.5):
+                 margin: float = 0.5, extra_features: int = 0, correlated: int = 0):
     """Generate a named 2-D dataset; return ``X`` (n, 2) float64 and ``y`` (n,) int64 in 0..K-1.
 
     See the module docstring for what noise, imbalance, label_noise and outliers do.
     ``margin`` (0 to 2) is the width of the empty band between the two classes of
     "linear"; the other generators ignore it. Raises ValidationError on any bad value.
+
+    ``extra_features = e`` (0 to 20) appends e columns that carry no information about y,
+    so X is (n, 2 + e): the first ``correlated`` of them are noisy copies of x1,
+    x1 + 0.5 ε (correlation about 0.9 with x1 for most shapes, redundant rather than
+    useless), the rest pure noise 1.3 ε (about the spread of the real features), ε
+    standard normal. They come from a stream of their own, so ``extra_features=0`` gives
+    exactly the data it gave before the option existed, and adding extra features moves no
+    point of the first two columns.
     """
     if not isinstance(name, str) or name not in GENERATORS:
         raise ValidationError(f"unknown dataset {name!r}; choose one of {', '.join(GENERATORS)}")
@@ -279,9 +288,13 @@ def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_c
     outliers = _fraction(outliers, "outliers", 0.2, "fraction of points replaced by outliers")
     margin = _fraction(margin, "margin", MARGIN_MAX, "width of the gap between the classes")
     seed = _whole(seed, "seed", 0, 2**32 - 1, "random seed")
+    extra_features = _whole(extra_features, "extra_features", 0, EXTRA_MAX, "irrelevant features added")
+    correlated = _whole(correlated, "correlated", 0, extra_features,
+                        "how many of the extra features are noisy copies of x1")
 
-    shape_rng, jitter_rng, flip_rng, outlier_rng, shuffle_rng = (
-        np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(5))
+    # spawn(6)'s first five children are spawn(5)'s, so the sixth stream adds nothing to the rest.
+    shape_rng, jitter_rng, flip_rng, outlier_rng, shuffle_rng, extra_rng = (
+        np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(6))
     sizes = class_sizes(n, k, imbalance)
     X = np.vstack(_SHAPES[name](sizes, shape_rng, margin)).astype(np.float64)
     y = np.repeat(np.arange(k, dtype=np.int64), sizes)
@@ -301,7 +314,18 @@ def make_dataset(name: str, n: int = 200, noise: float = 0.1, seed: int = 0, n_c
         y[idx] = outlier_rng.integers(0, k, n_out)
 
     order = shuffle_rng.permutation(n)
-    return X[order], y[order]
+    X, y = X[order], y[order]
+    if extra_features:
+        X = np.hstack([X, _extra_columns(X[:, 0], extra_features, correlated, extra_rng)])
+    return X, y
+
+
+def _extra_columns(x1: np.ndarray, count: int, correlated: int, rng) -> np.ndarray:
+    """``correlated`` copies x1 + 0.5 ε, then ``count - correlated`` noise columns 1.3 ε."""
+    eps = rng.standard_normal((len(x1), count))
+    extra = 1.3 * eps
+    extra[:, :correlated] = x1[:, None] + 0.5 * eps[:, :correlated]
+    return extra
 
 
 # --- splitting -------------------------------------------------------------------------

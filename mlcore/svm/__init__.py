@@ -1,6 +1,8 @@
-"""Support vector machines: SMO in the dual (any kernel) and Pegasos in the primal."""
+"""Support vector machines: SMO in the dual (any kernel), Pegasos in the primal, and the
+Crammer–Singer multi-class linear SVM (interior point, with its duality gap)."""
 
 from ._classes import SVC
+from ._crammer_singer import LinearSVC, crammer_singer_objective
 from ._sgd_svm import LinearSVMSGD, primal_objective
 
-__all__ = ['SVC', 'LinearSVMSGD', 'primal_objective']
+__all__ = ['SVC', 'LinearSVC', 'LinearSVMSGD', 'crammer_singer_objective', 'primal_objective']

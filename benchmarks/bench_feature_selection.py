@@ -1,0 +1,76 @@
+"""Sequential feature selection: mlcore's SequentialFeatureSelector against scikit-learn's, same folds.
+
+What the Features page computes when its wrapper settings change: forward selection, on moons (n = 200, noise 0.3, the page's 70% training split = 140 points) with
+extra noise features, 5-fold stratified CV (the same fold indices for both), with kNN (k = 5),
+a decision tree and logistic regression. Runs alternate, medians of several runs and the
+median of the per-run ratios (mlcore / scikit-learn; below 1 means mlcore is faster); the
+selected features are compared too.
+
+    python benchmarks/bench_feature_selection.py [--runs 5] [--extra 4 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+from sklearn.feature_selection import SequentialFeatureSelector as SkSFS  # noqa: E402
+from sklearn.linear_model import LogisticRegression as SkLogistic  # noqa: E402
+from sklearn.neighbors import KNeighborsClassifier as SkKNN  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier as SkTree  # noqa: E402
+
+from mlcore.datasets import make_dataset, train_test_split  # noqa: E402
+from mlcore.feature_selection import SequentialFeatureSelector, kfold_indices  # noqa: E402
+from mlcore.linear_model import LogisticRegression  # noqa: E402
+from mlcore.neighbors import KNeighborsClassifier  # noqa: E402
+from mlcore.tree import DecisionTreeClassifier  # noqa: E402
+
+MODELS = {
+    "knn": (lambda: KNeighborsClassifier(k=5), lambda: SkKNN(n_neighbors=5)),
+    "tree": (lambda: DecisionTreeClassifier(random_state=0), lambda: SkTree(random_state=0)),
+    "logistic": (lambda: LogisticRegression(), lambda: SkLogistic()),
+}
+
+
+def timed(selector, X, y):
+    start = time.perf_counter()
+    support = selector.fit(X, y).get_support()
+    return time.perf_counter() - start, support
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--extra", type=int, nargs="+", default=[4, 10])
+    args = parser.parse_args()
+    print(f"Forward selection to k features, moons n=200 (140 train), 5-fold CV on the same folds, "
+          f"median of {args.runs} alternating runs, {date.today()}\n")
+    print("| model | d | k | subsets | mlcore ms | scikit-learn ms | ratio | same features |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for extra in args.extra:
+        X, y = make_dataset("moons", n=200, noise=0.3, seed=0, extra_features=extra)
+        X, _, y, _ = train_test_split(X, y, test_size=0.3, seed=0)
+        d = X.shape[1]
+        folds = kfold_indices(y, 5)
+        for key, (ours, ref) in MODELS.items():
+            for k in (2, d - 1):
+                times_a, times_b, ratios, same = [], [], [], True
+                for _ in range(args.runs):
+                    a, support_a = timed(SequentialFeatureSelector(ours(), n_features_to_select=k), X, y)
+                    b, support_b = timed(SkSFS(ref(), n_features_to_select=k, cv=folds), X, y)
+                    times_a.append(a), times_b.append(b), ratios.append(a / b)
+                    same = same and bool(np.array_equal(support_a, support_b))
+                subsets = sum(d - i for i in range(k))
+                print(f"| {key} | {d} | {k} | {subsets} | {1000 * statistics.median(times_a):.0f} | "
+                      f"{1000 * statistics.median(times_b):.0f} | {statistics.median(ratios):.2f} | "
+                      f"{'yes' if same else 'no'} |", flush=True)
+
+if __name__ == "__main__":
+    main()

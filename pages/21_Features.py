@@ -1,0 +1,194 @@
+"""Features: scale or transform an axis and watch distance-based models change while the tree
+does not; a feature map Φ for a linear model; filter, wrapper and ℓ1 selection on data with noise."""
+
+from dataclasses import replace
+
+import numpy as np
+import streamlit as st
+
+from catalog.models import MODELS
+from catalog.specs import ParamSpec
+from mlcore.feature_selection._sequential import search_costs
+from ui import features, settings
+from ui.layout import finish, fit_screen, page
+from viz.decision import decision_figure, points_figure
+from viz.features import (
+    balls_figure,
+    l1_path_figure,
+    panels_figure,
+    path_figure,
+    ranking_figure,
+    stability_figure,
+)
+
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+AXIS = ParamSpec("axis", "choice", "x2", choices=("x1", "x2"), label="axis",
+                 help="The feature whose units change (multiplied by the factor).")
+STRETCH = ParamSpec("stretch", "float", 5.0, 0.1, 10.0, log=True, label="stretch factor",
+                    help="Multiply one feature by this: 10 is a change of units (metres to decimetres), "
+                         "0.1 squashes it. Distance-based models weigh that feature 10 (or 0.1) times as much.")
+TRANSFORM = ParamSpec("transform", "choice", "none", choices=tuple(features.TRANSFORMS), label="then apply",
+                      help="A transform fitted on the training points (after the stretch), before the model.")
+DEGREE = ParamSpec("degree", "int", 3, 1, 8, label="degree d of Φ",
+                   help="Φ(x) = every monomial x₁ᵃ x₂ᵇ with 1 ≤ a + b ≤ d: a linear boundary in Z = Φ(x) "
+                        "is a curve of degree d in the plane.")
+EXTRA = ParamSpec("extra", "int", 4, 0, 10, label="noise features",
+                  help="Extra features that carry no information about the class (and copies of x1).")
+COPIES = ParamSpec("copies", "int", 0, 0, 3, label="of which copies of x1",
+                   help="How many of the extra features are noisy copies of x1 (x1 + 0.5ε): redundant, not useless.")
+PLANE_X = ParamSpec("plane_x", "int", 1, 1, 12, label="plane: horizontal feature", help="Feature on the x-axis.")
+PLANE_Y = ParamSpec("plane_y", "int", 3, 1, 12, label="plane: vertical feature", help="Feature on the y-axis.")
+SEL_MODEL = ParamSpec("sel_model", "choice", "knn", choices=("knn", "prototype", "logistic", "tree"),
+                      label="model the wrapper scores",
+                      help="Forward and backward search score each subset by this model's CV accuracy "
+                           "(kNN and LwP standardise the features first).")
+CV = ParamSpec("cv", "int", 5, 2, 10, label="CV folds", help="k of the stratified k-fold cross-validation.")
+STAB_METHOD = ParamSpec("stab_method", "choice", "pearson", choices=("pearson", "mutual_info", "stump", "forward"),
+                        label="selector",
+                        help="Top-k by a filter score, or forward selection (kNN, 3-fold CV) to k features.")
+STAB_K = ParamSpec("stab_k", "int", 2, 1, 12, label="features kept (k)", help="How many features the selector keeps.")
+N_BOOT = ParamSpec("n_boot", "int", 20, 5, 50, label="bootstrap samples",
+                   help="The selector is refitted on this many bootstrap samples of the training set.")
+SHORT = {"knn": "kNN", "prototype": "LwP", "svm": "SVM (RBF)", "tree": "tree"}
+METHOD_LABELS = {"pearson": "|Pearson r|, top k", "mutual_info": "mutual information, top k",
+                 "stump": "stump accuracy, top k", "forward": "forward selection (kNN)"}
+
+recipe, drawn, data, _ = page("Features", name="features")
+st.sidebar.caption("Features are not neutral: their **units** decide what a distance-based model sees, a "
+                   "**map Φ** lets a linear model draw curves, and **irrelevant features** hurt until a "
+                   "selection method removes them.")
+
+# --- 1. All dimensions are created equally -------------------------------------------------------
+left, right = st.columns([1, 3.6], gap="medium")
+with left:
+    axis = settings.setting(AXIS, "feat_axis", control="segmented")
+    factor = settings.setting(STRETCH, "feat_stretch")
+    transform = settings.setting(TRANSFORM, "feat_transform", format_func=lambda k: features.TRANSFORMS[k])
+    st.caption("kNN, LwP and the RBF SVM measure **distances**, and in a distance every dimension counts "
+               "the same: stretch one and it dominates. A tree **compares one feature with a threshold**: a "
+               "stretch moves threshold and points together, so its regions stay. An increasing map of each "
+               "feature (z-score, min-max, log, sigmoid) splits the training points alike too; clipping "
+               "(it merges values) and unit length (it mixes the features) can change the tree.")
+panels, problem = features.scaling_panels(recipe, drawn, 0 if axis == "x1" else 1, factor, transform)
+with right:
+    if panels is None:
+        st.info(problem, icon=":material/info:")
+        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+                        width="stretch", config=CONFIG, key="feat_scaling")
+    else:
+        grids = [p.grid for row in panels for p in row]
+        titles = [f"{SHORT[p.key]} · test {'—' if p.test_acc is None else f'{p.test_acc:.0%}'}"
+                  for row in panels for p in row]
+        after = f"{axis} × {factor:g}" + ("" if transform == "none" else f", {transform}")
+        fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(features.SCALING_MODELS),
+                            bounds=data.bounds, row_labels=("raw features", after), height=430)
+        st.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
+                        key="feat_scaling")
+        changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
+        st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
+                   "points and each place x is coloured by its prediction at T(x). Training points whose "
+                   "prediction changed: " + ", ".join(f"{SHORT[k]} {n}" for k, n in changed.items()) + ".")
+
+# --- 2. A feature map for a linear model ---------------------------------------------------------
+st.subheader("Φ: X → Z, a linear model on polynomial features", anchor=False)
+c1, c2, c3 = st.columns([1, 1.8, 1.8], gap="medium")
+with c1:
+    degree = settings.setting(DEGREE, "feat_degree")
+    C = settings.setting(MODELS["logistic"].param("C"), "feat_C")
+    st.caption("Logistic regression is linear in whatever features it gets. Give it Φ(x) (standardised), "
+               "the monomials of x₁, x₂ up to degree d, and the line w·Φ(x) + b = 0 in Z is a curve in "
+               "the plane. More degrees, more curves: watch the test accuracy for overfitting.")
+poly, problem = features.poly_grids(recipe, drawn, degree, C)
+if poly is None:
+    c2.info(problem, icon=":material/info:")
+else:
+    for col, (model, grid, train_acc, test_acc, width), name in zip(
+            (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
+        test = "—" if test_acc is None else f"{test_acc:.0%}"
+        title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
+        col.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                                         grid=grid, height=380, title=title),
+                         width="stretch", config=CONFIG, key=f"feat_poly_{width}")
+
+# --- 3. Feature selection ------------------------------------------------------------------------
+st.subheader("Selecting features on data with noise features", anchor=False)
+s1, s2, s3, s4 = st.columns(4)
+extra = settings.setting(EXTRA, "feat_extra", where=s1)
+copies = settings.setting(replace(COPIES, high=min(COPIES.high, extra)), "feat_copies", where=s2, clamp=True) \
+    if extra else 0
+wide, problem = features.wide_data(recipe, extra, copies)
+if wide is None:
+    st.info(problem, icon=":material/info:")
+    finish()
+    st.stop()
+names = wide.names
+d = len(names)
+plane_x = settings.setting(replace(PLANE_X, high=d), "feat_plane_x", where=s3, clamp=True)
+plane_y = settings.setting(replace(PLANE_Y, high=d, default=min(PLANE_Y.default, d)), "feat_plane_y", where=s4,
+                           clamp=True)
+
+r1, r2 = st.columns([1.4, 1], gap="medium")
+with r1:
+    st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
+    st.plotly_chart(ranking_figure(names, features.rankings(recipe, extra, copies)), width="stretch",
+                    config=CONFIG, key="feat_ranking")
+with r2:
+    st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
+    plane = wide.X_train[:, [plane_x - 1, plane_y - 1]]
+    fig = points_figure(plane, wide.y_train, height=330)
+    fig.update_layout(xaxis_title=names[plane_x - 1], yaxis_title=names[plane_y - 1])
+    st.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_plane")
+
+w1, w2 = st.columns([1, 2.4], gap="medium")
+with w1:
+    sel_key = settings.setting(SEL_MODEL, "feat_sel_model", format_func=lambda k: MODELS[k].label)
+    cv = settings.setting(CV, "feat_cv")
+    full = search_costs(d, d)
+    st.markdown(f"**Costs** for d = {d}, each subset one {cv}-fold CV:\n"
+                f"- exhaustive: 2^d − 1 = **{2 ** d - 1:,}** subsets\n"
+                f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
+                f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
+with w2:
+    paths, problem = features.sequential_paths(recipe, extra, copies, sel_key, cv)
+    if paths is None:
+        st.info(f"No search: {problem}", icon=":material/info:")
+    else:
+        st.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
+                        key="feat_paths")
+        survivors = []
+        for direction, path in paths.items():
+            best = max(path, key=lambda step: (step["score"], -len(step["features"])))
+            kept = ", ".join(names[j].split(" ")[0] for j in best["features"])
+            size = len(best["features"])
+            survivors.append(f"{direction}: best CV {best['score']:.1%} with {size} feature{'s' if size > 1 else ''} "
+                             f"({kept})")
+        st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
+
+l1, l2 = st.columns([1, 1], gap="medium")
+with l1:
+    st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
+                "coefficients are exactly 0 until C is large enough, and the useful features come in first.")
+    Cs, coefs = features.l1_path(recipe, extra, copies)
+    st.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
+with l2:
+    st.markdown("**Why ℓ1 gives zeros:** the loss's contours first touch the ℓ1 diamond at a corner, "
+                "where one weight is 0; the ℓ2 ball has no corners.")
+    st.plotly_chart(balls_figure(), width="stretch", config=CONFIG, key="feat_balls")
+
+st.markdown("**Stability.** Refit a selector on bootstrap samples of the training set: a feature chosen "
+            "every time is a finding, one chosen now and then is chance.")
+b1, b2 = st.columns([1, 2.4], gap="medium")
+with b1:
+    method = settings.setting(STAB_METHOD, "feat_stab_method", format_func=lambda k: METHOD_LABELS[k])
+    k = settings.setting(replace(STAB_K, high=d), "feat_stab_k", clamp=True)
+    n_boot = settings.setting(N_BOOT, "feat_n_boot")
+with b2:
+    freq, jaccard, _ = features.stability(recipe, extra, copies, method, k, n_boot)
+    if freq is None:
+        st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
+    else:
+        st.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
+        st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
+                   f"**{jaccard:.2f}** (1 = the same set every time).")
+
+finish()

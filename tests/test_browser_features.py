@@ -1,0 +1,59 @@
+"""The Features page in headless Chromium: it loads clean, and a step of the stretch slider moves
+kNN's regions while the tree's stay as they were."""
+
+import pytest
+
+from tests.test_browser import (  # noqa: F401
+    SHOTS,
+    assert_no_errors,
+    browser,
+    finished_runs,
+    goto,
+    page,
+    server,
+    settle,
+    step_slider,
+    wait_for_run_after,
+)
+
+pytestmark = pytest.mark.browser
+
+CHART = ".st-key-feat_scaling .js-plotly-plot"
+# A fingerprint of the i-th heatmap of the scaling figure: z sampled over the grid.
+PANEL_PRINT = """(i) => {
+  const gd = document.querySelector(".st-key-feat_scaling .js-plotly-plot");
+  const heat = gd && gd._fullData && gd._fullData.filter(d => d.type === "heatmap");
+  if (!heat || heat.length < 8) return null;
+  const z = heat[i].z, out = [];
+  for (let j = 0; j < z.length; j += 7) for (let k = 0; k < z[j].length; k += 5) out.push(z[j][k]);
+  return out.join(",");
+}"""
+KNN_AFTER, TREE_AFTER = 4, 7  # the bottom row: kNN, LwP, SVM, tree
+
+
+def _print(pg, i):
+    return pg.evaluate(PANEL_PRINT, i)
+
+
+def test_features_page_loads_clean(page, server):  # noqa: F811
+    goto(page, f"{server}/Features")
+    page.wait_for_selector(CHART, timeout=60_000)
+    settle(page)
+    assert_no_errors(page, "/Features")
+    assert page.locator(".st-key-feat_paths .js-plotly-plot").count() == 1
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "features.png"))
+
+
+def test_stretch_moves_knn_but_not_the_tree(page, server):  # noqa: F811
+    goto(page, f"{server}/Features?data=moons&noise=0.3&stretch=1")
+    page.wait_for_selector(CHART, timeout=60_000)
+    page.wait_for_function(f"({PANEL_PRINT})({KNN_AFTER}) !== null", timeout=60_000)
+    knn, tree = _print(page, KNN_AFTER), _print(page, TREE_AFTER)
+    runs = finished_runs(page)
+    step_slider(page, "feat_stretch", presses=3)  # 1 -> 2 -> 5 -> 10 on the slider's log grid
+    wait_for_run_after(page, runs, "stretching x2",
+                       until=f"() => ({PANEL_PRINT})({KNN_AFTER}) !== {knn!r}")
+    assert_no_errors(page, "/Features after the stretch")
+    assert _print(page, KNN_AFTER) != knn, "kNN's regions did not change when x2 was stretched"
+    assert _print(page, TREE_AFTER) == tree, "the tree's regions changed when x2 was stretched"
