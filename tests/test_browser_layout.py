@@ -13,7 +13,9 @@ VIEWPORT = {"width": 1280, "height": 720}
 MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main",
               "Perceptron": "pc_main", "Multi-class": "mc_main", "Learning_curves": "lc_chart",
-              "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling"}
+              "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
+              "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
+              "Compare_models": "compare_grid"}
 MIN_WIDTH = 450
 
 BOX = """(sel) => {

@@ -9,3 +9,18 @@ __all__ = [
     "cross_validate", "cross_val_score", "get_scorer", "learning_curve", "validation_curve",
     "Regime", "fold_mean_sd", "learning_curve_regime",
 ]
+
+# Search, nested cross-validation and the bias-variance decomposition (branch search).
+from ._bias_variance import BiasVariance, bias_variance_decomposition  # noqa: E402
+from ._search import (  # noqa: E402
+    GridSearchCV,
+    NestedCV,
+    ParameterGrid,
+    ParameterSampler,
+    RandomizedSearchCV,
+    loguniform,
+    nested_cross_val_score,
+)
+
+__all__ += ["ParameterGrid", "ParameterSampler", "GridSearchCV", "RandomizedSearchCV", "loguniform",
+            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition"]

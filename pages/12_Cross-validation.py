@@ -1,0 +1,220 @@
+"""Cross-validation: which points each fold tests, one boundary per fold, and nested CV."""
+
+import numpy as np
+import streamlit as st
+
+from catalog.specs import ParamSpec
+from mlcore import ValidationError, clone
+from mlcore.model_selection import (
+    Bootstrap,
+    GridSearchCV,
+    KFold,
+    LeaveOneOut,
+    ShuffleSplit,
+    StratifiedKFold,
+    nested_cross_val_score,
+)
+from ui import compute, selection, settings
+from ui.layout import finish, fit_screen, page, stop
+from viz.decision import points_figure
+from viz.grid import evaluate_grid
+from viz.selection import Panel, groups_figure, nested_figure, panels_figure
+
+CHART = "cv_main"
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+SPLITTERS = {"stratified": "stratified k-fold", "kfold": "k-fold", "loo": "leave-one-out",
+             "shuffle": "repeated holdout (ShuffleSplit)", "bootstrap": "bootstrap (out-of-bag test)"}
+SPLITTER = ParamSpec("splitter", "choice", "stratified", choices=tuple(SPLITTERS), label="splitter",
+                     help="How the training set is cut into training and validation parts.")
+FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds / splits",
+                  help="k for k-fold; the number of random splits for holdout and bootstrap.")
+SHUFFLE = ParamSpec("shuffle", "bool", False, label="shuffle before cutting",
+                    help="k-fold cuts the points in their order; shuffle them first (seeded).")
+HOLDOUT = ParamSpec("holdout", "choice", 1 / 3, choices=(0.2, 0.25, 1 / 3, 0.5), label="validation share",
+                    help="The share of the points each holdout split validates on; 1/3 is the notes' 2/3 : 1/3.")
+CV_SEED = ParamSpec("cv_seed", "int", 0, 0, 999, label="split seed", help="Seeds the shuffle and the random splits.")
+NESTED = ParamSpec("nested", "bool", False, label="nested cross-validation",
+                   help="Outer folds estimate, inner 3-fold CV tunes one hyperparameter on each outer training part.")
+MAX_PANELS = 10
+HOLDOUT_TEXT = {0.2: "1/5", 0.25: "1/4", 1 / 3: "1/3", 0.5: "1/2"}
+
+
+def splitter(kind: str, folds: int, shuffle: bool, seed: int, holdout: float):
+    if kind == "stratified":
+        return StratifiedKFold(folds, shuffle=shuffle, random_state=seed if shuffle else None)
+    if kind == "kfold":
+        return KFold(folds, shuffle=shuffle, random_state=seed if shuffle else None)
+    if kind == "loo":
+        return LeaveOneOut()
+    if kind == "shuffle":
+        return ShuffleSplit(folds, test_size=holdout, random_state=seed)
+    return Bootstrap(folds, random_state=seed)
+
+
+def fold_fits(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int, shuffle: bool, seed: int,
+              holdout: float, callback=None):
+    """Per split: (train, test) indices, the accuracy on the test part (NaN if the fit failed),
+    the fitted model's grid (first MAX_PANELS splits) and the failure's message.
+
+    The loop is written out rather than calling cross_validate, because the panels need each
+    fold's fitted model."""
+    data = compute.dataset(recipe, drawn)
+    X, y = data.X_train, data.y_train
+    splits = list(splitter(kind, folds, shuffle, seed, holdout).split(X, y))
+    model = selection.MODELS[key].make(**dict(key_params))
+    scores, grids, errors = [], [], []
+    for i, (train, test) in enumerate(splits):
+        try:
+            fitted = clone(model).fit(X[train], y[train])
+            scores.append(float(np.mean(fitted.predict(X[test]) == y[test])))
+            grids.append(evaluate_grid(fitted, data.bounds, 60) if i < MAX_PANELS else None)
+            errors.append(None)
+        except ValidationError as err:
+            scores.append(np.nan)
+            grids.append(None)
+            errors.append(str(err))
+        if callback is not None:
+            callback(i + 1, len(splits), f"fit {i + 1} of {len(splits)}")
+    return splits, np.array(scores), grids, errors
+
+
+def nested(recipe, drawn, key: str, key_params: tuple, tuned: str, values: tuple, folds: int, callback=None):
+    data = compute.dataset(recipe, drawn)
+    spec = selection.MODELS[key]
+    hp = dict(key_params)
+    search = GridSearchCV(spec.make(**hp), selection.search_grid(spec, hp, [{tuned: v} for v in values]), cv=3)
+    return nested_cross_val_score(search, data.X_train, data.y_train, cv=StratifiedKFold(folds), callback=callback)
+
+
+recipe, drawn, data, _ = page("Cross-validation", name="cross_validation")
+st.sidebar.caption("Cross-validation estimates how well a model does on points it has not seen: every point "
+                   "is held out once (k-fold), or many random holdouts are averaged. Nested CV keeps the "
+                   "choice of a hyperparameter inside the training part of each outer fold.")
+
+left, right = st.columns([1, 3], gap="large")
+with left:
+    key, spec, hp = selection.model_picker()
+    st.divider()
+    kind = settings.setting(SPLITTER, "cv_splitter", format_func=SPLITTERS.get)
+    folds = settings.setting(FOLDS, "cv_folds") if kind != "loo" else FOLDS.default
+    shuffle = settings.setting(SHUFFLE, "cv_shuffle") if kind in ("stratified", "kfold") else False
+    holdout = (settings.setting(HOLDOUT, "cv_holdout", format_func=lambda v: HOLDOUT_TEXT.get(v, str(v)))
+               if kind == "shuffle" else HOLDOUT.default)
+    seed = settings.setting(CV_SEED, "cv_seed", control="number") if shuffle or kind in ("shuffle", "bootstrap") else 0
+    st.divider()
+    do_nested = settings.setting(NESTED, "cv_nested")
+
+key_params = tuple(sorted(hp.items()))
+X, y = data.X_train, data.y_train
+problem = selection.too_few(data, minimum=3 if kind in ("loo", "bootstrap", "shuffle") else max(folds, 3))
+if problem:
+    with right:
+        st.warning(problem, icon=":material/info:")
+        with st.container(key=CHART):
+            st.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
+                            height="stretch", config=CONFIG)
+    stop()
+
+with right:
+    try:
+        splits, scores, grids, errors = selection.cached(
+            fold_fits, recipe, drawn, key, key_params, kind, folds, shuffle, seed, float(holdout),
+            text=f"Cross-validating {spec.label}")
+    except ValidationError as err:
+        st.warning(str(err), icon=":material/info:")
+        stop()
+    classes = np.unique(y)
+    ok = np.isfinite(scores)
+    chart, stats = st.columns([3, 1])
+    if kind in ("stratified", "kfold"):
+        groups = np.empty(len(y), dtype=int)
+        for f, (_, test) in enumerate(splits):
+            groups[test] = f
+        names = [f"fold {f + 1}" for f in range(len(splits))]
+        caption = "Colour: the fold whose validation part holds the point; symbol: its class."
+    elif kind == "loo":
+        groups = np.where(np.isfinite(scores) & (scores == 1.0), 0, 1)
+        names = ["right when left out", "wrong when left out"]
+        caption = ("Leave-one-out: each point is validated by a model fitted on all the others "
+                   f"({len(y)} fits). Colour: whether that model got the point right.")
+    else:
+        groups = np.ones(len(y), dtype=int)
+        groups[splits[0][1]] = 0
+        held = "out-of-bag" if kind == "bootstrap" else "validation"
+        names = [f"split 1: {held}", "split 1: training"]
+        caption = (f"Split 1 of {len(splits)}. " + ("A bootstrap sample draws n points with replacement; "
+                   "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
+                   else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
+    with chart, st.container(key=CHART):
+        st.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
+                        width="stretch", height="stretch", config=CONFIG)
+    chart.caption(caption)
+    mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
+    what = {"loo": "LOO accuracy", "bootstrap": "out-of-bag accuracy"}.get(kind, "CV accuracy")
+    stats.metric(what, "—" if mean is None else f"{mean:.1%}",
+                 help="The mean of the per-split validation accuracies.")
+    stats.metric("± sd over splits", "—" if sd is None else f"{sd:.1%}",
+                 help="How much the estimate moves from split to split (for LOO: the spread of 0/1 outcomes).")
+    stats.metric("fits", f"{int(ok.sum())} of {len(splits)}")
+    full = compute.fit(recipe, drawn, key, key_params)
+    stats.metric("test-set accuracy", "—" if full.test_acc is None else f"{full.test_acc:.1%}",
+                 help="The model fitted on all training points, scored on the held-out test set: what CV estimates.")
+    if not ok.all():
+        st.caption(f"{int((~ok).sum())} split(s) could not be fitted: {next(e for e in errors if e)}")
+
+shown = min(len(splits), MAX_PANELS)
+st.subheader("One model per split" if kind != "loo" else f"The first {shown} of {len(splits)} leave-one-out fits",
+             anchor=False)
+
+
+def _title(i: int) -> str:
+    if not np.isfinite(scores[i]):
+        return f"{i + 1}: could not fit"
+    if kind == "loo":
+        return f"point {i + 1}: {'right' if scores[i] == 1 else 'wrong'}"
+    return f"{'fold' if kind in ('stratified', 'kfold') else 'split'} {i + 1}: {scores[i]:.0%}"
+
+
+panels = [Panel(grids[i], _title(i), splits[i][0], splits[i][1]) for i in range(shown)]
+st.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
+                config=CONFIG, key="cv_panels")
+st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
+           "points (hollow)." + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))
+
+if do_nested:
+    st.subheader("Nested cross-validation: outer folds estimate, inner folds tune", anchor=False)
+    options = selection.tunable(spec, hp)
+    if not options:
+        st.info(f"{spec.label} has no hyperparameter to tune.", icon=":material/info:")
+    else:
+        names = [p.name for p in options]
+        default = selection.COMPLEXITY.get(key, names[0])
+        tuned_spec = ParamSpec("tune", "choice", default if default in names else names[0], choices=tuple(names),
+                               label="tune", help="The hyperparameter the inner search chooses.")
+        c1, c2 = st.columns([1, 3], gap="large")
+        with c1:
+            tuned = settings.setting(tuned_spec, f"cv_tune_{key}",
+                                     format_func=lambda n: spec.param(n).label or n)
+            values = tuple(selection.sweep_values(spec.param(tuned), 6))
+            outer = min(folds, 5)
+            st.caption(f"{outer} outer folds × 3 inner folds × {len(values)} values = "
+                       f"{outer * (3 * len(values) + 1)} fits.")
+        with c2:
+            try:
+                result = selection.cached(nested, recipe, drawn, key, key_params, tuned, values, outer,
+                                          text="Nested cross-validation")
+            except ValidationError as err:
+                st.warning(f"Nested CV needs more points per class here: {err}", icon=":material/info:")
+            else:
+                inner = np.array([r["mean_test_score"] for r in result.inner_results])
+                chosen = [int(np.argmin(r["rank_test_score"])) for r in result.inner_results]
+                label = spec.param(tuned).label or tuned
+                st.plotly_chart(nested_figure(values, label, inner, chosen, result.scores), width="stretch",
+                                config=CONFIG, key="cv_nested_fig")
+                picks = ", ".join(f"fold {f + 1}: {selection.value_text(values[c])}" for f, c in enumerate(chosen))
+                st.caption(f"Chosen {label} per outer fold — {picks}. Nested estimate "
+                           f"{result.scores.mean():.1%} ± {result.scores.std():.1%}; the inner winners' own "
+                           f"scores average {result.inner_scores.mean():.1%}, an optimistic figure since each "
+                           "is the best of several noisy means (stars above diamonds).")
+
+finish()

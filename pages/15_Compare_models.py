@@ -1,0 +1,124 @@
+"""Compare models: every registered model (or a chosen few) on the same data, side by side, with
+cross-validated accuracy ± sd and fit time."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from catalog.specs import ParamSpec
+from mlcore.model_selection import cross_validate
+from ui import compute, params, selection, settings
+from ui.layout import finish, fit_screen, page, stop
+from viz.decision import points_figure
+from viz.grid import evaluate_grid
+from viz.selection import Panel, panels_figure
+
+CHART = "compare_grid"
+CONFIG = {"displayModeBar": False, "scrollZoom": False}
+FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
+                  help="Stratified k-fold on the training set for every model.")
+CHOSEN = "cmp_models"
+
+
+def evaluate(recipe, drawn, key, key_params, folds, callback=None):
+    """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
+    training points), or the message of a model that cannot fit."""
+    data = compute.dataset(recipe, drawn)
+    model = selection.MODELS[key].make(**dict(key_params))
+    cv = cross_validate(model, data.X_train, data.y_train, cv=folds, callback=callback)
+    fit = compute.fit(recipe, drawn, key, key_params)
+    grid = evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None
+    error = fit.error or next((e for e in cv["errors"] if e), None)
+    return cv["test_score"], cv["fit_time"], fit.test_acc, grid, error
+
+
+def current_params(spec) -> tuple:
+    """The model's hyperparameters as last set on any page (its defaults otherwise)."""
+    values = {p.name: settings.value(params.widget_key(spec, p), p.default) for p in spec.params}
+    return tuple(sorted(values.items()))
+
+
+def chosen_models() -> list[str]:
+    """The multiselect of models, kept for the session and in the link as models=knn,svm (all: no item)."""
+    raw = settings.take("models")
+    if raw is not None:
+        asked = [k for k in raw.split(",") if k]
+        unknown = [k for k in asked if k not in selection.MODELS]
+        if unknown:
+            settings.report(f"**models**: {', '.join(unknown)} is not a model; using the others.")
+        st.session_state[CHOSEN] = [k for k in asked if k in selection.MODELS] or list(selection.MODEL_KEYS)
+    st.session_state.setdefault(CHOSEN, list(selection.MODEL_KEYS))
+    keys = st.multiselect("models", list(selection.MODEL_KEYS), key=CHOSEN, persist_state=settings.KEEP,
+                          format_func=lambda k: selection.MODELS[k].label,
+                          help="Every registered model by default; remove some to compare a few.")
+    keys = [k for k in selection.MODEL_KEYS if k in keys]
+    settings.link_item("models", None if len(keys) == len(selection.MODEL_KEYS) else ",".join(keys))
+    return keys
+
+
+recipe, drawn, data, _ = page("Compare models", name="compare_models")
+st.sidebar.caption("Every model on the same training set, each with the hyperparameters last set for it on any "
+                   "page (its defaults otherwise): its regions, its cross-validated accuracy ± sd over the "
+                   "folds, and how long one fit takes.")
+
+row = st.columns([4, 1], vertical_alignment="bottom")
+with row[0], st.popover(f"Models ({len(st.session_state.get(CHOSEN, selection.MODEL_KEYS))} shown)",
+                        width="stretch"):
+    keys = chosen_models()
+folds = settings.setting(FOLDS, "compare_folds", where=row[1])
+
+problem = selection.too_few(data, minimum=max(folds, 3))
+if not keys:
+    problem = "No model is chosen: pick at least one under Models."
+if problem:
+    st.warning(problem, icon=":material/info:")
+    with st.container(key=CHART):
+        st.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+                        width="stretch", height="stretch", config=CONFIG)
+    stop()
+
+results = {}
+with selection.progress("Cross-validating the models") as bar:
+    for m, key in enumerate(keys):
+        spec = selection.MODELS[key]
+
+        def step(done, total, what, m=m, label=spec.label):
+            bar(m * total + done, len(keys) * total, f"{label}, {what}")
+
+        results[key] = selection.cached(evaluate, recipe, drawn, key, current_params(spec), folds, callback=step)
+
+classes = np.unique(np.concatenate([data.y_train, data.y_test]))
+panels, rows = [], []
+for key in keys:
+    scores, times, test_acc, grid, error = results[key]
+    label = selection.MODELS[key].label
+    ok = np.isfinite(scores)
+    mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
+    fit_ms = 1000 * float(np.median(times[ok])) if ok.any() else np.nan
+    # The fit time stays out of the chart (it differs from run to run, and a link must reopen the
+    # same picture); the table under the chart has it.
+    title = (f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%}" if ok.any()
+             else f"<b>{label}</b><br>could not be fitted")
+    panels.append(Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)))
+    rows.append({"model": label, "CV accuracy": mean, "± sd": sd, "fit ms (median)": fit_ms, "test accuracy": test_acc,
+                 "note": error or ""})
+
+n_rows = -(-len(panels) // 5)
+with st.container(key=CHART):
+    fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
+                        panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
+    st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
+           f"{folds}-fold validation accuracy on the training set. Fit times are in the table below.")
+
+st.subheader("Ranked by cross-validated accuracy", anchor=False)
+table = pd.DataFrame(rows).sort_values("CV accuracy", ascending=False, na_position="last")
+st.dataframe(table, hide_index=True, width="stretch",
+             column_config={"CV accuracy": st.column_config.NumberColumn(format="%.3f"),
+                            "± sd": st.column_config.NumberColumn(format="%.3f"),
+                            "fit ms (median)": st.column_config.NumberColumn(format="%.1f"),
+                            "test accuracy": st.column_config.NumberColumn(format="%.3f")})
+st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
+           "one more validation score.")
+
+finish()
