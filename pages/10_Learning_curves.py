@@ -15,7 +15,7 @@ from viz import decision_figure, points_figure
 from viz.curves import learning_curve_figure
 
 CHART = "lc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation: each point is validated once, by a model "
                        "trained on the other k − 1 folds.")

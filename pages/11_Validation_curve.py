@@ -13,7 +13,7 @@ from viz import decision_figure, points_figure
 from viz.curves import validation_curve_figure
 
 CHART = "vc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation on the training set.")
 

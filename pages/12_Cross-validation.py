@@ -21,7 +21,7 @@ from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 SPLITTERS = {"stratified": "stratified k-fold", "kfold": "k-fold", "loo": "leave-one-out",
              "shuffle": "repeated holdout (ShuffleSplit)", "bootstrap": "bootstrap (out-of-bag test)"}
 SPLITTER = ParamSpec("splitter", "choice", "stratified", choices=tuple(SPLITTERS), label="splitter",

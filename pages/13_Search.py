@@ -15,7 +15,7 @@ from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
 
 CHART = "search_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 VALUES = ParamSpec("values", "int", 4, 2, 8, label="values per axis",
                    help="How many values of each hyperparameter the grid tries: the grid has this many squared cells.")
 FOLDS = ParamSpec("search_folds", "int", 5, 2, 10, label="CV folds", help="Stratified k-fold inside the training set.")

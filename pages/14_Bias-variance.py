@@ -16,7 +16,7 @@ from viz.grid import DecisionGrid, evaluate_grid
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 ROUNDS = ParamSpec("rounds", "int", 20, 5, 50, label="bootstrap samples",
                    help="How many training sets are resampled (n points drawn with replacement); one model each.")
 SWEEP = 7  # values of the complexity parameter on the curve

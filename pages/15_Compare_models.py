@@ -14,7 +14,7 @@ from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"

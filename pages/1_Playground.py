@@ -56,7 +56,7 @@ with right:
     with st.container(key=CHART):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None,
-                        config={"displayModeBar": False, "scrollZoom": False})
+                        config={"displayModeBar": False, "scrollZoom": False, "doubleClick": False})
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))

@@ -21,7 +21,7 @@ from viz.features import (
     stability_figure,
 )
 
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 AXIS = ParamSpec("axis", "choice", "x2", choices=("x1", "x2"), label="axis",
                  help="The feature whose units change (multiplied by the factor).")
 STRETCH = ParamSpec("stretch", "float", 5.0, 0.1, 10.0, log=True, label="stretch factor",

@@ -25,7 +25,7 @@ from viz.svm import (
 )
 
 SPEC = MODELS["svm"]
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 RESOLUTION = 200
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",

@@ -19,7 +19,7 @@ from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_f
 FEATURES = ("x₁", "x₂")
 CRITERIA = {"gini": "Gini  1 − Σ p²", "entropy": "entropy  −Σ p log₂ p",
             "misclassification": "misclassification  1 − max p"}
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 
 # The growth settings are the tree model's own, ranges and all; the link carries them under
 # the model's parameter names. Session keys: "tree_" + the short name.

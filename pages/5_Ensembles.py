@@ -21,7 +21,7 @@ from viz.grid import evaluate_grid
 from viz.tree import importance_text
 
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 MODEL = ParamSpec("model", "choice", KEYS[0], choices=KEYS, label="ensemble")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where more of the ensemble agrees.")

@@ -19,7 +19,7 @@ from viz.mlp import curves_figure, hidden_space_figure, unit_maps_figure
 
 SPEC = MODELS["mlp"]
 CHART = "nn_main"
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 # Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs; and
 # the fits a session keeps (session key FITS).
 SNAPSHOT_BUDGET = 1_000_000

@@ -26,7 +26,7 @@ from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
 from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
 
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
 STRATEGIES = {"ovr": "one-vs-rest", "ovo": "one-vs-one", "ecoc": "output codes", "crammer_singer": "Crammer–Singer"}
 STRATEGY = ParamSpec("strategy", "choice", "ovr", choices=tuple(STRATEGIES), label="strategy",
                      help="How K classes are reduced to two-class machines, or (Crammer–Singer) solved as one problem.")

@@ -52,6 +52,14 @@ export default function (component) {
       if (!(width > 0.3 * r.width && height > 0.3 * r.height)) return null;
       const [x0, x1] = fl.xaxis.range.map(Number), [y0, y1] = fl.yaxis.range.map(Number);
       if (![x0, x1, y0, y1].every(Number.isFinite) || x0 === x1 || y0 === y1) return null;
+      // A graph drawn whole shows the ranges its figure asks for, at the size of its element; one
+      // caught mid-redraw may show autoranged axes, or a default size before it stretches.
+      const close = (a, b) => Math.abs(a - b) <= 1e-6 * (Math.abs(a) + Math.abs(b) + 1);
+      for (const [axis, lo, hi] of [["xaxis", x0, x1], ["yaxis", y0, y1]]) {
+        const asked = gd.layout && gd.layout[axis] && gd.layout[axis].range;
+        if (Array.isArray(asked) && !(close(Number(asked[0]), lo) && close(Number(asked[1]), hi))) return null;
+      }
+      if (Math.abs(fl.width - r.width) > 2 || Math.abs(fl.height - r.height) > 2) return null;
       return { left: r.left + fl.xaxis._offset, top: r.top + fl.yaxis._offset, width, height, x0, x1, y0, y1 };
     };
     const same = (a, b) => a && b && Object.keys(a).every((k) => Math.abs(a[k] - b[k]) < 1e-9);
