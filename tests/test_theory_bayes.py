@@ -77,3 +77,16 @@ def test_excess_error_split():
     assert 0.002 < one_nn["approximation"] <= r_star * (1 - 2 * r_star) + GRID_TOL
     total = one_nn["estimation"] + one_nn["approximation"]
     assert total == pytest.approx(one_nn["risk"] - one_nn["bayes"], abs=1e-12)
+
+
+def test_a_label_the_density_does_not_have_is_always_wrong():
+    class Always:
+        def __init__(self, label):
+            self.label = label
+
+        def predict(self, X):
+            return np.full(len(X), self.label)
+
+    bayes = BayesClassifier("blobs", noise=0.3)
+    assert bayes.true_error(Always(5)) == pytest.approx(1.0, abs=1e-9)
+    assert bayes.true_error(Always(0)) == pytest.approx(0.5, abs=GRID_TOL)  # equal priors

@@ -191,11 +191,14 @@ class BayesClassifier:
         return float(1.0 - self.joint(points).max(axis=1).sum() * cell)
 
     def true_error(self, model, resolution: int = 400) -> float:
-        """R(h) = 1 − ∫ p(x, y = h(x)) dx for a fitted model whose labels are 0..K−1."""
+        """R(h) = 1 − ∫ p(x, y = h(x)) dx for a fitted model whose labels are 0..K−1 (a label
+        outside them, from a drawn point of another class, is always wrong)."""
         points, cell = self.integration_grid(resolution)
         joint = self.joint(points)
         pred = np.asarray(model.predict(points)).astype(np.int64)
-        return float(1.0 - joint[np.arange(len(points)), pred].sum() * cell)
+        known = (pred >= 0) & (pred < self.n_classes)
+        right = joint[np.flatnonzero(known), pred[known]]
+        return float(1.0 - right.sum() * cell)
 
 
 def excess_error(estimator, bayes: BayesClassifier, X_train, y_train, large_n: int = 5000,
