@@ -204,7 +204,7 @@ def bounds_tab(recipe):
         delta = settings.setting(BOUND_DELTA, "th_bound_delta")
         resamples = settings.setting(RESAMPLES, "th_resamples")
     bar, report = _progress_bar("Fitting fresh samples and random labels…")
-    result = work.bound_curves(recipe, model_key, delta, resamples, _progress=report)
+    result = work.bound_curves(recipe, model_key, delta, resamples, progress=report)
     bar.empty()
     with right:
         st.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
@@ -236,11 +236,13 @@ def rademacher_tab(recipe, drawn, data):
         st.caption("R̂_S(H) = ½ − E_σ[min training error on labels σ]: fit random ±1 labels; "
                    "½ means the model fits any labels, 0 that it cannot follow them at all.")
     bar, report = _progress_bar("Fitting random labels…")
-    sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, _progress=report)
+    sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=report)
     bar.empty()
     with right:
         st.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
                         key="theory_rademacher")
+        if family == "knn":
+            st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
     name, values = work.CAPACITY[family]
     choice = ParamSpec(f"cap_{family}", "choice", values[-1], choices=values,
                        label=f"{MODELS[family].label}: {name}")
@@ -274,11 +276,11 @@ def bayes_tab(recipe, drawn, data):
     if bayes is None:
         st.error(split, icon=":material/block:")
         return
-    top[1].metric("Bayes error R*", f"{split['bayes']:.2%}", help="1 − ∫ max_j p(x, j) dx on a 300 × 300 grid.")
-    top[2].metric("error of the model R(ĥ)", f"{split['risk']:.2%}",
+    top[1].metric("Bayes error R*", f"{split['bayes']:.3%}", help="1 − ∫ max_j p(x, j) dx on a 300 × 300 grid.")
+    top[2].metric("error of the model R(ĥ)", f"{split['risk']:.3%}",
                   help="Its true error: 1 − ∫ p(x, ĥ(x)) dx with the known density.")
-    top[3].metric("estimation", f"{split['estimation']:+.2%}", help="R(ĥ) − R(h*_H): what the small sample costs.")
-    top[4].metric("approximation", f"{split['approximation']:+.2%}",
+    top[3].metric("estimation", f"{split['estimation']:+.3%}", help="R(ĥ) − R(h*_H): what the small sample costs.")
+    top[4].metric("approximation", f"{split['approximation']:+.3%}",
                   help="R(h*_H) − R*: what the model's class cannot express.")
     c1, c2 = st.columns(2)
     bounds = data.bounds

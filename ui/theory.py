@@ -1,8 +1,10 @@
 """Cached work for the learning-theory page: bound curves, Rademacher curves, random-label fits,
 the Bayes classifier's comparison, and the shattering of a point set.
 
-Keyed by small hashable values (the dataset recipe, the drawn points, model keys and settings);
-a ``_progress`` argument (not hashed by ``st.cache_data``) receives ``(done, total)``.
+Keyed by small hashable values (the dataset recipe, the drawn points, model keys and settings).
+Long work is cached piece by piece (one training size, one capacity) and looped over outside the
+cache with a ``progress(done, total)`` callback: a cached function that updated a progress bar
+made outside it could not be replayed on a cache hit.
 """
 
 from __future__ import annotations
@@ -70,12 +72,24 @@ def _sampler(recipe: Recipe):
     return sample
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
-def bound_curves(recipe: Recipe, model_key: str, delta: float, resamples: int, _progress=None) -> dict:
-    """bounds_against_reality for the recipe's generator (two classes) and a linear catalog model (d = 3)."""
-    return bounds_against_reality(catalog.get(model_key).make(), _sampler(recipe), BOUND_SIZES, vc_dim=3,
+@st.cache_data(max_entries=128, show_spinner=False)
+def bound_point(recipe: Recipe, model_key: str, delta: float, resamples: int, m: int) -> dict:
+    """bounds_against_reality at one size m, for the recipe's generator (two classes) and a linear
+    catalog model (lines in the plane: d = 3)."""
+    return bounds_against_reality(catalog.get(model_key).make(), _sampler(recipe), [m], vc_dim=3,
                                   n_resamples=resamples, delta=delta, rademacher_draws=resamples,
-                                  random_state=recipe.seed, progress=_progress)
+                                  random_state=recipe.seed * 10007 + m)
+
+
+def bound_curves(recipe: Recipe, model_key: str, delta: float, resamples: int, progress=None) -> dict:
+    """The bound points for every size in BOUND_SIZES, stitched into arrays. Each size is cached on
+    its own, so the loop (and its progress) stays outside the cache, which cannot replay it."""
+    points = []
+    for i, m in enumerate(BOUND_SIZES):
+        points.append(bound_point(recipe, model_key, delta, resamples, m))
+        if progress is not None:
+            progress(i + 1, len(BOUND_SIZES))
+    return {key: np.concatenate([p[key] for p in points]) for key in points[0]}
 
 
 def _subsample(recipe: Recipe, drawn: tuple) -> np.ndarray:
@@ -84,30 +98,32 @@ def _subsample(recipe: Recipe, drawn: tuple) -> np.ndarray:
     return X[np.random.default_rng(recipe.seed).permutation(len(X))]
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
-def rademacher_curves(recipe: Recipe, drawn: tuple, family: str, draws: int, _progress=None):
+@st.cache_data(max_entries=256, show_spinner=False)
+def rademacher_point(recipe: Recipe, drawn: tuple, family: str, value, m: int, draws: int):
+    """(R̂, spread) of one capacity on the first m training points; NaNs when the model refuses
+    (k nearest neighbours with k > m: no point on the curve)."""
+    model = catalog.get(family).make(**{CAPACITY[family][0]: value})
+    try:
+        est = empirical_rademacher(model, _subsample(recipe, drawn)[:m], draws, random_state=m)
+    except ValidationError:
+        return np.nan, np.nan
+    return est.value, est.std
+
+
+def rademacher_curves(recipe: Recipe, drawn: tuple, family: str, draws: int, progress=None):
     """(sizes, {label: (R̂ per size, spread per size)}) for every capacity of ``family``."""
-    X = _subsample(recipe, drawn)
-    sizes = [m for m in RADEMACHER_SIZES if m <= len(X)]
-    name, values = CAPACITY[family]
-    total, done = len(sizes) * len(values) * draws, 0
-    curves = {}
+    n = len(compute.dataset(recipe, drawn).X_train)
+    sizes = [m for m in RADEMACHER_SIZES if m <= n]
+    values = CAPACITY[family][1]
+    curves, done = {}, 0
     for value in values:
-        model = catalog.get(family).make(**{name: value})
-        means, spreads = [], []
+        got = []
         for m in sizes:
-            def step(t, _n, offset=done):
-                if _progress is not None:
-                    _progress(offset + t, total)
-            try:
-                est = empirical_rademacher(model, X[:m], draws, random_state=m, progress=step)
-                means.append(est.value)
-                spreads.append(est.std)
-            except ValidationError:  # k nearest neighbours with k > m: no point on the curve
-                means.append(np.nan)
-                spreads.append(np.nan)
-            done += draws
-        curves[capacity_label(family, value)] = (np.array(means), np.array(spreads))
+            got.append(rademacher_point(recipe, drawn, family, value, m, draws))
+            done += 1
+            if progress is not None:
+                progress(done, len(values) * len(sizes))
+        curves[capacity_label(family, value)] = (np.array([g[0] for g in got]), np.array([g[1] for g in got]))
     return sizes, curves
 
 

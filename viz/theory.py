@@ -40,7 +40,7 @@ def _f32(values) -> np.ndarray:
 
 
 def pac_figure(m_needed: int, eps: float, delta: float, d: int, *, deltas=(0.01, 0.05, 0.2),
-               ds=(2, 4, 6, 10), m_max: int = 1000, height: int = 440) -> go.Figure:
+               ds=(2, 4, 6, 10), m_max: int = 1000, height: int = 420) -> go.Figure:
     """Two panels of ε(m) = (ln 3^d + ln(1/δ)) / m: several δ at the chosen d (left), several d at
     the chosen δ (right); the chosen (m, ε) is marked on both. ε is cut at 1 (a vacuous bound)."""
     m = np.unique(np.geomspace(1, m_max, 200).astype(int))
@@ -60,10 +60,12 @@ def pac_figure(m_needed: int, eps: float, delta: float, d: int, *, deltas=(0.01,
         fig.add_trace(go.Scatter(x=[m_needed], y=[eps], mode="markers+text", name="your (m, ε)",
                                  text=[f"m = {m_needed}"], textposition="top right", showlegend=col == 1,
                                  marker=dict(size=11, color=palette.INK, symbol="x")), row=1, col=col)
-    fig.update_xaxes(_axis(type="log", title=dict(text="training examples m")))
+    ticks = [v for v in (1, 10, 100, 1000, 10_000, 100_000) if v <= m[-1]]
+    fig.update_xaxes(_axis(type="log", tickvals=ticks, ticktext=[f"{v:,}" for v in ticks],
+                           title=dict(text="training examples m", standoff=4)))
     fig.update_yaxes(_axis(range=[0, 1.02], title=dict(text="ε")))
-    fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=60, r=15, t=60, b=55),
-                      legend=dict(orientation="h", y=-0.2, x=0, font=dict(size=12)),
+    fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=60, r=110, t=40, b=50),
+                      legend=dict(orientation="v", y=1, x=1.02, xanchor="left", font=dict(size=12)),
                       paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="pac")
     return fig
 
@@ -148,7 +150,8 @@ def bounds_figure(result: dict, *, vc_dim: int, delta: float, height: int = 470)
     fig.add_hline(y=1.0, line=dict(color=palette.INK, width=1, dash="dot"),
                   annotation_text="1: a bound above this says nothing", annotation_position="top right")
     fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=60, r=15, t=40, b=55),
-                      xaxis=_axis(type="log", title=dict(text="training examples m")),
+                      xaxis=_axis(type="log", tickvals=m, ticktext=[f"{int(v):,}" for v in m],
+                                  title=dict(text="training examples m")),
                       yaxis=_axis(range=[0, top], title=dict(text="error")),
                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0, font=dict(size=12)),
                       paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="bounds")
@@ -167,7 +170,8 @@ def rademacher_figure(sizes, curves: dict, *, height: int = 440) -> go.Figure:
     fig.add_hline(y=0.5, line=dict(color=palette.INK, width=1, dash="dot"),
                   annotation_text="½: fits any labels", annotation_position="bottom right")
     fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=60, r=15, t=40, b=55),
-                      xaxis=_axis(type="log", title=dict(text="sample size m")),
+                      xaxis=_axis(type="log", tickvals=m, ticktext=[f"{int(v):,}" for v in m],
+                                  title=dict(text="sample size m")),
                       yaxis=_axis(range=[-0.02, 0.55], title=dict(text="empirical Rademacher complexity R̂")),
                       legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0, font=dict(size=12)),
                       paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="rademacher")
