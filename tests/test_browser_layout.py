@@ -11,7 +11,8 @@ pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1280, "height": 720}
 # Each page and the key of its main chart (the one a lecturer projects).
 MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
-              "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main"}
+              "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main",
+              "Learning_theory": "theory_pac"}
 MIN_WIDTH = 450
 
 BOX = """(sel) => {

@@ -1,0 +1,57 @@
+"""Learning theory page in the real browser: clicking points on the shattering plane."""
+
+import pytest
+from test_browser import (  # noqa: F401  (fixtures)
+    assert_no_errors,
+    browser,
+    finished_runs,
+    goto,
+    page,
+    server,
+    wait_for_run_after,
+)
+
+pytestmark = pytest.mark.browser
+
+PLANE = ".st-key-theory_shatter .js-plotly-plot"
+VERDICT = "document.querySelector('.st-key-theory_verdict')?.innerText.trim()"
+COUNT = f"""() => {{ const gd = document.querySelector('{PLANE}');
+    return gd && gd._fullData && gd._fullData[0] ? gd._fullData[0].x.length : null; }}"""
+
+
+def _plane_ready(pg):
+    pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
+                         "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
+
+
+def _click_at(pg, x, y):
+    """Click the plane at data coordinates (x, y), converted by the plot's own axes."""
+    px, py = pg.evaluate(
+        """([sel, x, y]) => { const gd = document.querySelector(sel);
+             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
+        [PLANE, x, y])
+    pg.mouse.click(px, py)
+
+
+def _add(pg, x, y, count_after):
+    _plane_ready(pg)
+    runs = finished_runs(pg)
+    _click_at(pg, x, y)
+    wait_for_run_after(pg, runs, f"a click at ({x}, {y}) on the shattering plane",
+                       until=f"() => ({COUNT})() === {count_after}")
+
+
+def test_clicking_three_points_shows_shattered_and_a_fourth_not(page, server):  # noqa: F811
+    goto(page, f"{server}/Learning_theory?tab=shattering")
+    _plane_ready(page)
+    assert page.evaluate(COUNT) == 0
+    for i, (x, y) in enumerate([(-1.5, -1.0), (1.5, -1.0), (0.0, 1.5)], start=1):
+        _add(page, x, y, i)
+    page.wait_for_function(f"() => ({VERDICT} || '').startsWith('Shattered')", timeout=30_000)
+    assert page.evaluate(VERDICT).startswith("Shattered: lines (half-planes) realise all 8 labelings")
+    assert "spts=" in page.url
+    _add(page, 0.2, 0.1, 4)
+    page.wait_for_function(f"() => ({VERDICT} || '').startsWith('Not shattered')", timeout=30_000)
+    assert "14 of the 16" in page.evaluate(VERDICT)
+    assert_no_errors(page, "the Learning theory page after clicking four points")
