@@ -170,15 +170,17 @@ def shattering_tab():
             verdict.warning(f"Not shattered: {label} realise {got} of the {2 ** m} labelings of these "
                             f"{m} points (crossed out below).")
         if m <= GRID_ALL:
-            st.caption(f"All {2 ** m} labelings (orange = class 1). ✓ realised, ✗ impossible for {label}.")
+            st.caption(f"All {2 ** m} labelings (orange = class 1). ✓ realised, ✗ impossible for {label}."
+                       + (" The line drawn is the hard-margin SVM's (the widest gap)." if key == "lines" else ""))
             show = None
         else:
             show = np.flatnonzero(~realised)[:64]
             st.caption(f"{m} points have {2 ** m} labelings; shown: the {len(show)} that {label} cannot realise"
                        + (" (the first 64)." if (~realised).sum() > 64 else "."))
         if show is None or len(show):
-            st.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show), width="stretch",
-                            theme=None, config=CONFIG, key="theory_labelings")
+            lines = work.max_margin_lines(tuple(pts)) if key == "lines" else None
+            st.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show, lines=lines),
+                            width="stretch", theme=None, config=CONFIG, key="theory_labelings")
     settings.link_item("spts", ";".join(f"{x:g},{y:g}" for x, y in pts) or None)
     with st.expander(f"VC dimension of {label}, found by trying", expanded=key == "lines"):
         vc, counts = work.vc_by_trying(key, depth)

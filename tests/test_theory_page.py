@@ -27,13 +27,13 @@ def test_pac_tab_gives_96_for_enjoysport_and_follows_epsilon():
     assert at.query_params["eps"] == "0.2"  # the link keeps the new ε
 
 
-@pytest.mark.parametrize("points, verdict", [
-    ("-1.5,-1;1.5,-1;0,1.5", "Shattered: lines (half-planes) realise all 8 labelings of these 3 points."),
-    ("-1,-1;1,-1;1,1;-1,1", "Not shattered: lines (half-planes) realise 14 of the 16"),
-    ("0,0;1,1;2,2", "Not shattered: lines (half-planes) realise 6 of the 8"),
-    ("0.5,0.5;0.5,0.5", "Not shattered: lines (half-planes) realise 2 of the 4"),
+@pytest.mark.parametrize("points, verdict, realised", [
+    ("-1.5,-1;1.5,-1;0,1.5", "Shattered: lines (half-planes) realise all 8 labelings of these 3 points.", 8),
+    ("-1,-1;1,-1;1,1;-1,1", "Not shattered: lines (half-planes) realise 14 of the 16", 14),
+    ("0,0;1,1;2,2", "Not shattered: lines (half-planes) realise 6 of the 8", 6),
+    ("0.5,0.5;0.5,0.5", "Not shattered: lines (half-planes) realise 2 of the 4", 2),
 ])
-def test_shattering_verdict_and_grid(points, verdict):
+def test_shattering_verdict_and_grid(points, verdict, realised):
     at = open_tab("shattering", spts=points)
     assert_clean(at)
     said = [s.value for s in at.success] + [w.value for w in at.warning]
@@ -41,7 +41,9 @@ def test_shattering_verdict_and_grid(points, verdict):
     m = points.count(";") + 1
     grid = next(figure(at, i) for i in range(len(at.get("plotly_chart")))
                 if figure(at, i)["layout"].get("uirevision") == "labelings")
-    assert len(grid["data"]) == 2 * 2 ** m  # two classes per labeling panel
+    modes = [t.get("mode") for t in grid["data"]]
+    assert modes.count("markers") == 2 * 2 ** m  # two classes per labeling panel
+    assert modes.count("lines") == realised - 2  # a separating line for each one but the two constants
 
 
 def test_shattering_class_choice_and_examples():

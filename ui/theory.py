@@ -59,6 +59,13 @@ def shatter(points: tuple, key: str, depth: int):
     return realisable_labelings(np.array(points, dtype=np.float64).reshape(-1, 2), hypothesis_class(key, depth))
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def max_margin_lines(points: tuple):
+    """(normals, offsets) of the hard-margin line of every labeling of the clicked points."""
+    _, normals, offsets, _ = Lines().max_margin(np.array(points, dtype=np.float64).reshape(-1, 2))
+    return normals, offsets
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
 def vc_by_trying(key: str, depth: int, max_m: int = 6):
     return vc_dimension_by_trying(hypothesis_class(key, depth), max_m=max_m)

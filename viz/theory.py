@@ -99,10 +99,12 @@ def _panel_axes(fig, n_panels: int, rows: int, cols: int, bounds: Bounds, bad: n
                           fillcolor=_BAD, line=dict(width=0), layer="below")
 
 
-def labelings_figure(X, labels, realised, *, indices=None, columns: int = 8, panel: int = 88) -> go.Figure:
+def labelings_figure(X, labels, realised, *, indices=None, columns: int = 8, panel: int = 88,
+                     lines=None) -> go.Figure:
     """One small panel per labeling (``labels`` rows, 1 = class 1 in orange): a tick in the title
     when the class realises it, a cross and a red background when it does not. ``indices``: the
-    labeling numbers to show (default all)."""
+    labeling numbers to show (default all). ``lines``: (normals (2^m, 2), offsets (2^m,)) of a
+    line u·x = t to draw in each panel (NaN: none), e.g. ``Lines().max_margin``."""
     X = np.asarray(X, dtype=np.float64)
     labels, realised = np.asarray(labels, dtype=bool), np.asarray(realised, dtype=bool)
     indices = np.arange(len(labels)) if indices is None else np.asarray(indices)
@@ -123,11 +125,24 @@ def labelings_figure(X, labels, realised, *, indices=None, columns: int = 8, pan
                                      marker=dict(size=8, color=palette.class_color(k), symbol=palette.class_symbol(k),
                                                  line=dict(color=palette.WHITE, width=0.5)),
                                      hoverinfo="skip", name=f"labeling {i} class {k}"), row=r + 1, col=c + 1)
+        if lines is not None and np.isfinite(lines[1][i]):
+            fig.add_trace(_line_segment(lines[0][i], lines[1][i], bounds), row=r + 1, col=c + 1)
     _panel_axes(fig, len(indices), rows, cols, bounds, ~realised[indices])
     fig.update_annotations(font=dict(size=11))
     fig.update_layout(template="none", font=_FONT, height=rows * panel + 40, margin=dict(l=5, r=5, t=25, b=5),
                       paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="labelings")
     return fig
+
+
+def _line_segment(normal, offset: float, bounds: Bounds) -> go.Scatter:
+    """The line normal·x = offset across the panel (plotly clips it to the axes)."""
+    normal = np.asarray(normal, dtype=np.float64)
+    centre = normal * offset
+    along = np.array([-normal[1], normal[0]])
+    reach = 2 * max(bounds[1] - bounds[0], bounds[3] - bounds[2]) + abs(offset)
+    ends = np.array([centre - reach * along, centre + reach * along])
+    return go.Scatter(x=_f32(ends[:, 0]), y=_f32(ends[:, 1]), mode="lines", showlegend=False, hoverinfo="skip",
+                      line=dict(color=palette.INK, width=1.2), name="max-margin line")
 
 
 def bounds_figure(result: dict, *, vc_dim: int, delta: float, height: int = 470) -> go.Figure:

@@ -62,18 +62,41 @@ class Lines:
         return np.vstack([cand, -cand])
 
     def realisable(self, X: np.ndarray) -> np.ndarray:
+        return self.max_margin(X)[0]
+
+    def max_margin(self, X: np.ndarray):
+        """(realised (2^m,), normals (2^m, 2), offsets (2^m,), margins (2^m,)).
+
+        For a realisable labeling with both classes, the hard-margin SVM line u·x = t of the
+        labeling: u the candidate with the widest gap g = min_P u·x − max_N u·x, t the middle of
+        the gap, margin g/2 (positives on the side u·x > t). Rows of constant or unrealisable
+        labelings hold NaN.
+        """
         m = len(X)
         labels = labelings(m)
-        proj = X @ self.directions(X).T                       # (m, c)
+        units = self.directions(X)
+        proj = X @ units.T                                    # (m, c)
         tol = REL_TOL * max(float(np.ptp(X, axis=0).max()) if m else 0.0, np.finfo(float).tiny)
-        out = np.empty(len(labels), dtype=bool)
+        realised = np.empty(len(labels), dtype=bool)
+        normals = np.full((len(labels), 2), np.nan)
+        offsets, margins = np.full(len(labels), np.nan), np.full(len(labels), np.nan)
         for start in range(0, len(labels), 256):              # bounded memory: 256 x m x c
-            lab = labels[start:start + 256, :, None]
+            rows = slice(start, start + 256)
+            lab = labels[rows, :, None]
             low_pos = np.where(lab, proj[None], np.inf).min(axis=1)
             high_neg = np.where(lab, -np.inf, proj[None]).max(axis=1)
-            out[start:start + 256] = ((low_pos - high_neg) > tol).any(axis=1)
-        out[labels.all(axis=1) | ~labels.any(axis=1)] = True  # constant labelings: inf - x or x - (-inf)
-        return out
+            gap = low_pos - high_neg
+            realised[rows] = (gap > tol).any(axis=1)
+            mixed = np.isfinite(gap).any(axis=1)
+            with np.errstate(invalid="ignore"):
+                best = np.argmax(np.where(np.isfinite(gap), gap, -np.inf), axis=1)
+            pick = np.arange(len(best))
+            ok = realised[rows] & mixed
+            normals[rows][ok] = units[best[ok]]
+            offsets[rows][ok] = (low_pos[pick, best] + high_neg[pick, best])[ok] / 2
+            margins[rows][ok] = gap[pick, best][ok] / 2
+        realised[labels.all(axis=1) | ~labels.any(axis=1)] = True  # constant labelings: inf - x or x - (-inf)
+        return realised, normals, offsets, margins
 
 
 class Rectangles:
