@@ -19,6 +19,7 @@ from viz.palette import MAX_CLASSES
 from . import settings
 
 KEY = "drawn"
+_SEEN = "_draw_seen"  # (browser document, number) of the last click added
 MAX_POINTS = 500
 COLOR_NAMES = ("blue", "orange", "green", "pink", "red", "sky blue")
 DRAW_ON = ParamSpec("draw_on", "bool", True, label="Click on the chart to add points",
@@ -37,17 +38,47 @@ def points() -> tuple:
 
 
 def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click") -> None:
-    """Mount the click listener; a click on the chart adds a point of the chosen class, or
-    with ``on_click`` calls ``on_click(x, y)`` instead (the tree page's followed point).
-    ``key``: the listener's widget key (one listener per page)."""
-    result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled},
+    """Mount the click listener; every click on the chart adds a point of the chosen class, or
+    with ``on_click`` the last click calls ``on_click(x, y)`` instead (the tree page's followed
+    point). ``key``: the listener's widget key (one listener per page).
+
+    The listener sends all clicks the app has not confirmed yet, each numbered within its
+    browser document, so the clicks made while a run was going are added by the next run and
+    none twice: ``_SEEN`` holds (document, number) of the last click taken."""
+    seen_key = f"{_SEEN}_{key}"
+    doc, last = st.session_state.get(seen_key, ("", 0))
+    result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled, "seen": [doc, last]},
                        on_click_change=lambda: None, height=0)
-    click = getattr(result, "click", None)
-    if enabled and click and on_click is not None:
-        on_click(float(click["x"]), float(click["y"]))
-    elif enabled and click and len(points()) < MAX_POINTS:
-        c = int(st.session_state.get("draw_class", 0))
-        st.session_state[KEY] = [*points(), (round(float(click["x"]), 3), round(float(click["y"]), 3), c)]
+    seen, fresh = unseen_clicks(getattr(result, "click", None), (doc, last))
+    if not fresh:
+        return
+    st.session_state[seen_key] = seen
+    if not enabled:
+        return
+    if on_click is not None:
+        on_click(*fresh[-1])
+        return
+    c = int(st.session_state.get("draw_class", 0))
+    added = [(round(x, 3), round(y, 3), c) for x, y in fresh]
+    st.session_state[KEY] = [*points(), *added][:max(MAX_POINTS, len(points()))]
+
+
+def unseen_clicks(click, seen: tuple[str, int]) -> tuple[tuple[str, int], list[tuple[float, float]]]:
+    """The clicks of the listener's queue ``click = {doc, points: [{x, y, n}, ...]}`` not taken
+    yet, in the order they were made, and the new (document, last number) taken.
+
+    ``seen`` is (document, number) of the last click taken: a queue is sent again until the
+    app's answer reaches the browser, so most clicks arrive more than once. A new document
+    (a reload) numbers its clicks from 1 again."""
+    if not click:
+        return seen, []
+    doc, last = seen
+    if str(click.get("doc", "")) != doc:
+        doc, last = str(click.get("doc", "")), 0
+    fresh = sorted((p for p in click.get("points", ()) if int(p["n"]) > last), key=lambda p: int(p["n"]))
+    if not fresh:
+        return seen, []
+    return (doc, int(fresh[-1]["n"])), [(float(p["x"]), float(p["y"])) for p in fresh]
 
 
 def _undo():
