@@ -140,7 +140,7 @@ def _points_from_link():
 
 
 def shattering_tab():
-    draw.listen(SHATTER_CHART, True, on_click=_add_point, key="theory_click")
+    draw.listen(SHATTER_CHART, True, on_click=_add_point, key="theory_click", every_click=True)
     pts = _points()
     left, right = st.columns([1, 2.2], gap="large")
     with left:
@@ -157,7 +157,8 @@ def shattering_tab():
             cols[i % 2].button(name, key=f"th_ex_{name}", width="stretch", on_click=_set_points, args=(example,))
         verdict = st.container(key="theory_verdict")
     with right, st.container(key=SHATTER_CHART):
-        st.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None, config=CONFIG)
+        st.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None,
+                        config={**CONFIG, "doubleClick": False})
     label = HCLASS_LABELS[key].replace("≤ k", f"≤ {depth}")
     if not pts:
         verdict.info(f"Click on the plane to place points (up to {MAX_CLICK}), or pick an example.")

@@ -78,10 +78,12 @@ def points_plane(X, bounds: Bounds = (-3, 3, -3, 3), *, height: int = 420) -> go
         textposition="top center", marker=dict(size=13, color=palette.NEUTRAL, line=dict(color=palette.INK, width=1)),
         hovertemplate="point %{text}: (%{x:.2f}, %{y:.2f})<extra></extra>", name="points", showlegend=False))
     fig.update_layout(template="none", font=_FONT, height=height, margin=dict(l=45, r=10, t=10, b=40),
+                      # fixed axes: two quick clicks are a plotly double click, which would reset
+                      # the ranges under the user's next click
                       xaxis=_axis(range=[bounds[0], bounds[1]], autorange=False, title=dict(text="x₁"),
-                                  constrain="domain"),
+                                  constrain="domain", fixedrange=True),
                       yaxis=_axis(range=[bounds[2], bounds[3]], autorange=False, title=dict(text="x₂"),
-                                  scaleanchor="x", scaleratio=1.0, constrain="domain"),
+                                  scaleanchor="x", scaleratio=1.0, constrain="domain", fixedrange=True),
                       paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="shatter")
     return fig
 
