@@ -15,7 +15,8 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Perceptron": "pc_main", "Multi-class": "mc_main", "Learning_curves": "lc_chart",
               "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
-              "Compare_models": "compare_grid"}
+              "Compare_models": "compare_grid",
+              "Learning_theory": "theory_pac"}
 MIN_WIDTH = 450
 
 BOX = """(sel) => {

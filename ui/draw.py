@@ -37,10 +37,11 @@ def points() -> tuple:
     return tuple(st.session_state.setdefault(KEY, []))
 
 
-def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click") -> None:
+def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click", every_click: bool = False) -> None:
     """Mount the click listener; every click on the chart adds a point of the chosen class, or
     with ``on_click`` the last click calls ``on_click(x, y)`` instead (the tree page's followed
-    point). ``key``: the listener's widget key (one listener per page).
+    point), or with ``every_click`` too each click in turn (a page's own point set).
+    ``key``: the listener's widget key (one listener per page).
 
     The listener sends all clicks the app has not confirmed yet, each numbered within its
     browser document, so the clicks made while a run was going are added by the next run and
@@ -56,7 +57,8 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
     if not enabled:
         return
     if on_click is not None:
-        on_click(*fresh[-1])
+        for x, y in (fresh if every_click else fresh[-1:]):
+            on_click(x, y)
         return
     c = int(st.session_state.get("draw_class", 0))
     added = [(round(x, 3), round(y, 3), c) for x, y in fresh]
