@@ -9,6 +9,8 @@ import streamlit as st
 
 from ui.layout import navigation_pages, page_config
 
-page = st.navigation(navigation_pages())
+# expanded: every page listed (a collapsed menu would hide the model-selection and theory pages
+# behind "View 7 more")
+page = st.navigation(navigation_pages(), expanded=True)
 page_config(page.title)
 page.run()

@@ -101,7 +101,7 @@ def page_setup() -> None:
     registers the real menu here and reruns, through the router this time.
     """
     if not st.session_state.pop(_ROUTED, False):
-        st.navigation(navigation_pages())
+        st.navigation(navigation_pages(), expanded=True)
         st.rerun()
 
 
