@@ -13,7 +13,7 @@ from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_s
 from ui import draw, params, settings
 from ui import theory as work
 from ui.dataset import BLANK
-from ui.layout import finish, page
+from ui.layout import finish, fit_screen, page
 from viz import decision_figure
 from viz.theory import (
     bounds_figure,
@@ -92,8 +92,9 @@ def pac_tab():
                     f"({math.log(h_size):.3f} + {math.log(1 / delta):.3f}) / {eps:g} = "
                     f"{(math.log(h_size) + math.log(1 / delta)) / eps:.2f}")
     with right, st.container(key=PAC_CHART):
-        st.plotly_chart(pac_figure(m, pac_epsilon(m, delta, h_size), delta, d, m_max=max(1000, 2 * m)),
-                        width="stretch", theme=None, config=CONFIG)
+        st.plotly_chart(fit_screen(PAC_CHART, pac_figure(m, pac_epsilon(m, delta, h_size), delta, d,
+                                                         m_max=max(1000, 2 * m))),
+                        width="stretch", height="stretch", theme=None, config=CONFIG)
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "
                "a larger class only adds a logarithm.")
