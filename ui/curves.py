@@ -37,7 +37,7 @@ class Curve(NamedTuple):
 
 # --- what a validation curve tries -----------------------------------------------------------
 
-def _thin(values: list, limit: int = MAX_VALUES) -> list:
+def thin(values: list, limit: int = MAX_VALUES) -> list:
     """At most ``limit`` of ``values``, evenly spread, always with the first and the last."""
     if len(values) <= limit:
         return list(values)
@@ -46,7 +46,7 @@ def _thin(values: list, limit: int = MAX_VALUES) -> list:
 
 
 def curve_values(p: ParamSpec) -> list:
-    """The values of ``p`` a validation curve tries: positions its own widget can show, so a
+    """The values of ``p`` a validation curve (or a search) tries: positions its own widget can show, so a
     click on the curve can set the widget. Log-scaled: the 1-2-5 grid of the slider (past 13 values
     one per decade);
     whole numbers: all of a short range, else about 12 spread geometrically; fractions: 11
@@ -56,8 +56,8 @@ def curve_values(p: ParamSpec) -> list:
     if p.kind == "choice":
         if None in p.choices and all(_is_number(c) for c in p.choices if c is not None):
             # "no limit" (max_depth None) is the most complex end of the scale: last
-            return _thin([c for c in p.choices if c is not None] + [None])
-        return _thin(list(p.choices))
+            return thin([c for c in p.choices if c is not None] + [None])
+        return thin(list(p.choices))
     if p.log:
         grid = [v for v in log_grid(p) if not math.isinf(v)]
         values = grid if len(grid) <= MAX_VALUES + 1 else [v for v in grid if f"{v:e}".startswith("1")]

@@ -11,7 +11,6 @@ runs stops the script at the next progress update (Streamlit's rerun), so abando
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from contextlib import contextmanager
 
@@ -21,7 +20,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ModelSpec, ParamSpec
 
-from . import models, params, settings
+from . import curves, models, params, settings
 
 # The Playground's model setting (ui.models: one spec, one session key, one link name), so a page
 # opens on the model the student was just looking at.
@@ -56,33 +55,10 @@ def tunable(spec: ModelSpec, hp: dict) -> list[ParamSpec]:
 
 
 def sweep_values(p: ParamSpec, count: int) -> list:
-    """``count`` values of ``p`` spread over its range (fewer when it has fewer).
-
-    Log-scaled numbers take evenly spaced positions of the slider's 1-2-5 grid; whole numbers
-    spanning more than a decade are spread geometrically (k = 1, 2, 4, 8, ...: the change from
-    1 to 2 neighbours matters more than from 41 to 42); choices are thinned evenly.
-    """
-    if p.kind == "bool":
-        return [False, True]
-    if p.kind == "choice":
-        return _thin(list(p.choices), count)
-    if p.log:
-        return _thin([v for v in settings.log_grid(p) if not math.isinf(v)], count)
-    low, high = float(p.low), float(p.high)
-    if p.kind == "int":
-        if low >= 1 and high / low > 10:
-            values = np.geomspace(low, high, count)
-        else:
-            values = np.linspace(low, high, count)
-        return sorted({int(round(v)) for v in values})
-    return [float(v) for v in np.linspace(low, high, count)]
-
-
-def _thin(values: list, count: int) -> list:
-    if len(values) <= count:
-        return values
-    picks = np.unique(np.round(np.linspace(0, len(values) - 1, count)).astype(int))
-    return [values[i] for i in picks]
+    """At most ``count`` of the values a validation curve tries (``ui.curves.curve_values``:
+    positions the widget can show, the default among them), evenly spread over that list, so
+    log-scaled and wide whole-number ranges are covered geometrically."""
+    return curves.thin(curves.curve_values(p), count)
 
 
 def value_text(v) -> str:

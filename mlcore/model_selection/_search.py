@@ -156,10 +156,9 @@ def _rank_min(scores: np.ndarray) -> np.ndarray:
 
 
 class _BaseSearch(BaseEstimator):
-    """What grid and random search share: score every candidate on every split, refit the best."""
+    """What grid and random search share: score every candidate on every split, refit the best.
 
-    def _candidates(self) -> list[dict]:
-        raise NotImplementedError
+    A subclass says which settings to try with ``_candidates()``: the grid, or the draws."""
 
     def fit(self, X, y):
         X = check_array(X)
