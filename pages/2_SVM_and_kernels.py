@@ -11,6 +11,8 @@ from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, params, settings
 from ui.layout import finish, fit_screen, page, stop
+from ui.notes import LOSS_GALLERY_TEXT
+from viz.losses import loss_gallery_figure
 from viz.svm import (
     contributions_figure,
     landscape_figure,
@@ -303,6 +305,13 @@ with l2:
                 "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
                 "never become support vectors; logistic regression's loss never reaches zero, so "
                 "every point pulls on its boundary.")
+with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the margin y·f(x)"):
+    g1, g2 = st.columns([2, 1], gap="large")
+    # the training points' margins as ticks on the m axis (two classes: one f(x) per point)
+    margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
+               if binary else None)
+    g1.plotly_chart(loss_gallery_figure(margins=margins), width="stretch", config=CHART_CONFIG, key="svm_losses")
+    g2.markdown(LOSS_GALLERY_TEXT)
 
 # --- the primal route ---------------------------------------------------------------------------
 st.subheader("The same problem in the primal: Pegasos", anchor=False)
