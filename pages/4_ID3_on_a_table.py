@@ -205,10 +205,11 @@ with n1:
         st.markdown(f"This node is a leaf: {reason}. It predicts **{model.classes_[node.prediction]}**.")
     else:
         st.markdown(f"Split on **{model.feature_names_[node.feature]}**.")
-    rows = [{"feature": c.name, "gain": c.gain, "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
+    rows = [{"feature": c.name, "gain": c.gain,
+             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": notes.branch_impurities(c, criterion),
+             "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
              "branches": "; ".join(f"{v}: " + "/".join(str(int(k)) for k in cnt)
-                                   for v, cnt in c.counts.items() if cnt.sum() > 0),
-             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": notes.branch_impurities(c, criterion)}
+                                   for v, cnt in c.counts.items() if cnt.sum() > 0)}
             for c in node.candidates]
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch",
                  column_config={k: st.column_config.NumberColumn(format="%.4f")
@@ -222,7 +223,7 @@ shown = next((c for c in node.candidates if c.feature == node.feature), None) or
 st.latex(gain_formula(node, shown, criterion, score == "ratio"))
 with st.expander("The gain formula of every feature at this node"):
     for cand in node.candidates:
-        st.latex(gain_formula(node, cand, criterion, score == "ratio"))
+        st.latex(notes.gain_terms(node, cand, criterion))
 if source == "tennis" and criterion == "entropy" and node.parent < 0:  # the numbers are the root's
     st.caption("Textbooks print the root gains as 0.246 / 0.151 / 0.048 / 0.029 and the sunny branch as "
                "0.970 / 0.570 / 0.019: the exact values above, truncated, or computed from entropies "

@@ -110,14 +110,17 @@ def xor_table() -> tuple[pd.DataFrame, CategoricalNB]:
     scores = nb.scores(X)
     rows = []
     for i, (a, b) in enumerate(X):
-        k = int(np.flatnonzero(nb.classes_ == y[i])[0])
-        joint = Fraction(int(np.sum((X[:, 0] == a) & (X[:, 1] == b) & (y == y[i]))), int(np.sum(y == y[i])))
-        product = Fraction(int(nb.category_count_[0][k, int(a)]), int(nb.class_count_[k])) * Fraction(
-            int(nb.category_count_[1][k, int(b)]), int(nb.class_count_[k]))
-        rows.append({"x1": a, "x2": b, "y = x1 XOR x2": y[i],
-                     "P(x1, x2 | y) counted": str(joint), "P(x1 | y) · P(x2 | y)": str(product),
-                     "score(y=0)": scores[i, 0], "score(y=1)": scores[i, 1],
-                     "naive Bayes": "tie" if scores[i, 0] == scores[i, 1] else str(nb.classes_[np.argmax(scores[i])])})
+        row = {"x1": a, "x2": b, "y = x1 XOR x2": y[i]}
+        for k, c in enumerate(nb.classes_):
+            n_c = int(nb.class_count_[k])
+            row[f"P(x1, x2 | y={c}) counted"] = str(Fraction(int(np.sum((X[:, 0] == a) & (X[:, 1] == b) & (y == c))), n_c))
+        for k, c in enumerate(nb.classes_):
+            n_c = int(nb.class_count_[k])
+            row[f"P(x1 | y={c}) · P(x2 | y={c})"] = str(Fraction(int(nb.category_count_[0][k, int(a)]), n_c)
+                                                      * Fraction(int(nb.category_count_[1][k, int(b)]), n_c))
+        row |= {"score(y=0)": scores[i, 0], "score(y=1)": scores[i, 1],
+                "naive Bayes": "tie" if scores[i, 0] == scores[i, 1] else str(nb.classes_[np.argmax(scores[i])])}
+        rows.append(row)
     return pd.DataFrame(rows), nb
 
 
@@ -175,6 +178,14 @@ def branch_impurities(cand, criterion: str) -> str:
     return " · ".join(f"{v} {float(impurity(c, criterion)):.3f}" for v, c in cand.counts.items() if c.sum() > 0)
 
 
+def gain_terms(node, cand, criterion: str) -> str:
+    """LaTeX Gain(S, A) = I(S) - (|S_v|/|S| · I(S_v) + ...) = gain with this node's numbers only: the
+    page's gain formula without its general part, so that every feature's fits one line at 1280 px."""
+    total = int(node.counts.sum())
+    parts = " + ".join(f"\\tfrac{{{n}}}{{{total}}}\\cdot {imp:.4f}" for n, imp in cand.branch_terms(criterion))
+    return f"\\text{{Gain}}(S, \\text{{{cand.name}}}) = {node.impurity:.4f} - ({parts}) = {cand.gain:.4f}"
+
+
 # --- lecture steps (the SVM page's pattern; to move to ui/presets.py) ----------------------------------
 
 _TENNIS_ROW = {"id3_table": "tennis", "nb_tennis_outlook": "sunny", "nb_tennis_temperature": "cool",
@@ -227,11 +238,17 @@ def lesson_row(steps, state_key: str, *, title: str = "Lecture", help: str | Non
 
 # --- drawing ------------------------------------------------------------------------------------
 
+def _whole(table: pd.DataFrame) -> int:
+    """A dataframe height that shows every row (header and rows 35 px each), up to 40 rows."""
+    return 38 + 35 * min(len(table), 40)
+
+
 def show_nb_counts(nb: CategoricalNB, features, target: str, new_row) -> None:
     """The count and fraction table and the worked scores of the chosen row."""
     smoothing = "with Laplace smoothing, (N + 1) / (N_c + V)" if nb.alpha_ > 0 else "maximum likelihood, N / N_c"
     st.markdown(f"Every count of the table and P(value | class) ({smoothing}):")
-    st.dataframe(nb_count_table(nb, features, target), hide_index=True, width="stretch")
+    table = nb_count_table(nb, features, target)
+    st.dataframe(table, hide_index=True, width="stretch", height=_whole(table))
     st.markdown("The scores of the chosen row, factor by factor:\n\n"
                 + "\n".join(f"- {line}" for line in nb_score_lines(nb, new_row)))
 
@@ -261,7 +278,8 @@ def show_underflow() -> None:
 def show_one_rule(one_rule, X, y) -> None:
     st.markdown("P(class | value) for every value of every feature: the 1-rule predicts the majority and "
                 "counts the rest as its errors.")
-    st.dataframe(one_rule_table(one_rule, X, y), hide_index=True, width="stretch")
+    table = one_rule_table(one_rule, X, y)
+    st.dataframe(table, hide_index=True, width="stretch", height=_whole(table))
 
 
 def show_impurity_mix() -> None:
