@@ -61,12 +61,12 @@ def test_naive_bayes_count_table_and_worked_scores_are_shown(id3):
 
 def test_xor_underflow_and_impurity_tabs_are_shown(id3):
     shown = texts(id3)
-    xor = frame_with(id3, "P(x1 | y=0) · P(x2 | y=0)")
+    xor = frame_with(id3, "P(x1|0)·P(x2|0)")
     # y = x1 XOR x2 on 00, 01, 10, 11: class 0 holds 00 and 11, each 1 of its 2 rows
-    assert list(xor["P(x1, x2 | y=0) counted"]) == ["1/2", "0", "0", "1/2"]
-    assert list(xor["P(x1, x2 | y=1) counted"]) == ["0", "1/2", "1/2", "0"]
-    assert list(xor["P(x1 | y=1) · P(x2 | y=1)"]) == ["1/4"] * 4
-    assert np.allclose(xor[["score(y=0)", "score(y=1)"]].to_numpy(dtype=float), 0.5 ** 3)
+    assert list(xor["P(x1,x2 | 0)"]) == ["1/2", "0", "0", "1/2"]
+    assert list(xor["P(x1,x2 | 1)"]) == ["0", "1/2", "1/2", "0"]
+    assert list(xor["P(x1|1)·P(x2|1)"]) == ["1/4"] * 4
+    assert np.allclose(xor[["score(0)", "score(1)"]].to_numpy(dtype=float), 0.5 ** 3)
     assert "(0.5)^2000 = 0.0" in shown
     assert f"2000 · log(0.5) = {2000 * math.log(0.5):.5f}" in shown and "-1386.29436" in shown
     mix = frame_with(id3, "Gini 1 − Σ p²")

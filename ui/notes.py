@@ -110,15 +110,15 @@ def xor_table() -> tuple[pd.DataFrame, CategoricalNB]:
     scores = nb.scores(X)
     rows = []
     for i, (a, b) in enumerate(X):
-        row = {"x1": a, "x2": b, "y = x1 XOR x2": y[i]}
+        row = {"x1": a, "x2": b, "y": y[i]}
         for k, c in enumerate(nb.classes_):
             n_c = int(nb.class_count_[k])
-            row[f"P(x1, x2 | y={c}) counted"] = str(Fraction(int(np.sum((X[:, 0] == a) & (X[:, 1] == b) & (y == c))), n_c))
+            row[f"P(x1,x2 | {c})"] = str(Fraction(int(np.sum((X[:, 0] == a) & (X[:, 1] == b) & (y == c))), n_c))
         for k, c in enumerate(nb.classes_):
             n_c = int(nb.class_count_[k])
-            row[f"P(x1 | y={c}) · P(x2 | y={c})"] = str(Fraction(int(nb.category_count_[0][k, int(a)]), n_c)
-                                                      * Fraction(int(nb.category_count_[1][k, int(b)]), n_c))
-        row |= {"score(y=0)": scores[i, 0], "score(y=1)": scores[i, 1],
+            row[f"P(x1|{c})·P(x2|{c})"] = str(Fraction(int(nb.category_count_[0][k, int(a)]), n_c)
+                                              * Fraction(int(nb.category_count_[1][k, int(b)]), n_c))
+        row |= {"score(0)": scores[i, 0], "score(1)": scores[i, 1],
                 "naive Bayes": "tie" if scores[i, 0] == scores[i, 1] else str(nb.classes_[np.argmax(scores[i])])}
         rows.append(row)
     return pd.DataFrame(rows), nb
@@ -255,12 +255,13 @@ def show_nb_counts(nb: CategoricalNB, features, target: str, new_row) -> None:
 
 def show_xor() -> None:
     frame, _ = xor_table()
-    st.markdown("y = x1 XOR x2. Each feature alone carries no information about y, so naive Bayes, which "
+    st.markdown("y = x1 XOR x2; P(x1,x2 | c) is counted among the rows of class c. Each feature alone "
+                "carries no information about y, so naive Bayes, which "
                 "multiplies P(x1 | y) · P(x2 | y), scores **1/2 · 1/2 · 1/2 = 1/8 for both classes on every "
                 "row**: it cannot learn XOR. The counted P(x1, x2 | y) is 1/2 or 0, not 1/4: the features are "
                 "not independent given the class.")
     st.dataframe(frame, hide_index=True, width="stretch",
-                 column_config={k: st.column_config.NumberColumn(format="%.4f") for k in ("score(y=0)", "score(y=1)")})
+                 column_config={k: st.column_config.NumberColumn(format="%.4f") for k in ("score(0)", "score(1)")})
 
 
 def show_underflow() -> None:
