@@ -239,8 +239,8 @@ def lesson_row(steps, state_key: str, *, title: str = "Lecture", help: str | Non
 # --- drawing ------------------------------------------------------------------------------------
 
 def _whole(table: pd.DataFrame) -> int:
-    """A dataframe height that shows every row (header and rows 35 px each), up to 40 rows."""
-    return 38 + 35 * min(len(table), 40)
+    """A dataframe height that shows every row (rows are 37 px in this theme's font), up to 40 rows."""
+    return 42 + 37 * min(len(table), 40)
 
 
 def show_nb_counts(nb: CategoricalNB, features, target: str, new_row) -> None:

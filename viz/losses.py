@@ -43,7 +43,7 @@ def loss_gallery_figure(losses=tuple(MARGIN_LOSSES), *, margins=None, m_range=(-
         shown = np.clip(np.asarray(margins, dtype=np.float64), *m_range)
         traces.append(go.Scatter(x=shown.astype(np.float32), y=np.zeros(len(shown), dtype=np.float32),
                                  mode="markers", name="training points' y·f(x)", meta="margins",
-                                 marker=dict(symbol="line-ns-open", size=12, opacity=0.35,
+                                 marker=dict(symbol="line-ns-open", size=12, opacity=0.35, color=palette.INK,
                                              line=dict(color=palette.INK, width=1)),
                                  hovertemplate="y·f(x) = %{x:.2f}<extra></extra>"))
     fig = go.Figure(traces)
