@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 
-from mlcore.linear_model import LogisticRegression, geometric_margins
+from mlcore.linear_model import LogisticRegression, geometric_margins, hyperplane_margins
 from mlcore.tree import DecisionTreeClassifier
 
 from . import palette
 from .decision import label_index, label_names
 
 __all__ = ["OVERLAYS", "available", "explain_figure", "add_prototypes", "add_neighbours",
-           "add_normal_vector", "add_probability", "add_ellipses", "add_leaf_mix", "sigmoid_figure",
+           "add_normal_vector", "add_replay_margins", "add_probability", "add_ellipses", "add_leaf_mix", "sigmoid_figure",
            "default_query", "Explanation"]
 
 OVERLAYS = {
@@ -114,16 +114,17 @@ def clip_line(point, direction, bounds):
 
 # --- hover columns on the data points -----------------------------------------------------
 
-def _point_traces(fig, classes, names):
-    """(trace, which rows of X it shows) for the training traces, and the test-points trace."""
+def _point_traces(fig, names):
+    """(trace, class index) of each training trace, and the test-points traces with data: one
+    for every test point (decision_figure) or one per class present (the tree's plane)."""
     by_name = {f"class {name} (train)": k for k, name in enumerate(names)}
-    train, test = [], None
+    train, tests = [], []
     for trace in fig.data:
         if trace.name in by_name:
             train.append((trace, by_name[trace.name]))
         elif trace.name == "test points" and trace.x is not None and len(trace.x) and trace.x[0] is not None:
-            test = trace
-    return train, test
+            tests.append(trace)
+    return train, tests
 
 
 def add_point_columns(fig, classes, names, X, y, X_test, y_test, values, values_test, line: str,
@@ -134,21 +135,31 @@ def add_point_columns(fig, classes, names, X, y, X_test, y_test, values, values_
     ``line`` is a hovertemplate fragment with ``<<0>>``, ``<<1>>``... standing for the columns
     (``%{<<0>>:.3f}`` shows column 0 with three decimals).
     """
-    train, test = _point_traces(fig, classes, names)
+    train, tests = _point_traces(fig, names)
     idx = label_index(y, classes)
     parts = [(trace, np.asarray(values, float).reshape(len(X), -1)[idx == k]) for trace, k in train]
-    if test is not None and values_test is not None and y_test is not None:
-        parts.append((test, np.asarray(values_test, float).reshape(len(X_test), -1)))
+    if tests and values_test is not None and y_test is not None:
+        values_test = np.asarray(values_test, float).reshape(len(X_test), -1)
+        if len(tests) == 1:
+            parts.append((tests[0], values_test))
+        else:
+            idx_test = label_index(y_test, classes)
+            parts += [(trace, values_test[idx_test == k]) for trace, k in zip(tests, np.unique(idx_test), strict=False)]
     for trace, new in parts:
-        old = trace.customdata
+        if len(trace.x) != len(new):   # not the rows this function was told about: leave it alone
+            continue
+        old = None if trace.customdata is None else np.asarray(trace.customdata, float)
+        if old is not None and old.ndim == 1:
+            old = old[:, None]
         meta = dict(trace.meta or {})
-        start = 0 if old is None else np.asarray(old).shape[1]
-        data = new if old is None else np.hstack([np.asarray(old, float), new])
+        start = 0 if old is None else old.shape[1]
+        data = new if old is None else np.hstack([old, new])
         fragment = line
         for i in range(new.shape[1]):
             fragment = fragment.replace(f"<<{i}>>", f"customdata[{start + i}]")
         template = trace.hovertemplate.replace("<extra></extra>", f"<br>{fragment}<extra></extra>")
-        meta["columns"] = list(meta.get("columns", [])) + list(columns)
+        named = list(meta.get("columns", []))
+        meta["columns"] = named + [""] * (start - len(named)) + list(columns)   # "": a figure's own
         trace.update(customdata=data, hovertemplate=template, meta=meta)
 
 
@@ -315,6 +326,25 @@ def add_normal_vector(fig, model, X, y, X_test=None, y_test=None, class_names=No
                        f"points to class {names[1]} (f > 0); drawn at a fixed length<extra></extra>"),
     ))
     return True
+
+
+def add_replay_margins(fig, X, t, coef, intercept) -> float | None:
+    """The perceptron replay's points (traces "<name> (y = ±1)", customdata = row of ``X``) get
+    their geometric margin t·(w·x + b)/||w|| under the weights drawn (column "margin");
+    returns the smallest, or None when w = 0 (no hyperplane yet)."""
+    w = np.asarray(coef, float).ravel()
+    if not np.any(w != 0):
+        return None
+    margins = hyperplane_margins(X, t, w, intercept)
+    for trace in fig.data:
+        if trace.name and trace.name.endswith(("(y = -1)", "(y = +1)")) and trace.customdata is not None:
+            rows = np.asarray(trace.customdata, int).ravel()
+            template = trace.hovertemplate.replace(
+                "<extra></extra>", "<br>margin y(w·x + b)/‖w‖ = %{customdata[1]:.3f}<extra></extra>")
+            trace.update(customdata=np.column_stack([rows, margins[rows]]),
+                         hovertemplate=template.replace("%{customdata}", "%{customdata[0]}"),
+                         meta={"columns": ["row", "margin"]})
+    return float(margins.min())
 
 
 def add_probability(fig, model, X, y, X_test=None, y_test=None, class_names=None) -> None:

@@ -17,7 +17,7 @@ import numpy as np
 
 from ..base import ValidationError, check_array, check_is_fitted
 
-__all__ = ["geometric_margins"]
+__all__ = ["geometric_margins", "hyperplane_margins"]
 
 
 def geometric_margins(model, X, y) -> np.ndarray:
@@ -47,3 +47,17 @@ def geometric_margins(model, X, y) -> np.ndarray:
         raise ValidationError("w = 0: the model has no hyperplane, so no point has a geometric margin")
     signs = np.where(y == classes[1], 1.0, -1.0)
     return signs * np.asarray(model.decision_function(X), dtype=np.float64) / norm
+
+
+def hyperplane_margins(X, t, coef, intercept) -> np.ndarray:
+    """gamma_i = t_i (w·x_i + b) / ||w|| for given weights (a perceptron's at one step of
+    its training), with ``t`` in {-1, +1}; ``coef`` is w, (d,), ``intercept`` is b."""
+    w = np.asarray(coef, dtype=np.float64).ravel()
+    X = check_array(X, n_features=w.shape[0])
+    t = np.asarray(t, dtype=np.float64).ravel()
+    if t.shape[0] != X.shape[0] or not np.all(np.abs(t) == 1):
+        raise ValidationError(f"t must hold one label -1 or +1 per point ({X.shape[0]} points)")
+    norm = float(np.linalg.norm(w))
+    if norm == 0.0:
+        raise ValidationError("w = 0: the model has no hyperplane, so no point has a geometric margin")
+    return t * (X @ w + float(intercept)) / norm
