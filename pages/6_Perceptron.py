@@ -48,7 +48,9 @@ def _toggle_play() -> None:
 
 recipe, drawn, data, drawing = page(
     "Perceptron", name="perceptron",
-    draw_on=CHART if settings.value("pc_source", work.SHARED) == work.SHARED else None)
+    # a fresh session takes the source from its link (source=...) before the setting reads it
+    draw_on=CHART if settings.value("pc_source", st.query_params.get("source", work.SHARED)) == work.SHARED
+    else None)
 
 with st.sidebar:
     st.header("Perceptron", anchor=False)

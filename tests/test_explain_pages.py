@@ -160,3 +160,16 @@ def test_perceptron_page_margins_under_the_weights_drawn():
     orientation = np.sign(expected @ shown)
     np.testing.assert_allclose(shown, orientation * expected, atol=1e-4)
     assert "Smallest: γ" in " ".join(c.value for c in at.caption)
+
+
+def test_perceptron_link_with_its_own_data_opens_without_the_drawing_panel():
+    """source=separable draws on the page's own data: a fresh link must not show the panel for
+    drawing on the shared dataset (it read the source before the link was taken; the random
+    link walk found it once the explain switch changed its path)."""
+    from tests.test_link_roundtrip import values
+    switched = run_page("pages/6_Perceptron.py")
+    switched.radio(key="pc_source").set_value("separable").run()
+    fresh = run_page("pages/6_Perceptron.py", query={"source": "separable"})
+    assert_clean(fresh)
+    assert "draw_on" not in values(fresh)
+    assert values(fresh).keys() == values(switched).keys()
