@@ -24,6 +24,7 @@ with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
     st.caption(f"**{spec.family}.** {spec.summary}")
+    explain_slot = st.empty()  # the switch, drawn once the fit says what this model can show
     hp = params.param_widgets(spec)
     st.divider()
 
@@ -34,8 +35,7 @@ with right:
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, model_key, key_params)
-with left:
-    explain_on = explain.toggle(fit.model, "explain")
+explain_on = explain.toggle(fit.model, "explain", where=explain_slot)
 
 with t3:
     st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",

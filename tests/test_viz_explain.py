@@ -105,9 +105,9 @@ def test_neighbours_are_the_models_kneighbors(k, weights):
     vote = [a for a in fig.layout.annotations if a.name == "vote"][0].text
     assert f"k = {k} vote" in vote
     for c, n in zip(model.classes_, counts, strict=True):
-        assert (f"{c}: {n}" in vote) == (n > 0)
+        assert (f"class {c}: {n}" in vote) == (n > 0)
     predicted = model.predict(query.reshape(1, -1))[0]
-    assert f"<b>{predicted}</b>" in vote
+    assert f"class <b>{predicted}</b>" in vote
 
 
 def test_a_tie_is_marked_and_goes_where_the_model_sends_it():
@@ -119,15 +119,16 @@ def test_a_tie_is_marked_and_goes_where_the_model_sends_it():
     vote = explain.add_neighbours(fig, model, query)
     text = [a for a in fig.layout.annotations if a.name == "vote"][0].text
     assert "TIE" in text and vote.winners == [0, 1]
-    assert f"goes to {model.predict(query.reshape(1, -1))[0]}" in text
+    assert f"goes to class {model.predict(query.reshape(1, -1))[0]}" in text
     fig2 = decision_figure(model, X, y, resolution=RES)
     explain.add_neighbours(fig2, model, np.array([0.0, 1.5]))   # two of class 1: no tie
     assert "TIE" not in [a for a in fig2.layout.annotations if a.name == "vote"][0].text
 
 
-def test_default_query_is_the_first_test_point_else_nearest_origin():
-    X = np.array([[3.0, 3.0], [0.5, -0.2], [-2.0, 1.0]])
-    np.testing.assert_array_equal(explain.default_query(X, np.array([[9.0, 9.0]])), [9.0, 9.0])
+def test_default_query_is_the_test_point_nearest_the_middle_of_the_data():
+    X = np.array([[3.0, 3.0], [0.5, -0.2], [-2.0, 1.0]])          # mean (0.5, 1.2667)
+    tests = np.array([[9.0, 9.0], [0.0, 1.0], [1.0, 2.0]])
+    np.testing.assert_array_equal(explain.default_query(X, tests), [0.0, 1.0])
     np.testing.assert_array_equal(explain.default_query(X, None), [0.5, -0.2])
 
 

@@ -98,7 +98,7 @@ def below(shown: vx.Explanation | None, model, data, *, X=None, y=None, sigmoid:
         if name == "neighbours":
             _, clicked = query_point(data)
             if not clicked:
-                lines.append("The query is the first test point (or the training point nearest the origin): "
+                lines.append("The query is the test point nearest the middle of the data: "
                              "switch the click mode to *inspect* to choose the point.")
     st.caption(" ".join(lines + shown.notes))
     if sigmoid and "probability" in shown.overlays:

@@ -33,7 +33,7 @@ from mlcore.linear_model import LogisticRegression, geometric_margins, hyperplan
 from mlcore.tree import DecisionTreeClassifier
 
 from . import palette
-from .decision import label_index, label_names
+from .decision import _LEGEND_ROW, _LEGEND_TOP, _legend_names, _legend_rows, label_index, label_names
 
 __all__ = ["OVERLAYS", "available", "explain_figure", "add_prototypes", "add_neighbours",
            "add_normal_vector", "add_replay_margins", "add_probability", "add_ellipses", "add_leaf_mix", "sigmoid_figure",
@@ -49,6 +49,7 @@ OVERLAYS = {
 }
 _LEAF_CELLS = 40_000     # a tree whose threshold cells exceed this gets no region hover (JSON size)
 _ARROW = 0.2             # the arrow's length as a share of the shorter axis span (w's length is in the hover)
+_HALO = "0 0 3px #FFFFFF, 0 0 3px #FFFFFF, 0 0 3px #FFFFFF"   # CSS text-shadow: text readable on anything
 
 
 @dataclass
@@ -201,12 +202,13 @@ def add_prototypes(fig, model, class_names=None) -> None:
 # --- k nearest neighbours ---------------------------------------------------------------------
 
 def default_query(X_train, X_test=None) -> np.ndarray:
-    """The query shown before one is chosen: the first test point, else the training point
-    nearest the origin."""
-    if X_test is not None and len(X_test):
-        return np.asarray(X_test[0], float)
+    """The query shown before one is chosen: the test point nearest the middle of the training
+    points (their mean), else the training point nearest it. The middle of the data is where
+    classes tend to meet, so the neighbours there disagree and the vote has something to show."""
     X_train = np.asarray(X_train, float)
-    return X_train[np.argmin(np.einsum("ij,ij->i", X_train, X_train))]
+    pool = np.asarray(X_test, float) if X_test is not None and len(X_test) else X_train
+    gap = pool - X_train.mean(axis=0)
+    return pool[np.argmin(np.einsum("ij,ij->i", gap, gap))]
 
 
 @dataclass
@@ -244,7 +246,7 @@ def add_neighbours(fig, model, query, class_names=None) -> Vote:
     xs = np.column_stack([np.full(len(P), q[0]), P[:, 0], gaps]).ravel()
     ys = np.column_stack([np.full(len(P), q[1]), P[:, 1], gaps]).ravel()
     fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name="k neighbours", connectgaps=False,
-                             line=dict(color=palette.INK, width=2), hoverinfo="skip",
+                             line=dict(color=palette.INK, width=2), hoverinfo="skip", showlegend=False,
                              meta={"counts": vote.counts.tolist(), "winners": vote.winners}))
     labels = model.y_fit_[vote.indices]
     fig.add_trace(go.Scatter(
@@ -269,15 +271,15 @@ def add_neighbours(fig, model, query, class_names=None) -> Vote:
 def vote_text(vote: Vote, names, weights: str) -> str:
     """"k = 5 vote: class 0: 3 · class 1: 2 → 0", with the weighted vote and a tie said in words."""
     k = int(vote.counts.sum())
-    parts = [f"{names[c]}: {int(n)}" for c, n in enumerate(vote.counts) if n]
+    parts = [f"class {names[c]}: {int(n)}" for c, n in enumerate(vote.counts) if n]
     text = f"k = {k} vote: " + " · ".join(parts)
     if weights != "uniform":
         text += " (weighted: " + " · ".join(f"{names[c]} {w:.0%}" for c, w in enumerate(vote.weights) if w) + ")"
     if len(vote.winners) > 1:
         tied = " = ".join(names[c] for c in vote.winners)
-        text += f"  <b>TIE</b> ({tied}): goes to {names[vote.winners[0]]}, the first class"
+        text += f"  <b>TIE</b> ({tied}): goes to class {names[vote.winners[0]]}, the first"
     else:
-        text += f"  → <b>{names[vote.winners[0]]}</b>"
+        text += f"  → class <b>{names[vote.winners[0]]}</b>"
     return text
 
 
@@ -302,6 +304,13 @@ def normal_arrow(model, bounds):
     return anchor, anchor + length * w / np.sqrt(norm2)
 
 
+def _label_side(w) -> str:
+    """Where the label goes beside the arrow's tip: ahead of it, so it never sits on the shaft."""
+    vertical = "top" if w[1] > 0.3 * abs(w[0]) else "bottom" if w[1] < -0.3 * abs(w[0]) else "middle"
+    horizontal = "right" if w[0] > 0.3 * abs(w[1]) else "left" if w[0] < -0.3 * abs(w[1]) else "center"
+    return f"{vertical} {horizontal}" if (vertical, horizontal) != ("middle", "center") else "top center"
+
+
 def add_normal_vector(fig, model, X, y, X_test=None, y_test=None, class_names=None) -> bool:
     """w as an arrow from the boundary (trace "w (normal vector)") and the geometric margin
     y·f(x)/||w|| (:func:`mlcore.linear_model.geometric_margins`) on every point's hover
@@ -317,11 +326,16 @@ def add_normal_vector(fig, model, X, y, X_test=None, y_test=None, class_names=No
     if arrow is None:
         return False
     anchor, tip = arrow
+    # a white halo under the arrow keeps it readable over points and both region tints
+    fig.add_trace(go.Scatter(x=[anchor[0], tip[0]], y=[anchor[1], tip[1]], mode="lines", name="w halo",
+                             line=dict(color=palette.WHITE, width=8), hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(
         x=[anchor[0], tip[0]], y=[anchor[1], tip[1]], mode="lines+markers+text", name="w (normal vector)",
-        text=["", "<b>w</b>"], textposition="top center", textfont=dict(size=18, color=palette.INK),
+        showlegend=False, text=["", "<b>w</b>"], textposition=_label_side(w),
+        textfont=dict(size=20, color=palette.INK, shadow=_HALO),
         line=dict(color=palette.INK, width=3.5),
-        marker=dict(symbol=["circle", "arrow"], size=[9, 20], angleref="previous", color=palette.INK),
+        marker=dict(symbol=["circle", "arrow"], size=[10, 22], angleref="previous", color=palette.INK,
+                    line=dict(color=palette.WHITE, width=1.5)),
         hovertemplate=(f"w = ({w[0]:.3g}, {w[1]:.3g}), ‖w‖ = {np.linalg.norm(w):.3g}<br>"
                        f"points to class {names[1]} (f > 0); drawn at a fixed length<extra></extra>"),
     ))
@@ -404,22 +418,30 @@ def add_ellipses(fig, model, class_names=None, levels=(1, 2)) -> None:
     names = label_names(model.classes_, class_names)
     theta, var = np.asarray(model.theta_, float), np.asarray(model.var_, float)
     for c in range(len(theta)):
+        # a darker shade of the class's colour on a white halo: it stands out from its own points
+        shade = palette.mix(palette.class_color(c), palette.INK, 0.35)
         for k in levels:
             ex, ey = ellipse(theta[c], k * np.sqrt(var[c]))
+            width = 3 if k == 1 else 2.5
+            fig.add_trace(go.Scatter(x=ex, y=ey, mode="lines", name="ellipse halo", showlegend=False,
+                                     line=dict(color=palette.WHITE, width=width + 3), hoverinfo="skip"))
             fig.add_trace(go.Scatter(
                 x=ex, y=ey, mode="lines", name=f"class {names[c]}: {k}σ", showlegend=False,
                 meta={"class": c, "k": k}, legendgroup="ellipses",
-                line=dict(color=palette.class_color(c), width=3 if k == 1 else 2,
-                          dash="solid" if k == 1 else "dash"),
+                line=dict(color=shade, width=width, dash="solid" if k == 1 else "dash"),
                 hovertemplate=f"class {names[c]}: {k}σ ellipse of its Gaussian<extra></extra>",
             ))
     fig.add_trace(go.Scatter(
-        x=theta[:, 0], y=theta[:, 1], mode="markers", name="Gaussian means (1σ, 2σ)", text=names,
-        legendgroup="ellipses",
-        marker=dict(symbol="x", size=16, color=palette.class_colors(len(theta)),
-                    line=dict(color=palette.INK, width=1)),
+        x=theta[:, 0], y=theta[:, 1], mode="markers", name="means", text=names, legendgroup="ellipses",
+        marker=dict(symbol="x", size=18, color=[palette.mix(palette.class_color(c), palette.INK, 0.35)
+                                                 for c in range(len(theta))],
+                    line=dict(color=palette.WHITE, width=1.5)),
         hovertemplate="mean θ of class %{text}: (%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
+    for k in levels:   # legend keys: which line is which k
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{k}σ", legendgroup="ellipses",
+                                 line=dict(color=palette.INK, width=3 if k == 1 else 2.5,
+                                           dash="solid" if k == 1 else "dash"), hoverinfo="skip"))
 
 
 # --- decision trees --------------------------------------------------------------------------
@@ -512,4 +534,10 @@ def explain_figure(fig, model, X, y, *, X_test=None, y_test=None, query=None, ov
                 done.notes.append("The tree has too many boxes for a hover over the plane; "
                                   "the points still show their leaf's class mix.")
         done.overlays.append(name)
+    if fig.layout.legend.orientation == "h" and fig.layout.margin.t is not None:
+        # the legend grew: give it its rows in the margin, as decision_figure does (a margin
+        # plotly has to push itself costs a second full draw of the figure)
+        title = 30 if fig.layout.title.text else 0
+        fig.layout.margin.t = max(fig.layout.margin.t,
+                                  title + _LEGEND_TOP + _LEGEND_ROW * _legend_rows(_legend_names(fig.data)))
     return done
