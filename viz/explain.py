@@ -262,9 +262,12 @@ def add_neighbours(fig, model, query, class_names=None) -> Vote:
         marker=dict(symbol="star", size=24, color=palette.WHITE, line=dict(color=palette.INK, width=2.5)),
         hovertemplate="query (%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
+    # under the axis title, in a strip the bottom margin grows by: it covers no point and no label
+    bottom = fig.layout.margin.b if fig.layout.margin.b is not None else 60
+    fig.layout.margin.b = bottom + 24
     fig.add_annotation(name="vote", text=vote_text(vote, names, model.weights), showarrow=False,
-                       xref="paper", yref="paper", x=0.0, y=-0.085, xanchor="left", yanchor="top",
-                       align="left", font=dict(size=14, color=palette.INK))
+                       xref="paper", yref="paper", x=0.0, y=0.0, yshift=-(bottom - 2), xanchor="left",
+                       yanchor="top", align="left", font=dict(size=15, color=palette.INK))
     return vote
 
 
@@ -334,8 +337,8 @@ def add_normal_vector(fig, model, X, y, X_test=None, y_test=None, class_names=No
         showlegend=False, text=["", "<b>w</b>"], textposition=_label_side(w),
         textfont=dict(size=20, color=palette.INK, shadow=_HALO),
         line=dict(color=palette.INK, width=3.5),
-        marker=dict(symbol=["circle", "arrow"], size=[10, 22], angleref="previous", color=palette.INK,
-                    line=dict(color=palette.WHITE, width=1.5)),
+        marker=dict(symbol=["circle", "arrow"], size=[10, 26], angleref="previous", color=palette.INK,
+                    line=dict(color=palette.INK, width=1)),
         hovertemplate=(f"w = ({w[0]:.3g}, {w[1]:.3g}), ‖w‖ = {np.linalg.norm(w):.3g}<br>"
                        f"points to class {names[1]} (f > 0); drawn at a fixed length<extra></extra>"),
     ))
@@ -448,7 +451,7 @@ def add_ellipses(fig, model, class_names=None, levels=(1, 2)) -> None:
 
 def _mix_line(names) -> str:
     """Hover fragment "leaf 7 (12 training points): A 9 (75%) · B 3 (25%)" over 2 + 2K columns."""
-    parts = [name + f" %{{<<{2 + 2 * k}>>}} (%{{<<{3 + 2 * k}>>:.0%}})" for k, name in enumerate(names)]
+    parts = [f"class {name} " + f"%{{<<{2 + 2 * k}>>}} (%{{<<{3 + 2 * k}>>:.0%}})" for k, name in enumerate(names)]
     return "leaf %{<<0>>} (%{<<1>>} training points): " + " · ".join(parts)
 
 
@@ -488,12 +491,14 @@ def add_leaf_mix(fig, model, X, y, X_test=None, y_test=None, class_names=None) -
     K = len(classes)
     predicted = np.asarray(names, dtype=object)[np.argmax(np.asarray(tree.value)[leaves], axis=1)]
     text = [f"predicted <b>{p}</b> · leaf {int(r[0])} ({int(r[1])} training points)<br>"
-            + " · ".join(f"{names[k]}: {r[2 + 2 * k]:g} ({r[3 + 2 * k]:.0%})" for k in range(K))
+            + " · ".join(f"class {names[k]}: {r[2 + 2 * k]:g} ({r[3 + 2 * k]:.0%})" for k in range(K))
             for p, r in zip(predicted, mix, strict=True)]
     fig.add_trace(go.Heatmap(
         x=xe, y=ye, z=np.zeros((len(cy), len(cx)), np.float32), opacity=0.0, showscale=False,
         colorscale=[[0, palette.WHITE], [1, palette.WHITE]], name="leaf mix", showlegend=False,
         text=np.asarray(text, dtype=object).reshape(len(cy), len(cx)), hovertemplate="%{text}<extra></extra>",
+        # the trace is white: without its own colours the label would be grey on white
+        hoverlabel=dict(bgcolor=palette.WHITE, bordercolor=palette.INK, font=dict(color=palette.INK)),
         meta={"leaves": leaves.reshape(len(cy), len(cx)).tolist()},
     ))
     for trace in fig.data:   # the leaf's text already names the predicted class
