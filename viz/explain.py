@@ -288,10 +288,26 @@ def vote_text(vote: Vote, names, weights: str) -> str:
 
 # --- linear models: w and the geometric margin ------------------------------------------------
 
-def normal_arrow(model, bounds):
-    """(anchor, tip) of w drawn from the boundary: the anchor is the point of the boundary
-    f(x) = w·x + b = 0 (clipped to the view) nearest the view's centre, the tip is the anchor
-    plus w/||w|| times a fifth of the shorter span; None when the boundary misses the view."""
+def _crowding(anchors, tips, points, reach) -> np.ndarray:
+    """How many ``points`` lie within ``reach`` of each arrow (segment anchor-tip) or of the
+    spot ahead of its tip where the label goes."""
+    if points is None or not len(points):
+        return np.zeros(len(anchors))
+    shaft = tips - anchors
+    rel = points[None, :, :] - anchors[:, None, :]
+    t = np.clip(np.einsum("apk,ak->ap", rel, shaft) / np.einsum("ak,ak->a", shaft, shaft)[:, None], 0, 1)
+    near_shaft = np.linalg.norm(rel - t[..., None] * shaft[:, None, :], axis=2) < reach
+    label = tips + 0.35 * shaft
+    near_label = np.linalg.norm(points[None, :, :] - label[:, None, :], axis=2) < 1.5 * reach
+    return np.count_nonzero(near_shaft | near_label, axis=1)
+
+
+def normal_arrow(model, bounds, points=None):
+    """(anchor, tip) of w drawn from the boundary: the anchor is a point of the boundary
+    f(x) = w·x + b = 0 clipped to the view (the inner 60% of it), the tip is the anchor plus
+    w/||w|| times a fifth of the shorter span; None when the boundary misses the view. Of the
+    anchors tried, the one whose arrow and label cover the fewest ``points`` wins, then the
+    one nearest the view's centre."""
     w = np.asarray(model.coef_, float)[0]
     b = float(np.asarray(model.intercept_, float).ravel()[0])
     norm2 = float(w @ w)
@@ -299,12 +315,14 @@ def normal_arrow(model, bounds):
     ends = clip_line(foot, np.array([-w[1], w[0]]), bounds)
     if ends is None:
         return None
-    centre = np.array([(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2])
     a, c = ends
-    t = np.clip((centre - a) @ (c - a) / max(float((c - a) @ (c - a)), 1e-300), 0.0, 1.0)
-    anchor = a + t * (c - a)
-    length = _ARROW * min(bounds[1] - bounds[0], bounds[3] - bounds[2])
-    return anchor, anchor + length * w / np.sqrt(norm2)
+    span = min(bounds[1] - bounds[0], bounds[3] - bounds[2])
+    anchors = a + np.linspace(0.2, 0.8, 13)[:, None] * (c - a)
+    tips = anchors + _ARROW * span * w / np.sqrt(norm2)
+    centre = np.array([(bounds[0] + bounds[1]) / 2, (bounds[2] + bounds[3]) / 2])
+    crowd = _crowding(anchors, tips, None if points is None else np.asarray(points, float), 0.04 * span)
+    best = np.lexsort((np.linalg.norm(anchors - centre, axis=1), crowd))[0]
+    return anchors[best], tips[best]
 
 
 def _label_side(w) -> str:
@@ -325,7 +343,8 @@ def add_normal_vector(fig, model, X, y, X_test=None, y_test=None, class_names=No
     margins_test = geometric_margins(model, X_test, y_test) if X_test is not None and len(X_test) else None
     add_point_columns(fig, classes, names, X, y, X_test, y_test, margins, margins_test,
                       "margin y·f(x)/‖w‖ = %{<<0>>:.3f}", ["margin"])
-    arrow = normal_arrow(model, _bounds(fig))
+    shown = np.vstack([X, X_test]) if X_test is not None and len(X_test) else X
+    arrow = normal_arrow(model, _bounds(fig), shown)
     if arrow is None:
         return False
     anchor, tip = arrow
@@ -430,19 +449,19 @@ def add_ellipses(fig, model, class_names=None, levels=(1, 2)) -> None:
                                      line=dict(color=palette.WHITE, width=width + 3), hoverinfo="skip"))
             fig.add_trace(go.Scatter(
                 x=ex, y=ey, mode="lines", name=f"class {names[c]}: {k}σ", showlegend=False,
-                meta={"class": c, "k": k}, legendgroup="ellipses",
+                meta={"class": c, "k": k},
                 line=dict(color=shade, width=width, dash="solid" if k == 1 else "dash"),
                 hovertemplate=f"class {names[c]}: {k}σ ellipse of its Gaussian<extra></extra>",
             ))
     fig.add_trace(go.Scatter(
-        x=theta[:, 0], y=theta[:, 1], mode="markers", name="means", text=names, legendgroup="ellipses",
+        x=theta[:, 0], y=theta[:, 1], mode="markers", name="means", text=names,
         marker=dict(symbol="x", size=18, color=[palette.mix(palette.class_color(c), palette.INK, 0.35)
                                                  for c in range(len(theta))],
                     line=dict(color=palette.WHITE, width=1.5)),
         hovertemplate="mean θ of class %{text}: (%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
     for k in levels:   # legend keys: which line is which k
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{k}σ", legendgroup="ellipses",
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="lines", name=f"{k}σ",
                                  line=dict(color=palette.INK, width=3 if k == 1 else 2.5,
                                            dash="solid" if k == 1 else "dash"), hoverinfo="skip"))
 
