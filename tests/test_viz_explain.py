@@ -19,7 +19,7 @@ from mlcore.linear_model import (
 )
 from mlcore.naive_bayes import GaussianNB
 from mlcore.neighbors import KNeighborsClassifier, PrototypeClassifier
-from mlcore.svm import SVC, LinearSVMSGD
+from mlcore.svm import SVC, LinearSVC, LinearSVMSGD
 from mlcore.tree import DecisionTreeClassifier
 from viz import decision_figure, explain
 from viz.explain import point_column
@@ -135,7 +135,7 @@ def test_default_query_is_the_test_point_nearest_the_middle_of_the_data():
 # --- linear models: w and the geometric margin ----------------------------------------------------
 
 LINEAR = [Perceptron(random_state=0), LeastSquaresClassifier(), LogisticRegression(),
-          LinearSVMSGD(random_state=0), SVC(kernel="linear", C=1.0)]
+          LinearSVMSGD(random_state=0), SVC(kernel="linear", C=1.0), LinearSVC()]
 
 
 @pytest.mark.parametrize("model", LINEAR, ids=lambda m: type(m).__name__)

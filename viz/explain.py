@@ -524,6 +524,10 @@ def add_leaf_mix(fig, model, X, y, X_test=None, y_test=None, class_names=None) -
         if trace.name == "regions":
             trace.hoverinfo = "skip"
             trace.hovertemplate = None
+    # just above the regions, under the splits and the points
+    data = list(fig.data)
+    at = next((i + 1 for i, t in enumerate(data) if t.name == "regions"), 0)
+    fig.data = (*data[:at], data[-1], *data[at:-1])
     return True
 
 
