@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui import compute, params, settings
+from ui import compute, explain, params, settings
 from ui.layout import finish, fit_screen, page, stop
 from ui.notes import LOSS_GALLERY_TEXT
 from viz.losses import loss_gallery_figure
@@ -188,6 +188,8 @@ key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, SPEC.key, key_params)
 model = fit.model
 binary = model is None or len(model.classes_) == 2
+with left:
+    explain_on = explain.toggle(model, "svm_explain")
 
 # More than two classes: one binary machine at a time is drawn, the teaching view.
 machine, pair_code = 0, None
@@ -229,6 +231,7 @@ with right:
         fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
                             X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
                             height=540 if lesson_text is None else 470)
+        explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = chart_col.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
@@ -248,6 +251,7 @@ with right:
                    + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
                      "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
                      "its slack ξ; click it to take its f(x) apart below.")
+        explain.below(explained, model, data)
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 
