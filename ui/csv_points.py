@@ -24,6 +24,7 @@ MAX_BYTES = 5 * 2**20  # .streamlit/config.toml's maxUploadSize (MB)
 # stays finite below ~1e150, but exp(-gamma d^2) and the grid's spacing do not): refuse early.
 MAX_MAGNITUDE = 1e12
 LABEL_NAMES = ("label", "class", "y", "target")  # a column of one of these names is the label
+MISSING = {"na", "n/a", "nan", "null", "none", "?"}  # how spreadsheets and pandas write an empty cell
 SPLIT_COLUMN = "split"  # the app's own download marks train/test here; re-uploading keeps it
 
 
@@ -113,7 +114,8 @@ def _number(cell: str) -> float | None:
 def numeric_columns(frame: pd.DataFrame) -> list[str]:
     """Columns whose every non-empty cell reads as a number."""
     return [c for c in frame.columns
-            if all(v == "" or _number(v) is not None for v in frame[c]) and (frame[c] != "").any()]
+            if all(v == "" or v.lower() in MISSING or _number(v) is not None for v in frame[c])
+            and (frame[c] != "").any()]
 
 
 def default_columns(frame: pd.DataFrame) -> tuple[str, str, str]:
@@ -133,7 +135,7 @@ def _feature(frame: pd.DataFrame, column: str) -> np.ndarray:
         if cell == "":
             raise CsvProblem(f"Row {i} has no value in column {column!r}: fill the missing values or remove "
                              "those rows.")
-        v = _number(cell)
+        v = float("nan") if cell.lower() in MISSING else _number(cell)
         if v is None:
             raise CsvProblem(f"Column {column!r} must hold numbers (a feature of the plane), but row {i} has "
                              f"{cell!r}. Choose two numeric columns as x1 and x2.")

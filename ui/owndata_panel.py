@@ -73,7 +73,7 @@ def _columns(seed: int) -> None:
 
 def _back() -> None:
     owndata.change(table=None)
-    for key in (_FRAME, _TRIED, "_own_file_id"):
+    for key in (_FRAME, _TRIED):  # the file stays taken: the uploader still holds it
         st.session_state.pop(key, None)
 
 
