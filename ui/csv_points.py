@@ -165,7 +165,9 @@ def _labels(frame: pd.DataFrame, column: str) -> tuple[np.ndarray, tuple]:
     numbers = [_number(v) for v in cells]
     if all(v is not None and math.isfinite(v) for v in numbers):
         keys = np.array(numbers)  # numeric labels sort as numbers: 2 before 10
-        names_of = {v: cell for v, cell in zip(numbers, cells, strict=True)}
+        names_of = {}
+        for v, cell in zip(numbers, cells, strict=True):
+            names_of.setdefault(v, cell)  # the first spelling names the class ("2" and "2.0": "2")
     else:
         keys = cells.to_numpy(dtype=object)
         names_of = {v: v for v in cells}
