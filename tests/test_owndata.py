@@ -27,7 +27,7 @@ def test_numeric_labels_are_classes_in_numeric_order_and_keep_their_spelling():
 
 
 def test_a_semicolon_file_with_decimal_commas_reads_as_numbers():
-    frame = csv_points.read_frame("u;v;k\n1,5;2;a\n2,5;3;b\n3;4;a\n4;5;b\n".encode())
+    frame = csv_points.read_frame(b"u;v;k\n1,5;2;a\n2,5;3;b\n3;4;a\n4;5;b\n")
     t = csv_points.table(frame, csv_points.default_columns(frame))
     assert [p[0] for p in t.points] == [1.5, 2.5, 3.0, 4.0]
 
