@@ -140,10 +140,10 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
         # The clicks on the chart (from the previous render) change the points before anything is computed.
         draw.listen(draw_on, True, on_click=lambda x, y: clicks.append((x, y)), every_click=True)
     recipe = dataset.dataset_panel()
-    drawing = draw.draw_panel() if draw_on else False
-    if clicks:
-        draw.apply_clicks(clicks, drawing, recipe, compute.dataset(recipe, draw.points()).bounds)
+    if clicks:  # before the drawing panel, so its Undo and its counts include them
+        draw.apply_clicks(clicks, draw.mode(), recipe, compute.dataset(recipe, draw.points()).bounds)
         recipe = recipe._replace(erased=owndata.erased(recipe))
+    drawing = draw.draw_panel() if draw_on else False
     drawn = draw.points()
     settings.link_item("pts", draw.to_url(drawn))
     own_items, st.session_state[owndata.LINK_NOTE] = owndata.link_items(recipe, draw.to_url(drawn))
