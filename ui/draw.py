@@ -151,14 +151,14 @@ def draw_panel() -> str:
         settings.setting(DRAW_CLASS, "draw_class", url=None, control="segmented", disabled=how != ADD,
                          format_func=lambda c: f"{c} {COLOR_NAMES[c]}")
         n = len(points())
-        c1, c2, c3 = st.columns(3)
+        c1, c2 = st.columns(2)
         c1.button("Undo", icon=":material/undo:", key="draw_undo", on_click=owndata.undo,
                   disabled=not owndata.can_undo(), width="stretch",
                   help="Take back the last change of the points (add, erase, move, table edit, upload, clear).")
         c2.button("Redo", icon=":material/redo:", key="draw_redo", on_click=owndata.redo,
                   disabled=not owndata.can_redo(), width="stretch", help="Do again what Undo took back.")
-        c3.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear, disabled=not n,
-                  width="stretch", help="Remove every drawn point (generated points stay; Undo brings them back).")
+        st.button("Clear drawn points", icon=":material/delete:", key="draw_clear", on_click=_clear,
+                  disabled=not n, width="stretch", help="Remove every drawn point (generated points stay; Undo brings them back).")
         gone = len(st.session_state.get(owndata.ERASED, ()))
         st.caption((f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
                     else "No drawn points yet.")
