@@ -62,7 +62,7 @@ with right:
                         config={"displayModeBar": False, "scrollZoom": False, "doubleClick": False})
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
-                  if drawing else ""))
+                  if drawing == "add" else ""))
     if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
         explain.below(explained, fit.model, data)
         curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
