@@ -17,13 +17,12 @@ import streamlit as st
 
 from catalog.specs import ParamSpec
 from mlcore.linear_model import geometric_margins
-from ui import settings
+from ui import draw, settings
 from viz import explain as vx
 
 EXPLAIN = ParamSpec("explain", "bool", False, label="explain the model",
                     help="Draw what the model learned on the plane: prototypes, neighbours and their vote, "
                          "w and each point's margin, P(y = 1 | x), the Gaussians, a leaf's class mix.")
-INSPECT = "inspect_xy"        # where a click in "inspect" mode leaves the clicked spot
 CHART_CONFIG = {"displayModeBar": False}
 _SAYS = {
     "prototypes": "Big outlined markers: each class's **prototype**, the mean of its training points; "
@@ -56,7 +55,7 @@ def toggle(model, key: str, where=None) -> bool:
 def query_point(data) -> tuple[np.ndarray, bool]:
     """The kNN query: the spot clicked in inspect mode, else the default (first test point, or the
     training point nearest the origin); and whether it was chosen by a click."""
-    clicked = st.session_state.get(INSPECT)
+    clicked = draw.inspected()
     if clicked is not None:
         return np.asarray(clicked, dtype=np.float64), True
     return vx.default_query(data.X_train, data.X_test), False
