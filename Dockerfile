@@ -7,16 +7,18 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# The app runs as this user: it can read the code (owned by root) but not change it.
+RUN useradd --create-home --uid 10001 playground
+
 WORKDIR /app
 # The runtime dependencies only (what Streamlit Community Cloud installs), in their own layer so
 # a code change does not reinstall them.
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 
-# The code belongs to root and is only readable by the user the app runs as.
-RUN useradd --create-home --uid 10001 playground
 COPY . .
-USER playground
+# Numeric, so Kubernetes' runAsNonRoot can check it (deploy/k8s.yaml).
+USER 10001
 
 EXPOSE 8501
 # Streamlit answers "ok" on /_stcore/health once it serves; python's urllib, since slim has no curl.

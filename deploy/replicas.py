@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import pathlib
+import secrets
 import shutil
 import signal
 import subprocess
@@ -82,9 +84,15 @@ def replica_command(port: int, address: str = "127.0.0.1") -> list[str]:
             "--server.address", address, "--server.headless", "true", "--browser.gatherUsageStats", "false"]
 
 
+# One cookie secret for every replica this process starts: without it each streamlit makes its
+# own, and a cookie one replica signed would not be accepted by another after a failover.
+COOKIE_SECRET = os.environ.get("STREAMLIT_SERVER_COOKIE_SECRET") or secrets.token_hex(32)
+
+
 def start_replica(port: int, address: str = "127.0.0.1", quiet: bool = True) -> subprocess.Popen:
     out = subprocess.DEVNULL if quiet else None
-    return subprocess.Popen(replica_command(port, address), cwd=ROOT, stdout=out, stderr=out)
+    env = {**os.environ, "STREAMLIT_SERVER_COOKIE_SECRET": COOKIE_SECRET}
+    return subprocess.Popen(replica_command(port, address), cwd=ROOT, stdout=out, stderr=out, env=env)
 
 
 def healthy(url: str, timeout: float = 2.0) -> bool:
