@@ -92,15 +92,32 @@ def test_file_name_is_safe_and_bounded():
 
 # --- presenter scale --------------------------------------------------------------------------
 
-def test_presenter_mode_makes_every_font_at_least_the_minimum(moons):
+def test_presenter_mode_makes_the_figure_s_type_at_least_the_minimum(moons):
     for fig in _figures(moons):
         out = look.present(fig)
         go.Figure(out)  # still a valid figure
-        sizes = [v for path, v in _walk(out["layout"]) if path[-1:] == ("size",) and path[-2] in
-                 ("font", "tickfont", "textfont")]
-        sizes += [v for path, v in _walk(out["data"]) if path[-2:] in (("textfont", "size"),)]
-        assert out["layout"]["font"]["size"] >= look.MIN_FONT
+        layout = out["layout"]
+        sizes = [v for path, v in _walk({k: v for k, v in layout.items() if k != "annotations"})
+                 if path[-1:] == ("size",) and path[-2] in ("font", "tickfont")]
+        assert layout["font"]["size"] >= look.MIN_FONT
         assert sizes and min(sizes) >= look.MIN_FONT, sizes
+        # set explicitly, so a chart drawn with Streamlit's theme cannot shrink them
+        assert layout["xaxis"]["tickfont"]["size"] >= look.MIN_FONT
+        assert layout["legend"]["font"]["size"] >= look.MIN_FONT
+
+
+def test_presenter_mode_grows_placed_text_less_so_it_still_fits(moons):
+    X, y = moons
+    before = tree_diagram(DecisionTreeClassifier(max_depth=2).fit(X, y)).to_dict()
+    after = look.present(tree_diagram(DecisionTreeClassifier(max_depth=2).fit(X, y)).to_dict())
+    pairs = [(a["textfont"]["size"], b["textfont"]["size"]) for a, b in zip(before["data"], after["data"], strict=True)
+             if "size" in a.get("textfont", {})]
+    pairs += [(a["font"]["size"], b["font"]["size"])
+              for a, b in zip(before["layout"].get("annotations", []), after["layout"].get("annotations", []), strict=True)
+              if "size" in a.get("font", {})]
+    assert pairs
+    for old, new in pairs:
+        assert new == pytest.approx(old * look.TEXT_SCALE)
 
 
 def test_presenter_mode_scales_markers_and_lines_but_not_other_sizes(moons):
@@ -159,7 +176,7 @@ def test_light_screen_passes_the_figure_through_untouched(moons):
     fig = go.Figure(_decision(moons))
     assert charts.styled(fig, presenting_now=False, dark_now=False) is fig
     styled = charts.styled(fig, presenting_now=True, dark_now=True)
-    assert styled["layout"]["paper_bgcolor"] == look.PAPER
+    assert styled.layout.paper_bgcolor == look.PAPER
     assert fig.layout.paper_bgcolor == palette.WHITE  # the page's figure itself is not changed
 
 

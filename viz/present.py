@@ -3,10 +3,11 @@
 Both are pure functions of a figure as plotly's JSON dict (``fig.to_dict()``), applied after a
 builder has made the figure, so no builder needs to know about projectors or themes.
 
-Presenter mode (:func:`present`) multiplies every font size by ``FONT_SCALE`` (never below
-``MIN_FONT``), marker sizes by ``MARKER_SCALE`` and line widths by ``LINE_SCALE``, and widens
-the margins that hold tick labels and axis titles by ``MARGIN_SCALE``, so the larger labels
-still fit. Only sizes that are drawn are touched: a ``size`` inside ``font`` or ``marker``,
+Presenter mode (:func:`present`) multiplies the figure's type (ticks, axis titles, legend,
+title) by ``FONT_SCALE``, never below ``MIN_FONT``; text the builder placed in the plot
+(annotations, a trace's labels) by ``TEXT_SCALE``, so it still fits its place; marker sizes by
+``MARKER_SCALE``, line widths by ``LINE_SCALE``, and the margins that hold tick labels and axis
+titles by ``MARGIN_SCALE``, so the larger labels still fit. Only sizes that are drawn are touched: a ``size`` inside ``font`` or ``marker``,
 never a contour's level step or a histogram's bin size.
 
 The dark theme (:func:`dark`) re-colours the figure for a dark page. A colour is mapped by
@@ -35,6 +36,9 @@ from . import palette
 # Presenter mode. 20 px at 720 px is 1/36 of the screen's height, the share of 15 pt text on a
 # 7.5-inch slide: about the smallest a slide's footnote is set in, and here it is tick labels.
 FONT_SCALE, MARKER_SCALE, LINE_SCALE = 1.5, 1.5, 1.5
+# Text the builder placed at a position (a node's label in a tree diagram, a small multiple's
+# title, a count in a confusion matrix cell) grows less, without the minimum: it must still fit.
+TEXT_SCALE = 1.2
 # Margins hold one row of tick labels and one axis title: they grow by less than the type.
 MARGIN_SCALE = 1.25
 MIN_FONT = 20
@@ -51,6 +55,9 @@ GREY_POWER = 1.5
 PALE = 0.5  # a colour whose smallest channel is at least half white is a tint
 
 _FONT_KEYS = {"font", "tickfont", "textfont", "insidetextfont", "outsidetextfont", "titlefont"}
+_PLACED_FONTS = {"textfont", "insidetextfont", "outsidetextfont"}
+_AXIS = re.compile(r"^[xy]axis\d*$")
+_CARTESIAN = {"scatter", "scattergl", "heatmap", "contour", "bar", "histogram", "box", "violin", "histogram2d"}
 _LINE_KEYS = {"line", "connector", "error_x", "error_y"}
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 _RGB = re.compile(r"^rgba?\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*(?:,\s*([\d.]+)\s*)?\)$")
@@ -74,16 +81,22 @@ def _scale(value, factor: float):
     return value
 
 
-def _present_node(node, parent: str = "") -> None:
+def _present_node(node, parent: str = "", placed: bool = False) -> None:
+    """Scale what is drawn in ``node``; ``placed``: inside text the builder put at a position
+    (annotations, a trace's text), which grows by ``TEXT_SCALE`` only, so it still fits its place."""
     if isinstance(node, list):
         for item in node:
-            _present_node(item, parent)
+            _present_node(item, parent, placed)
         return
     if not isinstance(node, dict):
         return
     for key, value in node.items():
         if key in _FONT_KEYS and isinstance(value, dict):
-            value["size"] = _scaled_font(value.get("size", PLOTLY_FONT))
+            size = value.get("size", PLOTLY_FONT)
+            if placed or key in _PLACED_FONTS:
+                value["size"] = float(size) * TEXT_SCALE
+            else:
+                value["size"] = _scaled_font(size)
             continue
         if key == "size" and parent == "marker":
             node[key] = _scale(value, MARKER_SCALE)
@@ -92,15 +105,37 @@ def _present_node(node, parent: str = "") -> None:
         elif key == "arrowwidth":
             node[key] = _scale(value, LINE_SCALE)
         else:
-            _present_node(value, key)
+            _present_node(value, key, placed or key == "annotations")
+
+
+def _axes(layout: dict, cartesian: bool) -> list[dict]:
+    if cartesian:
+        layout.setdefault("xaxis", {})
+        layout.setdefault("yaxis", {})
+    axes = [v for k, v in layout.items() if _AXIS.match(k) and isinstance(v, dict)]
+    for scene in (v for k, v in layout.items() if k.startswith("scene") and isinstance(v, dict)):
+        axes += [scene.setdefault(name, {}) for name in ("xaxis", "yaxis", "zaxis")]
+    return axes
 
 
 def present(fig: dict) -> dict:
-    """The figure for the back of a lecture hall: larger type, markers and lines (in place)."""
+    """The figure for the back of a lecture hall: larger type, markers and lines (in place).
+
+    Sizes the figure leaves unset (tick labels, axis titles, the legend) are set explicitly to
+    the scaled size, since a chart drawn with Streamlit's theme would otherwise take its own."""
     layout = fig.setdefault("layout", {})
     layout.setdefault("font", {})  # plotly's default size, scaled like any other
     _present_node(fig.get("data", []))
     _present_node(layout)
+    size = layout["font"]["size"]
+    cartesian = any(t.get("type", "scatter") in _CARTESIAN for t in fig.get("data", []))
+    for axis in _axes(layout, cartesian):
+        axis.setdefault("tickfont", {}).setdefault("size", size)
+        if isinstance(axis.get("title"), dict):
+            axis["title"].setdefault("font", {}).setdefault("size", size)
+    layout.setdefault("legend", {}).setdefault("font", {}).setdefault("size", size)
+    if isinstance(layout.get("title"), dict):
+        layout["title"].setdefault("font", {}).setdefault("size", size)
     margin = layout.get("margin")
     if isinstance(margin, dict):  # room for the larger tick labels and titles
         for side in ("l", "b", "t"):
