@@ -173,7 +173,7 @@ with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
                            url=ROW.name if built_in else None)
-    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
+    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6; color: #1f2937" if r.name == row else ""
                                               for _ in r], axis=1),
                  height=min(38 + 35 * len(frame), 420), width="stretch",
                  # columns as wide as their text, so the class column stays in view on a projector
