@@ -68,7 +68,7 @@ def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(proj
 def test_exit_button_brings_the_sidebar_back(projector, server):  # noqa: F811
     _open_chart(projector, f"{server}/Playground?present=1", MAIN_CHART["Playground"])
     runs = projector.evaluate("() => window.__stRuns")
-    projector.locator(".st-key-present_exit button").click()
+    projector.get_by_role("button", name="exit presenter mode").click()
     wait_for_run_after(projector, runs, "exit presenter mode",
                        until="() => !document.querySelector('.st-key-present_exit')")
     assert projector.evaluate(VISIBLE, "[data-testid='stSidebar']")
