@@ -9,13 +9,14 @@ from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
 from ui import curves, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import decision_figure, points_figure
 from viz.curves import learning_curve_figure
 
 CHART = "lc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("learning_curves", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation: each point is validated once, by a model "
                        "trained on the other k − 1 folds.")

@@ -6,6 +6,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
 from ui import compute, curves, draw, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from ui.params import widget_key
@@ -13,7 +14,7 @@ from viz import decision_figure, points_figure
 from viz.curves import validation_curve_figure
 
 CHART = "vc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("validation_curve", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation on the training set.")
 

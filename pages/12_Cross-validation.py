@@ -15,13 +15,14 @@ from mlcore.model_selection import (
     nested_cross_val_score,
 )
 from ui import compute, selection, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("cross_validation", scroll_zoom=False, double_click=False)
 SPLITTERS = {"stratified": "stratified k-fold", "kfold": "k-fold", "loo": "leave-one-out",
              "shuffle": "repeated holdout (ShuffleSplit)", "bootstrap": "bootstrap (out-of-bag test)"}
 SPLITTER = ParamSpec("splitter", "choice", "stratified", choices=tuple(SPLITTERS), label="splitter",

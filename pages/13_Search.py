@@ -10,12 +10,13 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
 from ui import compute, models, params, selection, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
 
 CHART = "search_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("search", scroll_zoom=False, double_click=False)
 VALUES = ParamSpec("values", "int", 4, 2, 8, label="values per axis",
                    help="How many values of each hyperparameter the grid tries: the grid has this many squared cells.")
 FOLDS = ParamSpec("search_folds", "int", 5, 2, 10, label="CV folds", help="Stratified k-fold inside the training set.")

@@ -8,13 +8,14 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
 from ui import compute, params, selection, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("compare_models", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"

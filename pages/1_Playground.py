@@ -7,6 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, curves, explain, params, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
@@ -59,7 +60,7 @@ with right:
     with st.container(key=CHART):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None,
-                        config={"displayModeBar": False, "scrollZoom": False, "doubleClick": False})
+                        config=chart_config("playground", scroll_zoom=False, double_click=False))
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
@@ -72,7 +73,7 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         st.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
-                        width="stretch", theme=None, config={"displayModeBar": False})
+                        width="stretch", theme=None, config=chart_config("playground"))
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

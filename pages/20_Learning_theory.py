@@ -12,6 +12,7 @@ from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_sample_size
 from ui import draw, params, settings
 from ui import theory as work
+from ui.charts import config as chart_config
 from ui.dataset import BLANK
 from ui.layout import finish, fit_screen, page
 from viz import decision_figure
@@ -24,7 +25,7 @@ from viz.theory import (
     random_fits_figure,
 )
 
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = chart_config("learning_theory", scroll_zoom=False)
 TABS = {"pac": "PAC", "shattering": "Shattering", "bounds": "Bounds against reality",
         "rademacher": "Rademacher", "bayes": "Bayes error"}
 TAB = ParamSpec("tab", "choice", "pac", choices=tuple(TABS), label="tab")

@@ -10,6 +10,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
 from ui import features, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.features import (
@@ -21,7 +22,7 @@ from viz.features import (
     stability_figure,
 )
 
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("features", scroll_zoom=False, double_click=False)
 AXIS = ParamSpec("axis", "choice", "x2", choices=("x1", "x2"), label="axis",
                  help="The feature whose units change (multiplied by the factor).")
 STRETCH = ParamSpec("stretch", "float", 5.0, 0.1, 10.0, log=True, label="stretch factor",

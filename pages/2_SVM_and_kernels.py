@@ -10,6 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, explain, params, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from ui.notes import LOSS_GALLERY_TEXT
 from viz.losses import loss_gallery_figure
@@ -27,7 +28,7 @@ from viz.svm import (
 )
 
 SPEC = MODELS["svm"]
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("svm", scroll_zoom=False, double_click=False)
 RESOLUTION = 200
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",

@@ -12,6 +12,7 @@ from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import compute, draw, explain, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
@@ -19,7 +20,7 @@ from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_f
 FEATURES = ("x₁", "x₂")
 CRITERIA = {"gini": "Gini  1 − Σ p²", "entropy": "entropy  −Σ p log₂ p",
             "misclassification": "misclassification  1 − max p"}
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("decision_tree", scroll_zoom=False, double_click=False)
 
 # The growth settings are the tree model's own, ranges and all; the link carries them under
 # the model's parameter names. Session keys: "tree_" + the short name.

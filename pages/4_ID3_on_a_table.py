@@ -14,6 +14,7 @@ from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
 from ui import notes, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from viz.tree import gains_figure, id3_diagram
 
@@ -21,7 +22,7 @@ TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play ou
                 "upload": "Upload a CSV"}
 SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4.5)", "gini": "Gini gain"}
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
-CHART_CONFIG = {"displayModeBar": False}
+CHART_CONFIG = chart_config("id3")
 
 # The page's settings; the row, the node and the naive Bayes row (``nb_<feature>``, one per
 # feature) take their choices from the table.
@@ -172,7 +173,7 @@ with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
                            url=ROW.name if built_in else None)
-    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
+    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6; color: #1f2937" if r.name == row else ""
                                               for _ in r], axis=1),
                  height=min(38 + 35 * len(frame), 420), width="stretch",
                  # columns as wide as their text, so the class column stays in view on a projector

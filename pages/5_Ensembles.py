@@ -5,6 +5,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, params, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from viz.decision import points_figure
 from viz.ensemble import (
@@ -21,7 +22,7 @@ from viz.grid import evaluate_grid
 from viz.tree import importance_text
 
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("ensembles", scroll_zoom=False, double_click=False)
 MODEL = ParamSpec("model", "choice", KEYS[0], choices=KEYS, label="ensemble")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where more of the ensemble agrees.")

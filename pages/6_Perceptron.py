@@ -10,12 +10,13 @@ from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
 from ui import explain, params, settings
 from ui import perceptron as work
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
 CHART = "pc_main"
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("perceptron", scroll_zoom=False, double_click=False)
 PLAY_EVERY = 0.7  # seconds between two examples while playing
 SWEEP_GAPS = (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
 SWEEP_SEEDS = (0, 1, 2)

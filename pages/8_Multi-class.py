@@ -20,13 +20,14 @@ from mlcore.multiclass import (
 )
 from mlcore.svm import SVC, LinearSVC
 from ui import compute, draw, settings
+from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from ui.params import point_inputs
 from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
 from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
 
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("multiclass", scroll_zoom=False, double_click=False)
 STRATEGIES = {"ovr": "one-vs-rest", "ovo": "one-vs-one", "ecoc": "output codes", "crammer_singer": "Crammer–Singer"}
 STRATEGY = ParamSpec("strategy", "choice", "ovr", choices=tuple(STRATEGIES), label="strategy",
                      help="How K classes are reduced to two-class machines, or (Crammer–Singer) solved as one problem.")

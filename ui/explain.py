@@ -18,12 +18,13 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore.linear_model import geometric_margins
 from ui import draw, settings
+from ui.charts import config as chart_config
 from viz import explain as vx
 
 EXPLAIN = ParamSpec("explain", "bool", False, label="explain the model",
                     help="Draw what the model learned on the plane: prototypes, neighbours and their vote, "
                          "w and each point's margin, P(y = 1 | x), the Gaussians, a leaf's class mix.")
-CHART_CONFIG = {"displayModeBar": False}
+CHART_CONFIG = chart_config("explain")
 _SAYS = {
     "prototypes": "Big outlined markers: each class's **prototype**, the mean of its training points; "
                   "a point goes to the nearest one.",

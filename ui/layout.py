@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import compute, dataset, draw, owndata, owndata_panel, settings
+from . import charts, compute, dataset, draw, owndata, owndata_panel, present, settings
 
 APP_TITLE = "Classifier Playground"
 ICON = ":material/scatter_plot:"
@@ -120,8 +120,10 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     the session), the title, the place of the bad-link warning, the dataset panel, and with
     ``draw_on`` (the chart's key) the drawing panel and the click listener."""
     page_setup()
+    charts.install()
     _compact()
     settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
+    present.begin()
     if not with_dataset:
         st.session_state.pop(owndata.LINK_NOTE, None)
         return Page(None, (), None, False)
@@ -177,8 +179,9 @@ def fit_screen(key: str, fig):
     chart is taller by the difference, so it keeps its gap to the bottom of the screen, and an
     equal-aspect plane, limited by its height, gets wider too. Draw the returned figure with
     ``st.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
-    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height."""
-    height = int(fig.layout.height)
+    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height.
+    In presenter mode the chart also takes the height the hidden header freed."""
+    height = int(fig.layout.height) + (present.EXTRA_HEIGHT if present.active() else 0)
     st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
             f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
     fig.layout.height = None
@@ -207,6 +210,8 @@ def finish(share: bool = True) -> None:
     """The end of a page (and of a page that stops early): the address bar shows the page's
     settings, and the sidebar offers the link to this view."""
     settings.finish()
+    present.toggle()
+    charts.format_choice()
     if share:
         with st.sidebar, st.expander("Link to this view"):
             query = urlencode(settings.link_items())

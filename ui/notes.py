@@ -21,6 +21,7 @@ from catalog.specs import ParamSpec
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import entropy, gini, impurity, misclassification
 from ui import settings
+from ui.charts import config as chart_config
 from viz.notes import impurity_mix_figure
 
 LOSS_GALLERY_TEXT = (
@@ -298,4 +299,4 @@ def show_impurity_mix() -> None:
                      hide_index=True, width="stretch", height=250)
     with c2:
         st.plotly_chart(impurity_mix_figure(table, k, N_MIX), width="stretch",
-                        config={"displayModeBar": False}, key="id3_mix_chart")
+                        config=chart_config("id3"), key="id3_mix_chart")
