@@ -68,6 +68,8 @@ def literal(value) -> str:
         return repr(value)
     if hasattr(value, "item") and getattr(value, "shape", None) == ():  # a numpy scalar
         return literal(value.item())
+    if hasattr(value, "tolist") and hasattr(value, "shape"):  # a numpy array (a typed output code)
+        return f"np.array({literal(value.tolist())})"
     if isinstance(value, (list, tuple)):
         inner = ", ".join(literal(v) for v in value)
         return f"({inner},)" if isinstance(value, tuple) and len(value) == 1 else \
@@ -192,7 +194,8 @@ def data_code(source, drawn: tuple = ()) -> Code:
                   f"seed={int(source.seed)}, n_classes={int(source.classes)}{extra})"]
         lines += _split(source.test, source.seed)
     if drawn:
-        lines += [f"# the {len(drawn)} points drawn on the plane join the training set",
+        lines += [f"# the {len(drawn)} point{'s' if len(drawn) > 1 else ''} drawn on the plane join"
+                  f"{'' if len(drawn) > 1 else 's'} the training set",
                   *_points_lines(drawn, "drawn_"),
                   "X_train = np.vstack([X_train, drawn_X])",
                   "y_train = np.concatenate([y_train, drawn_y])"]
@@ -235,6 +238,12 @@ def score_code() -> Code:
                  'print(f"train accuracy {train_acc:.1%}")',
                  'print("test accuracy", "-" if test_acc is None else f"{test_acc:.1%}")',
                  imports=("from mlcore.metrics import accuracy",))
+
+
+def instance_snippet(source, drawn: tuple, model) -> str:
+    """Like :func:`fit_snippet` for a model a page builds itself (an unfitted instance)."""
+    text, imports = constructor(model)
+    return render(data_code(source, drawn), Code(tuple(sorted(imports)), (wrap(f"model = {text}"),)), score_code())
 
 
 def fit_snippet(source, drawn: tuple, model_key: str, params: dict) -> str:

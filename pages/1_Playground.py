@@ -7,6 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, curves, params, settings
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
@@ -78,4 +79,5 @@ if fit.cm is not None:
                      column_config={c: st.column_config.NumberColumn(format="%.2f")
                                     for c in ("precision", "recall", "F1")})
 
+show_fit(recipe, drawn, model_key, hp)
 finish()

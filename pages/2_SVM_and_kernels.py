@@ -10,6 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, params, settings
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page, stop
 from viz.svm import (
     contributions_figure,
@@ -329,4 +330,5 @@ else:
             st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
                             config=CHART_CONFIG, key="svm_primal")
 
+show_fit(recipe, drawn, SPEC.key, hp)
 finish()

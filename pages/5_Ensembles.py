@@ -5,6 +5,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, params, settings
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from viz.decision import points_figure
 from viz.ensemble import (
@@ -153,4 +154,5 @@ if fit.model is not None and key != "adaboost":
                                    columns=8, height=260),
                     width="stretch", config=CHART_CONFIG, key="ens_members")
 
+show_fit(recipe, drawn, key, hp, caption="The whole ensemble (every member) on the dataset, fit and score.")
 finish()

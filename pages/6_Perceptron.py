@@ -5,11 +5,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
 from ui import params, settings
 from ui import perceptron as work
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
@@ -273,4 +275,7 @@ with kr:
                    f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
                    f"{'converged' if kmodel.converged_ else 'not converged'}.")
 
+show_code(snippets.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
+                                   separable=src[1:] if source == work.SEPARABLE else None),
+          "The two sides, the perceptron as the replay runs it (pocket counts recorded), fit, its updates.")
 finish()
