@@ -111,7 +111,8 @@ def wrap(line: str, width: int = 100) -> str:
             args.append(body[start:i].strip())
             start = i + 1
     args.append(body[start:].strip())
-    return head + "(\n" + "".join(f"    {a},\n" for a in args) + ")"
+    indent = head[:len(head) - len(head.lstrip())]
+    return head + "(\n" + "".join(f"{indent}    {a},\n" for a in args) + indent + ")"
 
 
 def constructor(model, shown: tuple = ()) -> tuple[str, set]:
@@ -224,7 +225,7 @@ def render(*parts: Code) -> str:
     """The parts as one script: imports first (standard library, numpy, then mlcore, each once),
     then each part's lines, a blank line between parts."""
     imports = list(dict.fromkeys(i for p in parts for i in p.imports))
-    order = {"import csv": 0, "import math": 0, "import numpy as np": 1}
+    order = {"import csv": 0, "import math": 0, "from functools import partial": 0, "import numpy as np": 1}
     imports.sort(key=lambda i: (order.get(i, 2), i))
     blocks = ["\n".join(imports)] + ["\n".join(p.lines) for p in parts if p.lines]
     return "\n\n".join(b for b in blocks if b) + "\n"

@@ -8,12 +8,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets_more
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
 from ui import settings
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.tree import gains_figure, id3_diagram
 
@@ -272,4 +274,7 @@ else:
     st.warning("Every class scores 0: this row holds a value some class never showed in training. "
                "Switch on Laplace smoothing.", icon=":material/info:")
 
+show_code(snippets_more.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
+                                 None if built_in else up.name, tuple(features), target_name),
+          "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")
 finish()
