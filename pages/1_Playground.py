@@ -6,7 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, params, settings
+from ui import compute, curves, lectures, params, presets, settings
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
@@ -19,6 +19,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where the model is surer of its prediction.")
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
+presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP)
 
 left, right = st.columns([1.2, 3], gap="large")
 with left:

@@ -12,7 +12,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, draw, settings
+from ui import compute, draw, lectures, presets, settings
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from ui.params import point_inputs
@@ -84,6 +84,7 @@ st.sidebar.caption(
     "purest, then asks again inside each group. On the plane every question is a straight cut "
     "parallel to an axis, so the regions are rectangles.")
 
+presets.row("tree", lectures.TREE, lectures.TREE_HELP)
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
                "the sidebar or draw points on the Playground.", icon=":material/info:")

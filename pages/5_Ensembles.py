@@ -4,7 +4,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, params, settings
+from ui import compute, lectures, params, presets, settings
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from viz.decision import points_figure
@@ -63,6 +63,7 @@ st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **fo
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
+presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP)
 left, right = st.columns([1, 3], gap="large")
 with left:
     key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)

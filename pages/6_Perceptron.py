@@ -9,7 +9,7 @@ from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import params, settings
+from ui import lectures, params, presets, settings
 from ui import perceptron as work
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -83,6 +83,7 @@ with st.sidebar:
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
 
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
