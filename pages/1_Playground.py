@@ -19,7 +19,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where the model is surer of its prediction.")
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
-presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP)
+presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
 
 left, right = st.columns([1.2, 3], gap="large")
 with left:

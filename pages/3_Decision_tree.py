@@ -84,7 +84,7 @@ st.sidebar.caption(
     "purest, then asks again inside each group. On the plane every question is a straight cut "
     "parallel to an axis, so the regions are rectangles.")
 
-presets.row("tree", lectures.TREE, lectures.TREE_HELP)
+presets.row("tree", lectures.TREE, lectures.TREE_HELP, chart="tree_plane", chart_height=495)
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
                "the sidebar or draw points on the Playground.", icon=":material/info:")

@@ -63,7 +63,7 @@ st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **fo
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
-presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP)
+presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP, chart="ens_main", chart_height=515)
 left, right = st.columns([1, 3], gap="large")
 with left:
     key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)

@@ -83,7 +83,7 @@ with st.sidebar:
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
 
-presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP)
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")

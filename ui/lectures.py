@@ -20,35 +20,26 @@ _LOGISTIC = {"model": "logistic", "p_logistic_C": 1.0, "p_logistic_penalty": "l2
 PLAYGROUND_HELP = ("kNN: k = 1 → k = 15 → distance-weighted votes, on noisy moons. Logistic regression: separable "
                    "→ overlapping → one outlier. Each step loads its dataset and settings.")
 PLAYGROUND = [
-    Step("kNN · k = 1", "Every training point is its own island: 100% training accuracy, a ragged boundary "
-                        "that follows the noise.",
+    Step("kNN · k = 1", "Each training point is its own island: 100% training accuracy, a ragged boundary.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 1, "p_knn_weights": "uniform"}),
-    Step("k = 15", "Fifteen neighbours vote: the boundary smooths out, training accuracy drops below 100% "
-                   "and the test accuracy usually rises.",
+    Step("k = 15", "Fifteen neighbours vote: a smoother boundary, training accuracy below 100%.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 15, "p_knn_weights": "uniform"}),
-    Step("weighted", "k = 15 with votes 1/d: the nearest neighbours count most, so every training point is "
-                     "right again (its own vote is 1/0).",
+    Step("weighted", "Votes 1/d: a training point's own vote (d = 0) wins, so training accuracy is 100% again.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 15, "p_knn_weights": "distance"}),
-    Step("logistic · separable", "A gap between the classes: the likelihood keeps growing as w grows, and only the "
-                                 "penalty (C = 1) keeps the weights finite.",
+    Step("logistic · gap", "A gap between the classes: only the penalty (C = 1) keeps w from growing forever.",
          {**SEPARABLE, **_LOGISTIC}),
-    Step("overlapping", "The classes overlap: no line is right everywhere, and P(y | x) fades from one class to "
-                        "the other across the boundary.",
+    Step("overlap", "The classes overlap: P(y | x) fades from one class to the other across the line.",
          {**OVERLAPPING, **_LOGISTIC}),
-    Step("outlier", "One far point with the other class's label: its log-loss grows only linearly, so it tilts "
-                    "the line a little, not all the way.",
+    Step("outlier", "One far point with the wrong label: its log-loss grows only linearly, so the line tilts a little.",
          {**OUTLIER, **_LOGISTIC}),
 ]
 
 PERCEPTRON_HELP = "Separable → overlapping → one outlier: each step loads the shared dataset and the settings."
 _PERCEPTRON = {"pc_source": "shared", "pc_epochs": 20, "pc_lr": 1.0, "pc_start": "zero"}
 PERCEPTRON = [
-    Step("separable", "A gap between the classes: the perceptron stops after a few epochs with every point "
-                      "right, as the convergence theorem promises.", {**SEPARABLE, **_PERCEPTRON}),
-    Step("overlapping", "The classes overlap: every epoch makes mistakes, the updates never stop and the line "
-                        "keeps jumping; the pocket keeps the best weights seen.", {**OVERLAPPING, **_PERCEPTRON}),
-    Step("outlier", "One far point with the other class's label: the data are no longer separable, and "
-                    "that one point keeps pulling the line back and forth.", {**OUTLIER, **_PERCEPTRON}),
+    Step("separable", "A gap between the classes: the perceptron stops with every point right, as the theorem promises.", {**SEPARABLE, **_PERCEPTRON}),
+    Step("overlapping", "The classes overlap: every epoch makes mistakes and the line never settles.", {**OVERLAPPING, **_PERCEPTRON}),
+    Step("outlier", "One far point with the wrong label: no line separates the data, and it pulls the line to and fro.", {**OUTLIER, **_PERCEPTRON}),
 ]
 
 TREE_DATA = dataset(data="moons", n=200, noise=0.3, seed=0)
@@ -64,15 +55,13 @@ def _full_depth(min_impurity_decrease: float = 0.0) -> int:
 
 TREE_HELP = "Depth 1 → 3 → fully grown → pruned, on noisy moons: each step loads its dataset and settings."
 TREE = [
-    Step("depth 1", "One question, one straight cut: a stump. Both halves are still mixed.",
+    Step("depth 1", "One question, one straight cut (a stump): both halves are still mixed.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": 1}),
-    Step("depth 3", "Three questions deep: up to 8 rectangles, the two moons roughly apart.",
+    Step("depth 3", "Three questions deep: up to 8 rectangles, the moons roughly apart.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": 3}),
-    Step("full", "Grown until every leaf is pure: 100% training accuracy, with small boxes around single "
-                 "noisy points (overfitting).",
+    Step("full", "Every leaf pure: 100% training accuracy, with boxes around single noisy points.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": _full_depth}),
-    Step("pruned", "Full depth, but a split must lower the impurity by at least 0.01: the boxes around single "
-                   "points are gone. Reduced-error pruning (below) does it after growing.",
+    Step("pruned", "Every split must lower the impurity by 0.01: the boxes around single points go.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.01, "tree_depth": lambda: _full_depth(0.01)}),
 ]
 
@@ -82,11 +71,10 @@ _FOREST = {"ens_model": "random_forest", "p_random_forest_max_features": "sqrt",
            "p_random_forest_bootstrap": True}
 ENSEMBLE_HELP = "A random forest of 1 → 10 → 100 trees on noisy moons: each step loads its dataset and settings."
 ENSEMBLES = [
-    Step("1 tree", "A single deep tree on a bootstrap sample: boxy, and sure of itself everywhere.",
+    Step("1 tree", "One deep tree on a bootstrap sample: boxy, and sure of itself everywhere.",
          {**ENSEMBLE_DATA, **_FOREST, "p_random_forest_n_estimators": 1, "ens_m_random_forest": 1}),
-    Step("10 trees", "Ten trees vote: the boxes blur where they disagree, and the boundary steadies.",
+    Step("10 trees", "Ten trees vote: the boxes blur where they disagree.",
          {**ENSEMBLE_DATA, **_FOREST, "p_random_forest_n_estimators": 10, "ens_m_random_forest": 10}),
-    Step("100 trees", "A hundred trees: a smooth vote, confident only where most trees agree; more trees no "
-                      "longer change much (no overfitting from the number of trees).",
+    Step("100 trees", "A smooth vote, sure only where most trees agree; more trees do not overfit.",
          {**ENSEMBLE_DATA, **_FOREST, "p_random_forest_n_estimators": 100, "ens_m_random_forest": 100}),
 ]

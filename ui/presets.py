@@ -18,6 +18,7 @@ import streamlit as st
 
 from . import draw, settings
 from .dataset import Recipe
+from .layout import SCREEN_HEIGHT
 
 _ACTIVE = "_preset_{}"          # the page's last clicked step
 _RESOLVED = "_preset_{}_values"  # its values as set (functions called)
@@ -64,15 +65,36 @@ def holding(name: str) -> int | None:
     return i
 
 
-def row(name: str, steps: list[Step], help: str, title: str = "Lecture") -> str | None:
-    """The row of step buttons and, under it, the holding step's text; returns that text (or None)."""
-    columns = st.columns([1.1, *[2] * len(steps)], vertical_alignment="center")
+# Low buttons (Streamlit's are 40 px), so the row costs little of a 720 px tall screen.
+_CSS = """<style>
+[class*="st-key-preset_"] button {min-height: 1.9rem; padding-top: 0.1rem; padding-bottom: 0.1rem;}
+</style>"""
+ROW_HEIGHT, LINE_HEIGHT = 52, 40  # px the row and the step's line take, gaps included
+
+
+def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: str | None = None,
+        chart_height: int | None = None) -> str | None:
+    """The row of step buttons and, under it, the holding step's text; returns that text (or None).
+
+    ``chart``, ``chart_height``: the page's main chart (its key for ``ui.layout.fit_screen``) and its
+    height on a 720 px screen; it is made shorter by what the row and the line take, so it stays
+    on the first screen of a 1280x720 projector."""
+    st.html(_CSS)
+    columns = st.columns([1.5, *[2] * len(steps)], vertical_alignment="center")
     columns[0].markdown(f"**{title}**", help=help)
     for i, (col, step) in enumerate(zip(columns[1:], steps, strict=True)):
         col.button(step.label, key=f"preset_{name}_{i}", on_click=apply, args=(name, steps, i), width="stretch")
     i = holding(name)
-    if i is None:
-        return None
-    text = f":material/school: **{steps[i].label}.** {steps[i].text}"
-    st.caption(text)
+    text = None if i is None else f":material/school: **{steps[i].label}.** {steps[i].text}"
+    if text:
+        st.caption(text)
+    if chart and chart_height:
+        _shorten(chart, chart_height, ROW_HEIGHT + (LINE_HEIGHT if text else 0))
     return text
+
+
+def _shorten(chart: str, height: int, by: int) -> None:
+    """The chart ``fit_screen`` sizes, ``by`` px shorter (on every screen). The doubled class
+    outranks fit_screen's rule, which is written later in the page."""
+    st.html(f"<style>.st-key-{chart}.st-key-{chart} {{height: max({height - by}px, "
+            f"calc(100vh - {SCREEN_HEIGHT - height + by}px)) !important;}}</style>")
