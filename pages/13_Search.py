@@ -6,11 +6,13 @@ import math
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
 from ui import compute, models, params, selection, settings
 from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
@@ -206,4 +208,6 @@ if randoms is not None:
     st.caption(f"Random search's best draw: {_label(px)} = {selection.value_text(rb[px])}, "
                f"{_label(py)} = {selection.value_text(rb[py])}.")
 
+show_code(snippets.search_page(recipe, drawn, key, hp, px, xs, py, ys, folds),
+          "The grid search of the heatmap: every pair of values scored by cross-validation, the best refitted.")
 finish()

@@ -5,10 +5,12 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
 from ui import compute, params, selection, settings
 from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
@@ -122,4 +124,6 @@ st.dataframe(table, hide_index=True, width="stretch",
 st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
            "one more validation score.")
 
+show_code(snippets.compare_page(recipe, drawn, [(key, dict(current_params(selection.MODELS[key]))) for key in keys],
+                                 folds), "Every chosen model, cross-validated on the same training set.")
 finish()

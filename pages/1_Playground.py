@@ -6,8 +6,9 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, explain, params, settings
+from ui import compute, curves, explain, lectures, params, presets, settings
 from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
@@ -19,6 +20,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where the model is surer of its prediction.")
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
+presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
 
 left, right = st.columns([1.2, 3], gap="large")
 with left:
@@ -83,4 +85,5 @@ if fit.cm is not None:
                      column_config={c: st.column_config.NumberColumn(format="%.2f")
                                     for c in ("precision", "recall", "F1")})
 
+show_fit(recipe, drawn, model_key, hp)
 finish()

@@ -11,6 +11,7 @@ from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui import compute, explain, params, settings
 from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page, stop
 from ui.notes import LOSS_GALLERY_TEXT
 from viz.losses import loss_gallery_figure
@@ -343,4 +344,5 @@ else:
             st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
                             config=CHART_CONFIG, key="svm_primal")
 
+show_fit(recipe, drawn, SPEC.key, hp)
 finish()

@@ -6,13 +6,15 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, draw, explain, settings
+from ui import compute, draw, explain, lectures, presets, settings
 from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
@@ -83,6 +85,7 @@ st.sidebar.caption(
     "purest, then asks again inside each group. On the plane every question is a straight cut "
     "parallel to an axis, so the regions are rectangles.")
 
+presets.row("tree", lectures.TREE, lectures.TREE_HELP, chart="tree_plane", chart_height=495)
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
                "the sidebar or draw points on the Playground.", icon=":material/info:")
@@ -156,6 +159,8 @@ def tree_view(full, data) -> None:
     st.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
     st.caption("Squares ask a question (left branch: yes), circles are leaves. The bar under a node "
                "shows its class mix; hover a node for its impurity and counts.")
+    show_code(snippets.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
+              "at the slider's depth, and its accuracies.")
 
 
 @st.fragment

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets_more
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
@@ -15,6 +16,7 @@ from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
 from ui import notes, settings
 from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.tree import gains_figure, id3_diagram
 
@@ -295,4 +297,7 @@ with logs_tab:
 with mix_tab:
     notes.show_impurity_mix()
 
+show_code(snippets_more.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
+                                 None if built_in else up.name, tuple(features), target_name),
+          "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")
 finish()

@@ -4,8 +4,9 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, params, settings
+from ui import compute, lectures, params, presets, settings
 from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from viz.decision import points_figure
 from viz.ensemble import (
@@ -63,6 +64,7 @@ st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **fo
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
+presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP, chart="ens_main", chart_height=515)
 left, right = st.columns([1, 3], gap="large")
 with left:
     key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)
@@ -154,4 +156,5 @@ if fit.model is not None and key != "adaboost":
                                    columns=8, height=260),
                     width="stretch", config=CHART_CONFIG, key="ens_members")
 
+show_fit(recipe, drawn, key, hp, caption="The whole ensemble (every member) on the dataset, fit and score.")
 finish()

@@ -5,12 +5,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import explain, params, settings
+from ui import explain, lectures, params, presets, settings
 from ui import perceptron as work
 from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
@@ -85,6 +87,7 @@ with st.sidebar:
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
     explain_on = explain.replay_toggle("pc_explain")
 
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
@@ -281,4 +284,7 @@ with kr:
                    f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
                    f"{'converged' if kmodel.converged_ else 'not converged'}.")
 
+show_code(snippets.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
+                                   separable=src[1:] if source == work.SEPARABLE else None),
+          "The two sides, the perceptron as the replay runs it (pocket counts recorded), fit, its updates.")
 finish()

@@ -12,6 +12,7 @@ from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
 from ui import compute, params, settings
 from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
@@ -287,4 +288,6 @@ with gates_tab:
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "
                    "one straight line, as z₁ + z₂ = 0.5 does for the designed network.")
 
+with train_tab:
+    show_fit(recipe, drawn, SPEC.key, hp)
 finish()

@@ -21,6 +21,7 @@ from mlcore.multiclass import (
 from mlcore.svm import SVC, LinearSVC
 from ui import compute, draw, settings
 from ui.charts import config as chart_config
+from ui.code import show_model
 from ui.layout import finish, fit_screen, page
 from ui.params import point_inputs
 from viz.decision import decision_figure, points_figure
@@ -239,5 +240,6 @@ if K >= 3:
                               title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
         col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key)
 
+show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
 worked_example()
 finish()
