@@ -33,7 +33,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 # One link per student: different datasets and k, so a view restored from the wrong link shows.
-LINKS = ["?data=moons&k=7", "?data=circles&k=9", "?data=moons&n=150&k=3", "?data=xor&k=12"]
+# Each k is stepped twice and never reaches the default 5, which the link leaves out.
+LINKS = ["?data=moons&k=7", "?data=circles&k=9", "?data=moons&n=150&k=15", "?data=xor&k=12"]
 K_SLIDER = ".st-key-p_knn_k input[type='range']"
 DATASET = "() => document.querySelector('.st-key-ds_data')?.innerText ?? null"
 
