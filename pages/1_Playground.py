@@ -6,7 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, params, settings
+from ui import compute, curves, explain, params, settings
 from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
@@ -25,6 +25,7 @@ with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
     st.caption(f"**{spec.family}.** {spec.summary}")
+    explain_slot = st.empty()  # the switch, drawn once the fit says what this model can show
     hp = params.param_widgets(spec)
     st.divider()
 
@@ -35,6 +36,7 @@ with right:
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, model_key, key_params)
+explain_on = explain.toggle(fit.model, "explain", where=explain_slot)
 
 with t3:
     st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
@@ -48,6 +50,7 @@ with right:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
+        explained = explain.overlay(fig, fit.model, data, explain_on)
     else:
         st.error(fit.error, icon=":material/block:")
         X, y = data.X_train, data.y_train
@@ -62,6 +65,7 @@ with right:
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))
     if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+        explain.below(explained, fit.model, data)
         curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
 if fit.cm is not None:

@@ -11,7 +11,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, draw, settings
+from ui import compute, draw, explain, settings
 from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
 from ui.params import point_inputs
@@ -131,6 +131,7 @@ def tree_view(full, data) -> None:
         if point is not None:
             st.markdown("**The point's path**")
             st.markdown(describe_path(model, point))
+        explain_on = explain.toggle(model, "tree_explain")
         settings.publish()
     with right:
         train_acc = model.score(data.X_train, data.y_train)
@@ -143,11 +144,13 @@ def tree_view(full, data) -> None:
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
         plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                   bounds=data.bounds, highlight=point, height=495)
+        explained = explain.overlay(plane, model, data, explain_on)
         chart_col.plotly_chart(fit_screen("tree_plane", plane), width="stretch", height="stretch",
                                config=CHART_CONFIG, key="tree_plane")
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))
+        explain.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
     st.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")

@@ -8,7 +8,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import params, settings
+from ui import explain, params, settings
 from ui import perceptron as work
 from ui.charts import config as chart_config
 from ui.layout import finish, fit_screen, page, stop
@@ -49,7 +49,9 @@ def _toggle_play() -> None:
 
 recipe, drawn, data, drawing = page(
     "Perceptron", name="perceptron",
-    draw_on=CHART if settings.value("pc_source", work.SHARED) == work.SHARED else None)
+    # a fresh session takes the source from its link (source=...) before the setting reads it
+    draw_on=CHART if settings.value("pc_source", st.query_params.get("source", work.SHARED)) == work.SHARED
+    else None)
 
 with st.sidebar:
     st.header("Perceptron", anchor=False)
@@ -81,6 +83,7 @@ with st.sidebar:
     start = settings.setting(START, "pc_start", control="radio",
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
+    explain_on = explain.replay_toggle("pc_explain")
 
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
@@ -152,7 +155,11 @@ def replay_panel():
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
+        margins = explain.replay_margins(fig, X, t, *((w0, b0) if step is None else
+                                                      (step.coef_after, step.intercept_after)), explain_on)
         st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+        if margins:
+            st.caption(margins)
 
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
