@@ -157,7 +157,7 @@ def draw_panel() -> str:
                   help="Take back the last change of the points (add, erase, move, table edit, upload, clear).")
         c2.button("Redo", icon=":material/redo:", key="draw_redo", on_click=owndata.redo,
                   disabled=not owndata.can_redo(), width="stretch", help="Do again what Undo took back.")
-        st.button("Clear drawn points", icon=":material/delete:", key="draw_clear", on_click=_clear,
+        st.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear,
                   disabled=not n, width="stretch", help="Remove every drawn point (generated points stay; Undo brings them back).")
         gone = len(st.session_state.get(owndata.ERASED, ()))
         st.caption((f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
