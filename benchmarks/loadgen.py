@@ -31,7 +31,15 @@ from dataclasses import dataclass, field
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from benchmarks.st_client import RUN_TIMEOUT, Session, health, percentile, require_loopback, rss_bytes  # noqa: E402
+from benchmarks.st_client import (  # noqa: E402
+    RUN_TIMEOUT,
+    Session,
+    cpu_seconds,
+    health,
+    percentile,
+    require_loopback,
+    rss_bytes,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE = "Playground"
@@ -75,7 +83,7 @@ async def open_session(host, port, who, stats: Stats, page: str, link: str, run_
         await session.connect()
         run = await session.run(page=page, query=link)
     except (OSError, TimeoutError) as err:
-        stats.fail(who, f"connect: {err}")
+        stats.fail(who, f"connect: {type(err).__name__} {err}")
         await session.close()
         return None
     if not run_ok(run) or math.isnan(run.first_chart):
@@ -154,7 +162,7 @@ async def sliders(host, port, args, stats: Stats) -> dict:
             return
         position = rng.randrange(len(SLIDER_VALUES))
         steps = 0
-        while time.monotonic() < deadline and steps < args.duration / args.every + 1:
+        while time.monotonic() < deadline and steps < args.duration / max(args.every, 0.05) + 1:
             tick = time.monotonic()
             position = (position + 1) % len(SLIDER_VALUES)
             if not await step(session, who, {SLIDER: SLIDER_VALUES[position]}, stats):
@@ -256,6 +264,7 @@ class Server:
     """``streamlit run app.py`` of ``root`` on a loopback port, stopped by ``stop``."""
 
     def __init__(self, root: pathlib.Path, host: str, extra: list[str] = ()):
+        self.root, self.extra = root, list(extra)
         self.port = free_port(host)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
@@ -287,7 +296,10 @@ def summary(name: str, args, stats: Stats, extra: dict, seconds: float) -> list[
                  f"{pct(stats.first_run, 100)} s; first-run bytes median "
                  f"{percentile(stats.first_bytes, 50) / 1024:.0f} KB; scenario took {seconds:.0f} s")
     lines += [f"{k}: {v:.2f}" for k, v in extra.items()]
-    lines += [f"failure: session {who}: {what}" for who, what in stats.failures[:10]]
+    kinds: dict = {}
+    for who, what in stats.failures:
+        kinds.setdefault(what.split(":")[0], []).append((who, what))
+    lines += [f"failures '{kind}': {len(items)}, e.g. session {items[0][0]}: {items[0][1]}" for kind, items in kinds.items()]
     return lines
 
 
@@ -301,11 +313,17 @@ async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
     sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
     scenario = SCENARIOS[name][0]
     start = time.monotonic()
+    cpu_before = cpu_seconds(args.pid) if args.pid else None
     try:
         extra = await asyncio.wait_for(scenario(host, port, args, stats), MAX_SECONDS)
     finally:
         stop.set()
         await sampler
+    cpu_after = cpu_seconds(args.pid) if args.pid else None
+    if cpu_before is not None and cpu_after is not None:
+        runs = len(stats.first_run) + len(stats.reruns)
+        extra["server CPU s"] = cpu_after - cpu_before
+        extra["server CPU s per run"] = (cpu_after - cpu_before) / max(runs, 1)
     return stats, extra, time.monotonic() - start
 
 
@@ -323,18 +341,20 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, help="slider steps per session (distinct)")
     parser.add_argument("--upload-mb", type=float)
     parser.add_argument("--run-timeout", type=float, default=RUN_TIMEOUT)
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an option for the started server, e.g. --server-arg=--server.fileWatcherType=none")
     args = parser.parse_args(argv)
     host = require_loopback(args.host)
     names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
     server = None
     if args.port is None:
-        server = Server(args.root, host)
+        server = Server(args.root, host, args.server_arg)
         args.port, args.pid = server.port, server.pid
     try:
         health(host, args.port)
         print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, "
               f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; server {args.root} "
-              f"port {args.port}")
+              f"port {args.port} {' '.join(args.server_arg)}")
         print(HEADER)
         for name in names:
             scenario_args = argparse.Namespace(**{**SCENARIOS[name][1], **{

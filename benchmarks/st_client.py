@@ -95,6 +95,17 @@ def rss_bytes(pid: int) -> int | None:
     return None
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time process ``pid`` has used so far (from /proc/<pid>/stat), None if gone.
+    Unlike wall time, it does not grow when other programs share the machine."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @functools.lru_cache(maxsize=8)
 def health(host: str, port: int, timeout: float = 60.0) -> str:
     """Wait (at most ``timeout`` s) for ``/_stcore/health`` to answer ok and return its XSRF cookie
