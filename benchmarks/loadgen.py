@@ -134,6 +134,9 @@ async def lecture(host, port, args, stats: Stats) -> dict:
     await asyncio.gather(*(arrive(i) for i in range(args.sessions)))
     last_arrival = max(stats.arrivals)
     extra = {"last chart after last arrival (s)": max(stats.first_done, default=math.nan) - last_arrival}
+    cpu = cpu_seconds(args.pid) if args.pid else None
+    if cpu is not None and stats.first_run:
+        extra["server CPU s per first run"] = (cpu - args.cpu_start) / len(stats.first_run)
     rss_all_in = rss_bytes(args.pid) if args.pid else None
 
     async def own_value(who, session):
@@ -313,7 +316,7 @@ async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
     sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
     scenario = SCENARIOS[name][0]
     start = time.monotonic()
-    cpu_before = cpu_seconds(args.pid) if args.pid else None
+    cpu_before = args.cpu_start = cpu_seconds(args.pid) if args.pid else None
     try:
         extra = await asyncio.wait_for(scenario(host, port, args, stats), MAX_SECONDS)
     finally:
