@@ -29,6 +29,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from websockets.exceptions import ConnectionClosed
+
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
 from benchmarks.st_client import (  # noqa: E402
@@ -82,7 +84,7 @@ async def open_session(host, port, who, stats: Stats, page: str, link: str, run_
     try:
         await session.connect()
         run = await session.run(page=page, query=link)
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, ConnectionClosed) as err:
         stats.fail(who, f"connect: {type(err).__name__} {err}")
         await session.close()
         return None
@@ -98,7 +100,11 @@ async def open_session(host, port, who, stats: Stats, page: str, link: str, run_
 
 
 async def step(session: Session, who: int, values: dict, stats: Stats) -> bool:
-    run = await session.set(values)
+    try:
+        run = await session.set(values)
+    except ConnectionClosed as err:
+        stats.fail(who, f"rerun: connection closed ({err})")
+        return False
     if not run_ok(run):
         stats.fail(who, f"rerun: {run.status} {run.exceptions[:1]}")
         return False
@@ -232,7 +238,8 @@ async def upload(host, port, args, stats: Stats) -> dict:
             if uploader is None:
                 stats.fail(who, "no file uploader on the ID3 page")
                 return
-            content = csv_bytes(who, size)
+            # off the event loop: a loop busy for seconds misses the server's keepalive pings
+            content = await asyncio.to_thread(csv_bytes, who, size)
             tick = time.monotonic()
             run = await session.upload(uploader, f"table{who}.csv", content)
             if not run_ok(run):
@@ -240,8 +247,8 @@ async def upload(host, port, args, stats: Stats) -> dict:
                 return
             stats.reruns.append(time.monotonic() - tick)
             stats.rerun_bytes.append(run.bytes)
-        except (OSError, TimeoutError) as err:
-            stats.fail(who, f"upload: {err}")
+        except (OSError, TimeoutError, ConnectionClosed) as err:
+            stats.fail(who, f"upload: {type(err).__name__} {err}")
         finally:
             await session.close()
 
