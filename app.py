@@ -7,10 +7,12 @@ into the menu's sections (ui.layout.SECTIONS), at the URL paths they always had
 
 import streamlit as st
 
+from ui import hall
 from ui.layout import navigation_pages, page_config
 
 # expanded: every page listed (a collapsed menu would hide the model-selection and theory pages
 # behind "View 7 more")
 page = st.navigation(navigation_pages(), expanded=True)
 page_config(page.title)
-page.run()
+with hall.turn():  # a few page runs at a time: a hall arriving at once queues instead of thrashing
+    page.run()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import streamlit as st
 
 import catalog
 from mlcore import ValidationError
@@ -20,6 +19,7 @@ from viz.grid import evaluate_grid, make_bounds
 
 from . import owndata
 from .dataset import Recipe
+from .shared import shared
 
 VIEW = (-3.0, 3.0, -3.0, 3.0)  # every generator fits in here, so the axes stay put while drawing
 
@@ -57,7 +57,7 @@ def _bounds(*arrays) -> tuple:
     return (min(b[0], VIEW[0]), max(b[1], VIEW[1]), min(b[2], VIEW[2]), max(b[3], VIEW[3]))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)
 def dataset(recipe: Recipe, drawn: tuple) -> Data:
     """Generated (or uploaded) points split into train and test, less the erased ones; drawn
     points always join the training set."""
@@ -77,7 +77,7 @@ def dataset(recipe: Recipe, drawn: tuple) -> Data:
     return Data(X_tr, y_tr, X_te, y_te, bounds, base.error)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)  # a forest of 300 trees is a few MB
+@shared(max_entries=32)  # a forest of 300 trees is a few MB
 def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     """Fit the model on the training set and score it; a refusal becomes ``Fit.error``."""
     data = dataset(recipe, drawn)
@@ -104,7 +104,7 @@ def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     return Fit(model, None, train_acc, test_acc, cm, labels, prf)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)
 def grid(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, resolution: int):
     """The fitted model evaluated once on a grid over the data's bounds (None if it did not fit)."""
     f = fit(recipe, drawn, model_key, params)

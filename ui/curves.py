@@ -24,6 +24,7 @@ from . import compute, settings
 from .charts import config as chart_config
 from .params import url_name, widget_key
 from .settings import log_grid, snap
+from .shared import shared
 
 MAX_VALUES = 12  # values on a validation curve: each costs one fit per fold
 
@@ -166,7 +167,7 @@ def _splitter(recipe, folds: int) -> StratifiedKFold:
     return StratifiedKFold(folds, shuffle=True, random_state=recipe.seed)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)
 def learning(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_sizes: int) -> Curve:
     """``learning_curve`` of the model on the training set: ``n_sizes`` sizes from 10% to 100% of a
     training fold, training subsets shuffled once per fold (dataset's seed)."""
@@ -182,7 +183,7 @@ def learning(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_
     return Curve(tuple(int(s) for s in sizes), train, test, tuple((index[s], f, m) for s, f, m in errors))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)
 def validation(recipe, drawn: tuple, model_key: str, params: tuple, name: str, values: tuple,
                folds: int) -> Curve:
     """Cross-validated scores of the model for each of ``values`` of hyperparameter ``name``,
@@ -220,7 +221,7 @@ class SubsetFit(NamedTuple):
     test_acc: float | None = None
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)
 def subset_fit(recipe, drawn: tuple, model_key: str, params: tuple, m: int) -> SubsetFit:
     """The model fitted on m training points (the first m of one shuffle by the dataset's seed),
     its decision grid and its accuracy on those m points and on the held-out test set."""
@@ -255,19 +256,28 @@ def failures_text(curve: Curve, what) -> str | None:
 PANEL_FOLDS, PANEL_SIZES = 5, 8
 
 
+@shared(max_entries=32)
+def _panel_figure(recipe, drawn: tuple, model_key: str, params: tuple, target: float):
+    """The learning panel's figure, built once per link for every session (plotly's checks of a
+    figure cost more than drawing it); st.plotly_chart only reads it."""
+    from viz.curves import learning_curve_figure
+
+    curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    return learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
+                                 title="Learning curve (5-fold cross-validation on the training set)")
+
+
 def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train, target: float = 0.9) -> None:
     """The Playground's small learning curve (5 folds x 8 sizes), recomputed (cached) whenever the
     data or a hyperparameter changes, with the regime in one line under it."""
     from mlcore.model_selection import learning_curve_regime
-    from viz.curves import learning_curve_figure
 
     problem = data_problem(y_train, PANEL_FOLDS)
     if problem:
         st.caption(f"Learning curve: {problem}")
         return
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
-    fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
-                                title="Learning curve (5-fold cross-validation on the training set)")
+    fig = _panel_figure(recipe, drawn, model_key, params, target)
     st.plotly_chart(fig, width="stretch", theme=None, config=chart_config("playground"), key="playground_learning")
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)

@@ -1,0 +1,388 @@
+"""A lecture hall on one Streamlit server: many protocol-level sessions (benchmarks/st_client.py)
+from one process, measuring the server alone.
+
+    python benchmarks/loadgen.py lecture              # 200 sessions open one link within 30 s
+    python benchmarks/loadgen.py sliders              # 50 sessions move a slider every 2 s for 2 min
+    python benchmarks/loadgen.py distinct             # 20 sessions on 20 datasets x models
+    python benchmarks/loadgen.py upload               # the same, each uploading a 5 MB CSV (ID3 page)
+    python benchmarks/loadgen.py lecture --sessions 20 --within 5 --port 8501   # a running server
+
+Without ``--port`` it starts ``streamlit run app.py`` (of ``--root``) on a free loopback port and
+stops it at the end. Only loopback hosts are accepted. Every scenario is bounded: a session count,
+a duration, and a timeout per run (``--run-timeout``). Prints a markdown table row per scenario
+(seconds; first run and first chart from each session's own arrival) and the server's RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import math
+import os
+import pathlib
+import platform
+import random
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from websockets.exceptions import ConnectionClosed
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from benchmarks.st_client import (  # noqa: E402
+    RUN_TIMEOUT,
+    Session,
+    cpu_seconds,
+    health,
+    percentile,
+    require_loopback,
+    rss_bytes,
+)
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PAGE = "Playground"
+LECTURE_LINK = "data=moons&n=500&noise=0.3&model=svm"   # one slide, one link
+SLIDER = "ds_noise"                                      # refits every model: the data change
+SLIDER_VALUES = [round(0.05 * i, 2) for i in range(2, 13)]
+DATASETS = ("blobs", "moons", "circles", "xor", "spirals")
+MODELS = ("knn", "logistic", "tree", "random_forest", "svm", "gaussian_nb", "perceptron", "mlp",
+          "adaboost", "kernel_perceptron", "bagging", "least_squares", "prototype", "linear_svm_sgd",
+          "extra_trees", "one_vs_rest", "linear_svc_cs", "one_vs_one", "output_code", "knn")
+MAX_SESSIONS = 400      # a bound on any scenario's session count
+MAX_SECONDS = 900       # and on its duration
+
+
+@dataclass
+class Stats:
+    """What the sessions of one scenario saw."""
+    arrivals: list = field(default_factory=list)      # perf_counter when each session arrived (connects)
+    first_done: list = field(default_factory=list)    # ... and when its first chart arrived
+    first_run: list = field(default_factory=list)     # seconds from own arrival to script_finished
+    first_chart: list = field(default_factory=list)   # seconds from own arrival to the first chart delta
+    reruns: list = field(default_factory=list)        # seconds per rerun after a widget change
+    rerun_bytes: list = field(default_factory=list)
+    first_bytes: list = field(default_factory=list)
+    failures: list = field(default_factory=list)      # (session, what went wrong)
+    rss: list = field(default_factory=list)           # (seconds, bytes) samples of the server
+
+    def fail(self, who: int, what: str) -> None:
+        self.failures.append((who, what))
+
+
+def run_ok(run) -> bool:
+    return run.status == "FINISHED_SUCCESSFULLY" and not run.exceptions
+
+
+async def open_session(host, port, who, stats: Stats, page: str, link: str, run_timeout: float) -> Session | None:
+    session = Session(host, port, run_timeout=run_timeout)
+    arrival = time.perf_counter()
+    stats.arrivals.append(arrival)
+    try:
+        await session.connect()
+        run = await session.run(page=page, query=link)
+    except (OSError, TimeoutError, ConnectionClosed) as err:
+        stats.fail(who, f"connect: {type(err).__name__} {err}")
+        await session.close()
+        return None
+    if not run_ok(run) or math.isnan(run.first_chart):
+        stats.fail(who, f"first run: {run.status} {run.exceptions[:1]} charts={len(run.charts)}")
+        return session
+    chart_at = run.started + run.first_chart
+    stats.first_run.append(run.started + run.seconds - arrival)
+    stats.first_chart.append(chart_at - arrival)
+    stats.first_done.append(chart_at)
+    stats.first_bytes.append(run.bytes)
+    return session
+
+
+async def step(session: Session, who: int, values: dict, stats: Stats) -> bool:
+    try:
+        run = await session.set(values)
+    except ConnectionClosed as err:
+        stats.fail(who, f"rerun: connection closed ({err})")
+        return False
+    if not run_ok(run):
+        stats.fail(who, f"rerun: {run.status} {run.exceptions[:1]}")
+        return False
+    stats.reruns.append(run.seconds)
+    stats.rerun_bytes.append(run.bytes)
+    return True
+
+
+async def sample_rss(pid: int | None, stats: Stats, stop: asyncio.Event, every: float = 0.5) -> None:
+    start = time.monotonic()
+    while pid is not None and not stop.is_set():
+        rss = rss_bytes(pid)
+        if rss is not None:
+            stats.rss.append((time.monotonic() - start, rss))
+        try:
+            await asyncio.wait_for(stop.wait(), every)
+        except TimeoutError:
+            pass
+
+
+# --- scenarios ---------------------------------------------------------------------------------
+
+async def lecture(host, port, args, stats: Stats) -> dict:
+    """``sessions`` open one link, arriving evenly within ``within`` s; once all are in, each sets
+    the seed to its own number and must see its own value back in its link (isolation)."""
+    sessions: list = [None] * args.sessions
+    gap = args.within / max(args.sessions - 1, 1)
+
+    async def arrive(who):
+        await asyncio.sleep(who * gap)
+        sessions[who] = await open_session(host, port, who, stats, PAGE, LECTURE_LINK, args.run_timeout)
+
+    await asyncio.gather(*(arrive(i) for i in range(args.sessions)))
+    last_arrival = max(stats.arrivals)
+    extra = {"last chart after last arrival (s)": max(stats.first_done, default=math.nan) - last_arrival}
+    cpu = cpu_seconds(args.pid) if args.pid else None
+    if cpu is not None and stats.first_run:
+        extra["server CPU s per first run"] = (cpu - args.cpu_start) / len(stats.first_run)
+    rss_all_in = rss_bytes(args.pid) if args.pid else None
+
+    async def own_value(who, session):
+        # k of the SVM's C slider would share fits across sessions; the seed is the session's own
+        if session is None or "ds_seed" not in session.widgets:
+            return
+        if await step(session, who, {"ds_seed": 1000 + who}, stats) and f"seed={1000 + who}" not in session.query:
+            stats.fail(who, f"isolation: set seed {1000 + who}, link says {session.query!r}")
+
+    await asyncio.gather(*(own_value(i, s) for i, s in enumerate(sessions)))
+    await asyncio.gather(*(s.close() for s in sessions if s is not None))
+    extra["RSS with all sessions in (MB)"] = rss_all_in / 2**20 if rss_all_in else math.nan
+    return extra
+
+
+async def sliders(host, port, args, stats: Stats) -> dict:
+    """``sessions`` on one link each move the noise slider every ``every`` s for ``duration`` s
+    (through the same few values, each session from its own place: what a room does)."""
+    deadline = time.monotonic() + args.duration
+    rng = random.Random(0)
+
+    async def student(who):
+        await asyncio.sleep(rng.uniform(0, args.every))
+        session = await open_session(host, port, who, stats, PAGE, LECTURE_LINK, args.run_timeout)
+        if session is None:
+            return
+        position = rng.randrange(len(SLIDER_VALUES))
+        steps = 0
+        while time.monotonic() < deadline and steps < args.duration / max(args.every, 0.05) + 1:
+            tick = time.monotonic()
+            position = (position + 1) % len(SLIDER_VALUES)
+            if not await step(session, who, {SLIDER: SLIDER_VALUES[position]}, stats):
+                break
+            steps += 1
+            await asyncio.sleep(max(0.0, args.every - (time.monotonic() - tick)))
+        await session.close()
+
+    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    return {}
+
+
+def distinct_link(who: int) -> str:
+    return (f"data={DATASETS[who % len(DATASETS)]}&n=500&seed={who + 1}&model={MODELS[who % len(MODELS)]}")
+
+
+async def distinct(host, port, args, stats: Stats) -> dict:
+    """``sessions`` on as many different datasets and models (nothing shared), each moving the
+    noise slider ``steps`` times, every ``every`` s."""
+    async def student(who):
+        await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
+        session = await open_session(host, port, who, stats, PAGE, distinct_link(who), args.run_timeout)
+        if session is None:
+            return
+        for position in range(args.steps):
+            tick = time.monotonic()
+            if not await step(session, who, {SLIDER: SLIDER_VALUES[position % len(SLIDER_VALUES)]}, stats):
+                break
+            await asyncio.sleep(max(0.0, args.every - (time.monotonic() - tick)))
+        await session.close()
+
+    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    return {}
+
+
+def csv_bytes(who: int, size: int) -> bytes:
+    """A categorical CSV of about ``size`` bytes, different for every session."""
+    rng = random.Random(who)
+    rows = [b"outlook,temperature,humidity,wind,play"]
+    length = len(rows[0]) + 1
+    while length < size - 64:
+        row = ",".join((rng.choice(("sunny", "overcast", "rain")), rng.choice(("hot", "mild", "cool")),
+                        rng.choice(("high", "normal")), rng.choice(("weak", "strong")),
+                        rng.choice(("yes", "no")))).encode()
+        rows.append(row)
+        length += len(row) + 1
+    return b"\n".join(rows) + b"\n"
+
+
+async def upload(host, port, args, stats: Stats) -> dict:
+    """``sessions`` open the ID3 page, choose "Upload a CSV" and upload a different CSV of
+    ``--upload-mb`` MB each through the protocol; the upload's run is timed as a rerun."""
+    size = int(args.upload_mb * 2**20) - 1024   # the multipart framing must fit the server's limit too
+
+    async def student(who):
+        await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
+        session = await open_session(host, port, who, stats, "ID3_on_a_table", "", args.run_timeout)
+        if session is None:
+            return
+        try:
+            if not await step(session, who, {"id3_table": "Upload a CSV"}, stats):
+                return
+            uploader = next((k for k, w in session.widgets.items() if w.kind == "file_uploader"), None)
+            if uploader is None:
+                stats.fail(who, "no file uploader on the ID3 page")
+                return
+            # off the event loop: a loop busy for seconds misses the server's keepalive pings
+            content = await asyncio.to_thread(csv_bytes, who, size)
+            tick = time.monotonic()
+            run = await session.upload(uploader, f"table{who}.csv", content)
+            if not run_ok(run):
+                stats.fail(who, f"upload: {run.status} {run.exceptions[:1]}")
+                return
+            stats.reruns.append(time.monotonic() - tick)
+            stats.rerun_bytes.append(run.bytes)
+        except (OSError, TimeoutError, ConnectionClosed) as err:
+            stats.fail(who, f"upload: {type(err).__name__} {err}")
+        finally:
+            await session.close()
+
+    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    return {}
+
+
+SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
+             "sliders": (sliders, dict(sessions=50, every=2.0, duration=120.0)),
+             "distinct": (distinct, dict(sessions=20, within=10.0, steps=5, every=2.0)),
+             "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0))}
+
+
+# --- the server and the report ----------------------------------------------------------------
+
+def free_port(host: str) -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """``streamlit run app.py`` of ``root`` on a loopback port, stopped by ``stop``."""
+
+    def __init__(self, root: pathlib.Path, host: str, extra: list[str] = ()):
+        self.root, self.extra = root, list(extra)
+        self.port = free_port(host)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+             "--server.address", host, "--server.port", str(self.port),
+             "--browser.gatherUsageStats", "false", *extra],
+            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.pid = self.proc.pid
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def summary(name: str, args, stats: Stats, extra: dict, seconds: float) -> list[str]:
+    def pct(values, q):
+        return f"{percentile(values, q):.2f}" if values else "—"
+
+    peak = max((r for _, r in stats.rss), default=math.nan) / 2**20
+    idle = stats.rss[0][1] / 2**20 if stats.rss else math.nan
+    lines = [
+        f"| {name} | {args.sessions} | {pct(stats.first_chart, 50)} / {pct(stats.first_chart, 95)} / "
+        f"{pct(stats.first_chart, 100)} | {pct(stats.reruns, 50)} / {pct(stats.reruns, 95)} / {pct(stats.reruns, 100)} "
+        f"| {len(stats.reruns)} | {percentile(stats.rerun_bytes, 50) / 1024:.0f} | {idle:.0f} → {peak:.0f} "
+        f"| {len(stats.failures)} |"]
+    lines.append(f"first run (script_finished) p50/p95/max: {pct(stats.first_run, 50)} / {pct(stats.first_run, 95)} / "
+                 f"{pct(stats.first_run, 100)} s; first-run bytes median "
+                 f"{percentile(stats.first_bytes, 50) / 1024:.0f} KB; scenario took {seconds:.0f} s")
+    lines += [f"{k}: {v:.2f}" for k, v in extra.items()]
+    kinds: dict = {}
+    for who, what in stats.failures:
+        kinds.setdefault(what.split(":")[0], []).append((who, what))
+    lines += [f"failures '{kind}': {len(items)}, e.g. session {items[0][0]}: {items[0][1]}" for kind, items in kinds.items()]
+    return lines
+
+
+HEADER = ("| scenario | sessions | first chart p50 / p95 / max (s) | rerun p50 / p95 / max (s) | reruns "
+          "| KB per rerun (median) | server RSS idle → peak (MB) | failures |\n|---|---|---|---|---|---|---|---|")
+
+
+async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
+    stats = Stats()
+    stop = asyncio.Event()
+    sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
+    scenario = SCENARIOS[name][0]
+    start = time.monotonic()
+    cpu_before = args.cpu_start = cpu_seconds(args.pid) if args.pid else None
+    try:
+        extra = await asyncio.wait_for(scenario(host, port, args, stats), MAX_SECONDS)
+    finally:
+        stop.set()
+        await sampler
+    cpu_after = cpu_seconds(args.pid) if args.pid else None
+    if cpu_before is not None and cpu_after is not None:
+        runs = len(stats.first_run) + len(stats.reruns)
+        extra["server CPU s"] = cpu_after - cpu_before
+        extra["server CPU s per run"] = (cpu_after - cpu_before) / max(runs, 1)
+    return stats, extra, time.monotonic() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenario", choices=[*SCENARIOS, "all"])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, help="a running server's port (default: start one)")
+    parser.add_argument("--pid", type=int, help="the running server's pid, for its RSS")
+    parser.add_argument("--root", type=pathlib.Path, default=ROOT, help="the checkout to serve")
+    parser.add_argument("--sessions", type=int)
+    parser.add_argument("--within", type=float, help="seconds over which the sessions arrive")
+    parser.add_argument("--every", type=float, help="seconds between a session's slider steps")
+    parser.add_argument("--duration", type=float, help="seconds the sliders scenario lasts")
+    parser.add_argument("--steps", type=int, help="slider steps per session (distinct)")
+    parser.add_argument("--upload-mb", type=float)
+    parser.add_argument("--run-timeout", type=float, default=RUN_TIMEOUT)
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an option for the started server, e.g. --server-arg=--server.fileWatcherType=none")
+    args = parser.parse_args(argv)
+    host = require_loopback(args.host)
+    names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
+    server = None
+    if args.port is None:
+        server = Server(args.root, host, args.server_arg)
+        args.port, args.pid = server.port, server.pid
+    try:
+        health(host, args.port)
+        print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, "
+              f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; server {args.root} "
+              f"port {args.port} {' '.join(args.server_arg)}")
+        print(HEADER)
+        for name in names:
+            scenario_args = argparse.Namespace(**{**SCENARIOS[name][1], **{
+                k: v for k, v in vars(args).items() if v is not None}})
+            if scenario_args.sessions > MAX_SESSIONS:
+                parser.error(f"--sessions {scenario_args.sessions} is above the bound {MAX_SESSIONS}")
+            stats, extra, seconds = asyncio.run(run_scenario(name, host, args.port, scenario_args))
+            lines = summary(name, scenario_args, stats, extra, seconds)
+            print(lines[0])
+            for line in lines[1:]:
+                print("   ", line, file=sys.stderr)
+            sys.stdout.flush()
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    finally:
+        if server is not None:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

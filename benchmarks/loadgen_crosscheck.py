@@ -1,0 +1,166 @@
+"""The load generator's numbers next to real browsers': 5 headless Chromium sessions and 5 protocol
+sessions (benchmarks/st_client.py) on one server, alternating, each opening the lecture link and
+moving the noise slider 5 steps.
+
+    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5]
+
+Delivered (what both sides can time alike): from the websocket opening (browser: Playwright's
+websocket event; protocol: before connecting) to the frame carrying the first plotly chart delta,
+and from the key press (protocol: the rerun request) to the next chart delta. Drawn (the browser
+only): to the regions heatmap present in the DOM, and key press to the heatmap holding new
+values (bench_browser's press_and_time): what the browser adds by parsing and drawing. Every value the sliders visit is
+computed once before (a warm-up session), so both sides measure the same cache hits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import datetime
+import os
+import pathlib
+import platform
+import statistics
+import sys
+import time
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+
+from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, Z_PRINT, Frames, press_and_time, settle  # noqa: E402
+from benchmarks.loadgen import LECTURE_LINK, PAGE, ROOT, SLIDER, Server  # noqa: E402
+from benchmarks.st_client import Session, health  # noqa: E402
+
+START = 0.3   # the lecture link's noise
+STEP = 0.05   # the noise slider's step
+
+
+def values(steps: int) -> list[float]:
+    return [round(START + STEP * (i + 1), 2) for i in range(steps)]
+
+
+async def timed_protocol_session(port: int, steps: int) -> dict:
+    start = time.perf_counter()
+    session = Session("127.0.0.1", port)
+    await session.connect()
+    try:
+        first = await session.run(page=PAGE, query=LECTURE_LINK)
+        result = {"first": first.started + first.first_chart - start, "reruns": []}
+        for value in values(steps):
+            run = await session.set({SLIDER: value})
+            result["reruns"].append(run.first_chart)
+        return result
+    finally:
+        await session.close()
+
+
+def in_thread(coroutine):
+    """Run ``coroutine`` to its end on its own event loop (Playwright's sync API holds this thread's)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+class ChartFrames:
+    """When the browser's websocket delivers a plotly chart delta (the event the protocol client
+    times), read from Playwright's frame events."""
+
+    def __init__(self, page):
+        self.opened = None
+        self.charts: list[float] = []
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws):
+        if "_stcore/stream" in ws.url:
+            self.opened = self.opened or time.perf_counter()
+            ws.on("framereceived", self._frame)
+
+    def _frame(self, payload):
+        if isinstance(payload, str):
+            return
+        msg = ForwardMsg()
+        msg.ParseFromString(payload)
+        if msg.WhichOneof("type") == "delta" and msg.delta.new_element.WhichOneof("type") == "plotly_chart":
+            self.charts.append(time.perf_counter())
+
+    def first_after(self, t: float) -> float | None:
+        return next((c - t for c in self.charts if c >= t), None)
+
+
+def browser_session(browser, url: str, steps: int) -> dict:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    frames = Frames(page)
+    charts = ChartFrames(page)
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(CHART, timeout=300_000)
+    page.wait_for_function(f"({Z_PRINT})() !== null", polling="raf", timeout=300_000)
+    drawn = time.perf_counter()
+    settle(page, 300_000)
+    thumb = page.locator(f".st-key-{SLIDER} input[type='range']")
+    thumb.focus()
+    reruns, delivered = [], []
+    for _ in range(steps):
+        pressed = time.perf_counter()
+        timed = press_and_time(page, thumb, frames, "ArrowRight")
+        if timed is not None:
+            reruns.append(timed["ms"] / 1000)
+            delivered.append(charts.first_after(pressed))
+    context.close()
+    opened = charts.opened or start
+    return {"first": charts.first_after(opened) or drawn - opened, "first_drawn": drawn - opened,
+            "first_goto": drawn - start, "reruns": [d for d in delivered if d is not None], "drawn": reruns}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sessions", type=int, default=5)
+    parser.add_argument("--steps", type=int, default=5)
+    parser.add_argument("--root", type=pathlib.Path, default=ROOT)
+    args = parser.parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        sys.exit(f"{CHROMIUM} is missing")
+    from playwright.sync_api import sync_playwright
+
+    server = Server(args.root, "127.0.0.1")
+    try:
+        health("127.0.0.1", server.port)
+        url = f"http://127.0.0.1:{server.port}/{PAGE}?{LECTURE_LINK}"
+        asyncio.run(timed_protocol_session(server.port, args.steps))   # warm-up: every value computed once
+        browsers, protocols = [], []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                for _ in range(args.sessions):
+                    browsers.append(browser_session(browser, url, args.steps))
+                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps)))
+            finally:
+                browser.close()
+    finally:
+        server.stop()
+
+    def med(rows, key):
+        return statistics.median(v for r in rows for v in (r[key] if isinstance(r[key], list) else [r[key]]))
+
+    print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.sessions} sessions x {args.steps} steps")
+    print("| measure (median, s) | Chromium | protocol client | protocol / Chromium |\n|---|---|---|---|")
+    first_b, first_p = med(browsers, "first"), med(protocols, "first")
+    rerun_b, rerun_p = med(browsers, "reruns"), med(protocols, "reruns")
+    print(f"| first chart delivered (from the websocket opening) | {first_b:.2f} | {first_p:.2f} | "
+          f"{first_p / first_b:.2f} |")
+    print(f"| slider step -> chart delivered | {rerun_b:.3f} | {rerun_p:.3f} | {rerun_p / rerun_b:.2f} |")
+    print(f"| first chart drawn (from the websocket opening / from page.goto) | {med(browsers, 'first_drawn'):.2f}"
+          f" / {med(browsers, 'first_goto'):.2f} | | |")
+    print(f"| slider step -> new chart drawn | {med(browsers, 'drawn'):.3f} | | |")
+    for i, (b, p) in enumerate(zip(browsers, protocols, strict=True)):
+        print(f"session {i}: browser first {b['first']:.2f} s (drawn {b['first_drawn']:.2f}), reruns "
+              f"{' '.join(f'{v:.3f}' for v in b['reruns'])}; protocol first {p['first']:.2f}, reruns "
+              f"{' '.join(f'{v:.3f}' for v in p['reruns'])}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

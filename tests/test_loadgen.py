@@ -1,0 +1,107 @@
+"""The load generator's protocol client (benchmarks/st_client.py) against a real `streamlit run app.py`,
+and its pure parts. No timing here: benchmarks/loadgen.py measures."""
+
+import asyncio
+import contextlib
+import json
+import math
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.loadgen import Server, csv_bytes  # noqa: E402
+from benchmarks.st_client import Session, health, percentile, require_loopback  # noqa: E402
+
+LINK_A = "data=moons&n=120&model=knn"
+LINK_C = "data=circles&n=120&noise=0.7&model=gaussian_nb"
+
+
+# --- pure parts ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("values", [[3.0], [5.0, 1.0], [2.0, 9.0, 4.0, 4.0, 7.5, 0.5, 11.0]])
+@pytest.mark.parametrize("q", [0, 10, 50, 95, 100])
+def test_percentile_matches_numpy_linear_interpolation(values, q):
+    # numpy is the oracle: its default method is the same linear interpolation between order statistics
+    assert percentile(values, q) == pytest.approx(float(np.percentile(values, q)), abs=1e-12)
+
+
+def test_percentile_of_nothing_is_nan_and_q_is_checked():
+    assert math.isnan(percentile([], 50))
+    with pytest.raises(ValueError, match="outside 0..100"):
+        percentile([1.0], 101)
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.0.0.2", "localhost"])
+def test_loopback_hosts_are_accepted(host):
+    assert require_loopback(host) == host
+
+
+@pytest.mark.parametrize("host", ["192.0.2.1", "10.0.0.1", "8.8.8.8", "0.0.0.0", "no-such-host.invalid"])
+def test_other_hosts_are_refused_before_any_connection(host):
+    with pytest.raises(ValueError, match="loopback"):
+        Session(host, 8501)
+    with pytest.raises(ValueError, match="loopback"):
+        health.__wrapped__(host, 8501, timeout=0.1)
+
+
+def test_upload_tables_differ_per_session_and_have_the_size_asked_for():
+    a, b = csv_bytes(1, 50_000), csv_bytes(2, 50_000)
+    assert a != b
+    assert 49_000 < len(a) <= 50_000
+    assert a.splitlines()[0] == b"outlook,temperature,humidity,wind,play"
+
+
+# --- against the real server -----------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def port():
+    server = Server(ROOT, "127.0.0.1")
+    try:
+        health("127.0.0.1", server.port)
+        yield server.port
+    finally:
+        server.stop()
+
+
+def main_chart(run) -> dict:
+    """The Playground's decision chart: the first chart of the run holding a 'regions' heatmap."""
+    for spec in run.charts:
+        figure = json.loads(spec)
+        if any(trace.get("name") == "regions" for trace in figure["data"]):
+            return figure
+    raise AssertionError(f"no decision chart among {len(run.charts)} charts")
+
+
+@pytest.mark.browser
+def test_three_sessions_chart_rerun_and_keep_their_own_state(port):
+    async def scenario():
+        async with contextlib.AsyncExitStack() as stack:
+            a, b, c = [await stack.enter_async_context(Session("127.0.0.1", port, run_timeout=180)) for _ in range(3)]
+            firsts = await asyncio.gather(a.run(page="Playground", query=LINK_A),
+                                          b.run(page="Playground", query=LINK_A),
+                                          c.run(page="Playground", query=LINK_C))
+            for run in firsts:
+                assert run.status == "FINISHED_SUCCESSFULLY" and not run.exceptions
+                assert not math.isnan(run.first_chart) and run.bytes > 0
+            before = main_chart(firsts[0])
+            assert main_chart(firsts[1]) == before          # one link, one picture
+
+            moved = await a.set({"ds_noise": 0.1})        # A moves the noise slider
+            assert moved.status == "FINISHED_SUCCESSFULLY" and not moved.exceptions
+            assert "noise=0.1" in a.query
+            assert main_chart(moved) != before              # the chart followed the slider
+
+            again_b, again_c = await asyncio.gather(b.run(), c.run())
+            assert "noise" not in b.query                   # B still has the link's default noise
+            assert main_chart(again_b) == before
+            assert "noise=0.7" in c.query and "noise=0.1" not in c.query
+            assert list(c.widgets["ds_noise"].proto.value) == [pytest.approx(0.7)]
+            assert "model=gaussian_nb" in c.query
+            assert "model=gaussian_nb" not in a.query and "data=circles" not in a.query
+
+    asyncio.run(scenario())
