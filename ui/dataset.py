@@ -7,32 +7,14 @@ It lives in ``st.session_state`` and is shared by every page.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import NamedTuple
 
 import streamlit as st
 
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
 
-from . import settings
-
-BLANK = "blank"  # no generated points: the dataset is only what the user draws
-
-
-class Recipe(NamedTuple):
-    data: str = "blobs"
-    n: int = 200
-    noise: float = 0.4
-    classes: int = 2
-    seed: int = 0
-    test: float = 0.3
-    imbalance: float = 0.0
-    label_noise: float = 0.0
-    outliers: float = 0.0
-    margin: float = 0.5
-    upload: str = ""       # digest of an uploaded table (ui.owndata): it replaces the generated points
-    erased: tuple = ()     # indices of generated (or uploaded) points erased on the chart
-
+from . import owndata, owndata_panel, settings
+from .recipe import BLANK, Recipe
 
 # The recipe's fields as ParamSpecs, drawn and kept by ui.settings like every setting; the
 # defaults of n, noise and classes and the range of classes depend on the generator.
@@ -91,8 +73,6 @@ def _defaults(gen: str) -> dict:
 
 def dataset_panel() -> Recipe:
     """Draw the dataset controls in the sidebar; return the current recipe."""
-    from . import owndata, owndata_panel  # they build on Recipe
-
     with st.sidebar:
         st.header("Data", anchor=False)
         top = st.container()

@@ -26,7 +26,7 @@ from mlcore.datasets import make_dataset, train_test_split
 
 from . import csv_points
 from .csv_points import MAX_CLASSES, Table
-from .dataset import BLANK, Recipe
+from .recipe import BLANK, Recipe
 
 DRAWN = "drawn"               # ui.draw.KEY: the drawn points, a list of (x, y, class)
 TABLE = "own_table"           # the uploaded (or table-edited) Table, or None
