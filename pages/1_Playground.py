@@ -8,6 +8,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import compute, curves, params, settings
 from ui.layout import finish, fit_screen, page
+from ui.live_chart import live_chart
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
@@ -54,9 +55,9 @@ with right:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
         fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
-        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
-        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None,
-                        config={"displayModeBar": False, "scrollZoom": False, "doubleClick": False})
+        # updated in place (Plotly.react); ui.live_chart.ENABLED = False draws it with st.plotly_chart
+        live_chart(fit_screen(CHART, fig), CHART, {"displayModeBar": False, "scrollZoom": False,
+                                                  "doubleClick": False}, grid=grid if fit.model is not None else None)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing else ""))
