@@ -13,6 +13,7 @@ from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import compute, draw, settings
 from ui.layout import finish, fit_screen, page, stop
+from ui.live_chart import live_chart
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
@@ -142,8 +143,8 @@ def tree_view(full, data) -> None:
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
         plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                   bounds=data.bounds, highlight=point, height=495)
-        chart_col.plotly_chart(fit_screen("tree_plane", plane), width="stretch", height="stretch",
-                               config=CHART_CONFIG, key="tree_plane")
+        with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live_chart.py
+            live_chart(fit_screen("tree_plane", plane), "tree_plane", CHART_CONFIG)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))
