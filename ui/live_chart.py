@@ -102,6 +102,12 @@ def _contour_fill(trace: dict) -> tuple[dict, bytes] | None:
     z = np.asarray(trace.get("z"), dtype=np.float64)
     if z.ndim != 2 or not np.all(np.abs(z[np.isfinite(z)]) < 6e4):
         return None
+    contours = trace.get("contours") or {}
+    if (contours.get("start") is not None and contours.get("start") == contours.get("end")
+            and contours.get("coloring") == "lines" and trace.get("hoverinfo") == "skip"):
+        # one line and no hover: only the cells around the line matter (after float16 rounding,
+        # so the cells kept are those that straddle the level as the browser will see them)
+        z = compact_grid.far_from_level(z.astype(np.float16), float(contours["start"]))
     return {"kind": "values", "attr": "z", "shape": list(z.shape)}, compact_grid.encode_values(z)
 
 
