@@ -17,7 +17,8 @@ markdown table (median, min, max over the steps) with the date and the machine.
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
 ``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live_chart.py``,
 Plotly.react in place); each model is measured on both, alternating which goes first, and the
-table gives the median ms and the websocket kB per rerun of each.
+table gives the median ms and the websocket kB per rerun of each, and the time from opening the
+page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
 
 The machine may be shared: compare versions in alternating runs, not one after another.
 """
@@ -174,8 +175,11 @@ def press_and_time(page, thumb, frames, key="ArrowRight") -> dict | None:
 
 
 def measure(page, url, sliders, steps, frames) -> dict:
-    """Open ``url`` and step the first slider that changes the heatmap, ``steps`` times."""
+    """Open ``url`` and step the first slider that changes the heatmap, ``steps`` times.
+    ``open_ms``: from the request for the page to its settled chart."""
+    start = time.perf_counter()
     open_chart(page, url)
+    open_ms = 1000 * (time.perf_counter() - start)
     for slider in sliders:
         thumb = page.locator(f".st-key-{slider} input[type='range']")
         if thumb.count() == 0:
@@ -192,7 +196,7 @@ def measure(page, url, sliders, steps, frames) -> dict:
             else:
                 got.append(r)
         if len(got) >= max(3, steps // 2):
-            return {"slider": slider, "runs": got}
+            return {"slider": slider, "runs": got, "open_ms": open_ms}
     raise RuntimeError(f"no slider of {sliders} changed the chart at {url}")
 
 
@@ -347,11 +351,12 @@ def live_main(args, keys, models) -> None:
                 for which in ("before", "after"):
                     res = got[which]
                     if isinstance(res, str):
-                        cells.append(f"failed: {res} | – | –")
+                        cells.append(f"failed: {res} | – | – | –")
                         continue
                     ms = [r["ms"] for r in res["runs"]]
                     kb = [r["kB"] for r in res["runs"]]
-                    cells.append(f"{statistics.median(ms):.0f} | {max(ms):.0f} | {statistics.median(kb):.1f}")
+                    cells.append(f"{statistics.median(ms):.0f} | {max(ms):.0f} | {statistics.median(kb):.1f} | "
+                                 f"{res['open_ms']:.0f}")
                 lines.append(f"| {key} | " + " | ".join(cells) + " |")
                 print(lines[-1], file=sys.stderr, flush=True)
         finally:
@@ -362,9 +367,9 @@ def live_main(args, keys, models) -> None:
     print(f"\nSlider step -> redrawn chart (headless Chromium), n = {args.n}, st.plotly_chart (before) vs "
           f"live chart (after), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
           f"({os.cpu_count()} CPUs, load {load[0]:.1f}), {args.root}\n")
-    print("| model | before median ms | before max ms | before kB/rerun | after median ms | after max ms "
-          "| after kB/rerun |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| model | before median ms | before max ms | before kB/rerun | before open ms | after median ms "
+          "| after max ms | after kB/rerun | after open ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(lines))
 
 

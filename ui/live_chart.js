@@ -12,6 +12,7 @@
 // component) reuses the parts already received; the chart element is re-created only when
 // the component's element is new.
 const KEEP = 96;  // parts kept; the app assumes fewer (ui/live_chart.py _KEEP)
+const CHARS = 16e6;  // and at most this much JSON text, unless this message needs more
 
 function loadPlotly(file) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
@@ -94,7 +95,15 @@ export default function (component) {
       state.parts.set(hash, kept);
     }
   }
-  while (state.parts.size > KEEP) state.parts.delete(state.parts.keys().next().value);
+  // Oldest first out, beyond KEEP parts or CHARS characters (a part the app still thinks is
+  // here then comes again after a "missing" trigger).
+  let chars = 0;
+  for (const text of state.parts.values()) chars += text.length;
+  while (state.parts.size > KEEP || (chars > CHARS && state.parts.size > wanted.length)) {
+    const [oldest, text] = state.parts.entries().next().value;
+    state.parts.delete(oldest);
+    chars -= text.length;
+  }
   if (wanted.some(([hash]) => !state.parts.has(hash))) {
     setTriggerValue("missing", Date.now());
     return;
