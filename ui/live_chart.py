@@ -57,9 +57,13 @@ def _plotly_module() -> str | None:
 
 PLOTLY_MODULE = _plotly_module()
 
+# Streamlit sends a component's inline JS with every rerun: its comment lines stay in the file.
+_JS = "\n".join(line for line in Path(__file__).with_name("live_chart.js").read_text().splitlines()
+                if not line.lstrip().startswith("//"))
+
 _component = st.components.v2.component(
     "classifier_playground.live_chart",
-    js=(Path(__file__).with_name("live_chart.js")).read_text(),
+    js=_JS,
     isolate_styles=False,   # plotly styles its modebar and hover from document.head
 )
 
