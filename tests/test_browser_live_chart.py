@@ -86,3 +86,17 @@ def test_a_click_on_the_live_chart_adds_a_point(page, server):  # noqa: F811
     page.wait_for_function(added, timeout=30_000)
     assert "pts=1%2C-2%2C0" in page.url      # the clicked data coordinate, class 0
     assert page.evaluate(SAME), "the click's rerun built a new chart element"
+
+
+def test_a_browser_that_lost_the_figure_parts_gets_them_again(page, server):  # noqa: F811
+    """The app sends the parts the browser holds as hashes only; a browser without them (a
+    message it never got) asks again, and the next run sends every part in full."""
+    open_playground(page, server, "?data=moons&n=500&model=knn")
+    page.evaluate(MARK)
+    page.evaluate("() => window.__cpLive.playground_chart.parts.clear()")
+    before = page.evaluate(Z_PRINT)
+    step_slider(page, "p_knn_k", 1)
+    page.wait_for_function(_changed(before), timeout=60_000)
+    settle(page)
+    assert page.evaluate("() => window.__cpLive.playground_chart.parts.size") >= 7  # layout + 6 traces
+    assert page.evaluate(SAME)
