@@ -27,6 +27,7 @@ off everywhere: :func:`live_chart` then draws with ``st.plotly_chart`` as before
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import os
@@ -151,8 +152,6 @@ def _plain(trace: dict) -> dict:
     out = {}
     for name, value in trace.items():
         if isinstance(value, dict) and "bdata" in value:
-            import base64  # noqa: PLC0415 (only for the few traces the browser fills)
-
             array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
             shape = value.get("shape")
             if shape is not None:
