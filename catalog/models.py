@@ -39,11 +39,12 @@ _MIN_LEAF = ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples pe
                       help="Every split must leave at least this many training points on each side.")
 _N_TREES = ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
                      help="How many trees average their class frequencies.")
-_KERNEL = ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid"),
-                    help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0).")
+_KERNEL = ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid", "laplacian"),
+                    help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0), "
+                         "laplacian exp(-gamma ||x - z||_1) (city-block distance).")
 _GAMMA = ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
                    help="Kernel width: for rbf gamma = 1 / (2 sigma^2). Large gamma: each point influences only its close neighbours, a wiggly boundary.",
-                   when={"kernel": ("rbf", "poly", "sigmoid")})
+                   when={"kernel": ("rbf", "poly", "sigmoid", "laplacian")})
 _DEGREE = ParamSpec("degree", "int", 3, 1, 10, label="degree",
                     help="Degree of the polynomial kernel: 1 is a line, 2 conics, higher degrees bend more.",
                     when={"kernel": ("poly",)})

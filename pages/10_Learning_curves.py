@@ -4,18 +4,21 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
 from ui import curves, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from viz import decision_figure, points_figure
 from viz.curves import learning_curve_figure
 
 CHART = "lc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("learning_curves", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation: each point is validated once, by a model "
                        "trained on the other k − 1 folds.")
@@ -124,4 +127,6 @@ with st.expander("Why accuracy alone can mislead: 9990 points of one class, 10 o
                "accurate, finds none of the rare points, and is worse than useless once a miss costs more than "
                "999 false alarms.")
 
+show_code(snippets.learning_curve_page(recipe, drawn, model_key, hp, folds, n_sizes),
+          "The learning curve as the page computes it: stratified folds shuffled by the dataset's seed.")
 finish()

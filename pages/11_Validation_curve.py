@@ -2,10 +2,13 @@
 
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
 from ui import compute, curves, draw, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page
 from ui.models import MODEL
 from ui.params import widget_key
@@ -13,7 +16,7 @@ from viz import decision_figure, points_figure
 from viz.curves import validation_curve_figure
 
 CHART = "vc_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("validation_curve", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation on the training set.")
 
@@ -115,4 +118,6 @@ st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)}
            "set is not used to choose. Bands: mean ± one standard deviation over the folds. The boundary is "
            "the model trained on the whole training set. " + (note or ""))
 
+show_code(snippets.validation_curve_page(recipe, drawn, model_key, hp, varied.name, values, folds),
+          "The validation curve as the page computes it: every value scored on the same stratified folds.")
 finish()

@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError, clone
 from mlcore.model_selection import (
@@ -15,13 +16,15 @@ from mlcore.model_selection import (
     nested_cross_val_score,
 )
 from ui import compute, selection, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("cross_validation", scroll_zoom=False, double_click=False)
 SPLITTERS = {"stratified": "stratified k-fold", "kfold": "k-fold", "loo": "leave-one-out",
              "shuffle": "repeated holdout (ShuffleSplit)", "bootstrap": "bootstrap (out-of-bag test)"}
 SPLITTER = ParamSpec("splitter", "choice", "stratified", choices=tuple(SPLITTERS), label="splitter",
@@ -217,4 +220,6 @@ if do_nested:
                            f"scores average {result.inner_scores.mean():.1%}, an optimistic figure since each "
                            "is the best of several noisy means (stars above diamonds).")
 
+show_code(snippets.cross_validation_page(recipe, drawn, key, hp, kind, folds, shuffle, seed, holdout),
+          "The page's splitter and the validation accuracy of every split.")
 finish()

@@ -6,16 +6,19 @@ import math
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
 from ui import compute, models, params, selection, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
 
 CHART = "search_chart"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("search", scroll_zoom=False, double_click=False)
 VALUES = ParamSpec("values", "int", 4, 2, 8, label="values per axis",
                    help="How many values of each hyperparameter the grid tries: the grid has this many squared cells.")
 FOLDS = ParamSpec("search_folds", "int", 5, 2, 10, label="CV folds", help="Stratified k-fold inside the training set.")
@@ -205,4 +208,6 @@ if randoms is not None:
     st.caption(f"Random search's best draw: {_label(px)} = {selection.value_text(rb[px])}, "
                f"{_label(py)} = {selection.value_text(rb[py])}.")
 
+show_code(snippets.search_page(recipe, drawn, key, hp, px, xs, py, ys, folds),
+          "The grid search of the heatmap: every pair of values scored by cross-validation, the best refitted.")
 finish()

@@ -6,17 +6,20 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import bias_variance_decomposition
 from ui import compute, selection, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import DecisionGrid, evaluate_grid
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("bias_variance", scroll_zoom=False, double_click=False)
 ROUNDS = ParamSpec("rounds", "int", 20, 5, 50, label="bootstrap samples",
                    help="How many training sets are resampled (n points drawn with replacement); one model each.")
 SWEEP = 7  # values of the complexity parameter on the curve
@@ -152,4 +155,6 @@ if options:
 else:
     st.info(f"{spec.label} has no hyperparameter to sweep.", icon=":material/info:")
 
+show_code(snippets.bias_variance_page(recipe, drawn, key, hp, rounds),
+          "The decomposition at the current settings: the model on bootstrap samples, scored on the test set.")
 finish()

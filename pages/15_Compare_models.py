@@ -5,16 +5,19 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
 from ui import compute, params, selection, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("compare_models", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
@@ -121,4 +124,6 @@ st.dataframe(table, hide_index=True, width="stretch",
 st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
            "one more validation score.")
 
+show_code(snippets.compare_page(recipe, drawn, [(key, dict(current_params(selection.MODELS[key]))) for key in keys],
+                                 folds), "Every chosen model, cross-validated on the same training set.")
 finish()

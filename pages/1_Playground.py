@@ -6,7 +6,9 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, params, settings
+from ui import compute, curves, explain, lectures, params, presets, settings
+from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from ui.live_chart import live_chart
 from ui.models import MODEL
@@ -19,12 +21,14 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where the model is surer of its prediction.")
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
+presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
 
 left, right = st.columns([1.2, 3], gap="large")
 with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
     st.caption(f"**{spec.family}.** {spec.summary}")
+    explain_slot = st.empty()  # the switch, drawn once the fit says what this model can show
     hp = params.param_widgets(spec)
     st.divider()
 
@@ -35,6 +39,7 @@ with right:
 
 key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, model_key, key_params)
+explain_on = explain.toggle(fit.model, "explain", where=explain_slot)
 
 with t3:
     st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
@@ -48,6 +53,7 @@ with right:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
+        explained = explain.overlay(fig, fit.model, data, explain_on)
     else:
         st.error(fit.error, icon=":material/block:")
         X, y = data.X_train, data.y_train
@@ -56,12 +62,13 @@ with right:
         fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
         # updated in place (Plotly.react); ui.live_chart.ENABLED = False draws it with st.plotly_chart
-        live_chart(fit_screen(CHART, fig), CHART, {"displayModeBar": False, "scrollZoom": False,
-                                                  "doubleClick": False}, grid=grid if fit.model is not None else None)
+        live_chart(fit_screen(CHART, fig), CHART, chart_config("playground", scroll_zoom=False, double_click=False),
+                   grid=grid if fit.model is not None else None)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
-                  if drawing else ""))
+                  if drawing == "add" else ""))
     if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+        explain.below(explained, fit.model, data)
         curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
 if fit.cm is not None:
@@ -69,7 +76,7 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         st.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
-                        width="stretch", theme=None, config={"displayModeBar": False})
+                        width="stretch", theme=None, config=chart_config("playground"))
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf
@@ -79,4 +86,5 @@ if fit.cm is not None:
                      column_config={c: st.column_config.NumberColumn(format="%.2f")
                                     for c in ("precision", "recall", "F1")})
 
+show_fit(recipe, drawn, model_key, hp)
 finish()

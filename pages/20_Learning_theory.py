@@ -7,11 +7,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets_more
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_sample_size
 from ui import draw, params, settings
 from ui import theory as work
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.dataset import BLANK
 from ui.layout import finish, fit_screen, page
 from viz import decision_figure
@@ -24,7 +27,7 @@ from viz.theory import (
     random_fits_figure,
 )
 
-CONFIG = {"displayModeBar": False, "scrollZoom": False}
+CONFIG = chart_config("learning_theory", scroll_zoom=False)
 TABS = {"pac": "PAC", "shattering": "Shattering", "bounds": "Bounds against reality",
         "rademacher": "Rademacher", "bayes": "Bayes error"}
 TAB = ParamSpec("tab", "choice", "pac", choices=tuple(TABS), label="tab")
@@ -301,6 +304,34 @@ def bayes_tab(recipe, drawn, data):
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")
 
 
+def theory_code(tab: str) -> None:
+    """The open tab's mlcore calls with its current settings."""
+    value = settings.value
+    if tab == "pac":
+        text = snippets_more.pac_tab(value("th_eps"), value("th_delta"), value("th_d"))
+    elif tab == "shattering":
+        if not _points():
+            return
+        text = snippets_more.shattering_tab(_points(), value("th_hclass"), value("th_tree_k", TREE_K.default))
+    elif tab == "bounds":
+        text = snippets_more.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
+                                        value("th_resamples"), work.BOUND_SIZES)
+    elif tab == "rademacher":
+        family = value("th_family")
+        if family is None or f"th_cap_{family}" not in st.session_state:
+            return
+        text = snippets_more.rademacher_tab(recipe, drawn, family, work.CAPACITY[family][0],
+                                            value(f"th_cap_{family}"), min(100, len(data.X_train)))
+    else:
+        model_key = value("th_bayes_model")
+        if model_key is None:
+            return
+        spec = MODELS[model_key]
+        hp = {p.name: value(params.widget_key(spec, p), p.default) for p in spec.params}
+        text = snippets_more.bayes_tab(recipe, drawn, model_key, hp)
+    show_code(text, "The calls behind this tab, with its current settings.")
+
+
 recipe, drawn, data, _ = page("Learning theory", name="theory")
 raw_tab = settings.take("tab")
 if raw_tab is not None:
@@ -325,4 +356,5 @@ for (tab_key, _label), tab in zip(TABS.items(), tabs, strict=True):
             rademacher_tab(recipe, drawn, data)
         else:
             bayes_tab(recipe, drawn, data)
+        theory_code(tab_key)
 finish()

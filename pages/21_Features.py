@@ -6,10 +6,13 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
+from catalog import snippets_more
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
 from ui import features, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.features import (
@@ -21,7 +24,7 @@ from viz.features import (
     stability_figure,
 )
 
-CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CONFIG = chart_config("features", scroll_zoom=False, double_click=False)
 AXIS = ParamSpec("axis", "choice", "x2", choices=("x1", "x2"), label="axis",
                  help="The feature whose units change (multiplied by the factor).")
 STRETCH = ParamSpec("stretch", "float", 5.0, 0.1, 10.0, log=True, label="stretch factor",
@@ -191,4 +194,7 @@ with b2:
         st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
                    f"**{jaccard:.2f}** (1 = the same set every time).")
 
+show_code(snippets_more.features_page(recipe, drawn, 0 if axis == "x1" else 1, factor, transform,
+                                      features.SCALING_MODELS, degree, C),
+          "The stretch (and transform) in front of each model, and logistic regression on polynomial features.")
 finish()

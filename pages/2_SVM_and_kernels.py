@@ -9,8 +9,12 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui import compute, params, settings
+from ui import compute, explain, params, settings
+from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page, stop
+from ui.notes import LOSS_GALLERY_TEXT
+from viz.losses import loss_gallery_figure
 from viz.svm import (
     contributions_figure,
     landscape_figure,
@@ -25,7 +29,7 @@ from viz.svm import (
 )
 
 SPEC = MODELS["svm"]
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("svm", scroll_zoom=False, double_click=False)
 RESOLUTION = 200
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
@@ -186,6 +190,8 @@ key_params = tuple(sorted(hp.items()))
 fit = compute.fit(recipe, drawn, SPEC.key, key_params)
 model = fit.model
 binary = model is None or len(model.classes_) == 2
+with left:
+    explain_on = explain.toggle(model, "svm_explain")
 
 # More than two classes: one binary machine at a time is drawn, the teaching view.
 machine, pair_code = 0, None
@@ -227,6 +233,7 @@ with right:
         fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
                             X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
                             height=540 if lesson_text is None else 470)
+        explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = chart_col.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
@@ -246,6 +253,7 @@ with right:
                    + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
                      "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
                      "its slack ξ; click it to take its f(x) apart below.")
+        explain.below(explained, model, data)
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 
@@ -303,6 +311,13 @@ with l2:
                 "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
                 "never become support vectors; logistic regression's loss never reaches zero, so "
                 "every point pulls on its boundary.")
+with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the margin y·f(x)"):
+    g1, g2 = st.columns([2, 1], gap="large")
+    # the training points' margins as ticks on the m axis (two classes: one f(x) per point)
+    margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
+               if binary else None)
+    g1.plotly_chart(loss_gallery_figure(margins=margins), width="stretch", config=CHART_CONFIG, key="svm_losses")
+    g2.markdown(LOSS_GALLERY_TEXT)
 
 # --- the primal route ---------------------------------------------------------------------------
 st.subheader("The same problem in the primal: Pegasos", anchor=False)
@@ -329,4 +344,5 @@ else:
             st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
                             config=CHART_CONFIG, key="svm_primal")
 
+show_fit(recipe, drawn, SPEC.key, hp)
 finish()

@@ -6,12 +6,15 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, draw, settings
+from ui import compute, draw, explain, lectures, presets, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from ui.live_chart import live_chart
 from ui.params import point_inputs
@@ -20,7 +23,7 @@ from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_f
 FEATURES = ("x₁", "x₂")
 CRITERIA = {"gini": "Gini  1 − Σ p²", "entropy": "entropy  −Σ p log₂ p",
             "misclassification": "misclassification  1 − max p"}
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("decision_tree", scroll_zoom=False, double_click=False)
 
 # The growth settings are the tree model's own, ranges and all; the link carries them under
 # the model's parameter names. Session keys: "tree_" + the short name.
@@ -83,6 +86,7 @@ st.sidebar.caption(
     "purest, then asks again inside each group. On the plane every question is a straight cut "
     "parallel to an axis, so the regions are rectangles.")
 
+presets.row("tree", lectures.TREE, lectures.TREE_HELP, chart="tree_plane", chart_height=495)
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
                "the sidebar or draw points on the Playground.", icon=":material/info:")
@@ -131,6 +135,7 @@ def tree_view(full, data) -> None:
         if point is not None:
             st.markdown("**The point's path**")
             st.markdown(describe_path(model, point))
+        explain_on = explain.toggle(model, "tree_explain")
         settings.publish()
     with right:
         train_acc = model.score(data.X_train, data.y_train)
@@ -143,16 +148,20 @@ def tree_view(full, data) -> None:
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
         plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                   bounds=data.bounds, highlight=point, height=495)
+        explained = explain.overlay(plane, model, data, explain_on)
         with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live_chart.py
             live_chart(fit_screen("tree_plane", plane), "tree_plane", CHART_CONFIG)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))
+        explain.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
     st.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
     st.caption("Squares ask a question (left branch: yes), circles are leaves. The bar under a node "
                "shows its class mix; hover a node for its impurity and counts.")
+    show_code(snippets.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
+              "at the slider's depth, and its accuracies.")
 
 
 @st.fragment

@@ -8,12 +8,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets_more
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui import settings
+from ui import notes, settings
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.tree import gains_figure, id3_diagram
 
@@ -21,7 +24,7 @@ TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play ou
                 "upload": "Upload a CSV"}
 SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4.5)", "gini": "Gini gain"}
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
-CHART_CONFIG = {"displayModeBar": False}
+CHART_CONFIG = chart_config("id3")
 
 # The page's settings; the row, the node and the naive Bayes row (``nb_<feature>``, one per
 # feature) take their choices from the table.
@@ -172,7 +175,7 @@ with t2:
     st.subheader("The data", anchor=False)
     row = settings.setting(replace(ROW, high=len(y) - 1), "id3_row", control="number",
                            url=ROW.name if built_in else None)
-    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6" if r.name == row else ""
+    st.dataframe(frame.style.apply(lambda r: ["background-color: #FBE3D6; color: #1f2937" if r.name == row else ""
                                               for _ in r], axis=1),
                  height=min(38 + 35 * len(frame), 420), width="stretch",
                  # columns as wide as their text, so the class column stays in view on a projector
@@ -205,7 +208,9 @@ with n1:
         st.markdown(f"This node is a leaf: {reason}. It predicts **{model.classes_[node.prediction]}**.")
     else:
         st.markdown(f"Split on **{model.feature_names_[node.feature]}**.")
-    rows = [{"feature": c.name, "gain": c.gain, "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
+    rows = [{"feature": c.name, "gain": c.gain,
+             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": notes.branch_impurities(c, criterion),
+             "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
              "branches": "; ".join(f"{v}: " + "/".join(str(int(k)) for k in cnt)
                                    for v, cnt in c.counts.items() if cnt.sum() > 0)}
             for c in node.candidates]
@@ -219,6 +224,9 @@ with n2:
 shown = next((c for c in node.candidates if c.feature == node.feature), None) or max(
     node.candidates, key=lambda c: c.gain_ratio if score == "ratio" else c.gain)
 st.latex(gain_formula(node, shown, criterion, score == "ratio"))
+with st.expander("The gain formula of every feature at this node"):
+    for cand in node.candidates:
+        st.latex(notes.gain_terms(node, cand, criterion))
 if source == "tennis" and criterion == "entropy" and node.parent < 0:  # the numbers are the root's
     st.caption("Textbooks print the root gains as 0.246 / 0.151 / 0.048 / 0.029 and the sunny branch as "
                "0.970 / 0.570 / 0.019: the exact values above, truncated, or computed from entropies "
@@ -234,9 +242,13 @@ with o2:
     st.markdown(f"Fewest errors: **{features[one_rule.feature_]}** "
                 f"({one_rule.errors_[one_rule.feature_]} of {len(y)} wrong; ties go to the first column).")
     st.markdown("\n".join(f"- {line}" for line in one_rule.describe()))
+with st.expander("P(class | value): the 1-rule's conditional probabilities for every feature"):
+    notes.show_one_rule(one_rule, X, y)
 
 # --- naive Bayes on the same table -----------------------------------------------------------------
 st.subheader("Naive Bayes on the same table", anchor=False)
+notes.lesson_row(notes.NB_LESSON, "id3_nb_lesson", help="The tennis row by maximum likelihood → a value "
+                 "never seen with a class zeroes it → Laplace smoothing: each step loads its table, row and setting.")
 st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
 b_cols = st.columns([1] * len(features) + [1.4])
@@ -271,5 +283,21 @@ if total > 0:
 else:
     st.warning("Every class scores 0: this row holds a value some class never showed in training. "
                "Switch on Laplace smoothing.", icon=":material/info:")
+with st.expander("Every count and fraction of the table, and the scores factor by factor"):
+    notes.show_nb_counts(nb, features, target_name, new_row)
 
+# --- the notes' other worked examples -------------------------------------------------------------
+st.subheader("More from the notes", anchor=False)
+xor_tab, logs_tab, mix_tab = st.tabs(["XOR: independence fails", "Sum of logs: (0.5)²⁰⁰⁰",
+                                      "Impurity of a node of 16"])
+with xor_tab:
+    notes.show_xor()
+with logs_tab:
+    notes.show_underflow()
+with mix_tab:
+    notes.show_impurity_mix()
+
+show_code(snippets_more.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
+                                 None if built_in else up.name, tuple(features), target_name),
+          "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")
 finish()

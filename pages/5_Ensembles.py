@@ -4,7 +4,9 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, params, settings
+from ui import compute, lectures, params, presets, settings
+from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from ui.live_chart import live_chart
 from viz.decision import points_figure
@@ -22,7 +24,7 @@ from viz.grid import evaluate_grid
 from viz.tree import importance_text
 
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("ensembles", scroll_zoom=False, double_click=False)
 MODEL = ParamSpec("model", "choice", KEYS[0], choices=KEYS, label="ensemble")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where more of the ensemble agrees.")
@@ -63,6 +65,7 @@ st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **fo
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
+presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP, chart="ens_main", chart_height=515)
 left, right = st.columns([1, 3], gap="large")
 with left:
     key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)
@@ -154,4 +157,5 @@ if fit.model is not None and key != "adaboost":
                                    columns=8, height=260),
                     width="stretch", config=CHART_CONFIG, key="ens_members")
 
+show_fit(recipe, drawn, key, hp, caption="The whole ensemble (every member) on the dataset, fit and score.")
 finish()

@@ -5,17 +5,20 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import params, settings
+from ui import explain, lectures, params, presets, settings
 from ui import perceptron as work
+from ui.charts import config as chart_config
+from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
 CHART = "pc_main"
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("perceptron", scroll_zoom=False, double_click=False)
 PLAY_EVERY = 0.7  # seconds between two examples while playing
 SWEEP_GAPS = (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
 SWEEP_SEEDS = (0, 1, 2)
@@ -48,7 +51,9 @@ def _toggle_play() -> None:
 
 recipe, drawn, data, drawing = page(
     "Perceptron", name="perceptron",
-    draw_on=CHART if settings.value("pc_source", work.SHARED) == work.SHARED else None)
+    # a fresh session takes the source from its link (source=...) before the setting reads it
+    draw_on=CHART if settings.value("pc_source", st.query_params.get("source", work.SHARED)) == work.SHARED
+    else None)
 
 with st.sidebar:
     st.header("Perceptron", anchor=False)
@@ -80,7 +85,9 @@ with st.sidebar:
     start = settings.setting(START, "pc_start", control="radio",
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
+    explain_on = explain.replay_toggle("pc_explain")
 
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
@@ -151,7 +158,11 @@ def replay_panel():
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
+        margins = explain.replay_margins(fig, X, t, *((w0, b0) if step is None else
+                                                      (step.coef_after, step.intercept_after)), explain_on)
         st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+        if margins:
+            st.caption(margins)
 
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
@@ -273,4 +284,7 @@ with kr:
                    f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
                    f"{'converged' if kmodel.converged_ else 'not converged'}.")
 
+show_code(snippets.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
+                                   separable=src[1:] if source == work.SEPARABLE else None),
+          "The two sides, the perceptron as the replay runs it (pocket counts recorded), fit, its updates.")
 finish()

@@ -11,6 +11,8 @@ from mlcore import ValidationError
 from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
 from ui import compute, params, settings
+from ui.charts import config as chart_config
+from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
@@ -19,7 +21,7 @@ from viz.mlp import curves_figure, hidden_space_figure, unit_maps_figure
 
 SPEC = MODELS["mlp"]
 CHART = "nn_main"
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("neural_network", scroll_zoom=False, double_click=False)
 # Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs; and
 # the fits a session keeps (session key FITS).
 SNAPSHOT_BUDGET = 1_000_000
@@ -286,4 +288,6 @@ with gates_tab:
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "
                    "one straight line, as z₁ + z₂ = 0.5 does for the designed network.")
 
+with train_tab:
+    show_fit(recipe, drawn, SPEC.key, hp)
 finish()

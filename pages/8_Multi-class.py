@@ -20,13 +20,15 @@ from mlcore.multiclass import (
 )
 from mlcore.svm import SVC, LinearSVC
 from ui import compute, draw, settings
+from ui.charts import config as chart_config
+from ui.code import show_model
 from ui.layout import finish, fit_screen, page
 from ui.params import point_inputs
 from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
 from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
 
-CHART_CONFIG = {"displayModeBar": False, "scrollZoom": False, "doubleClick": False}
+CHART_CONFIG = chart_config("multiclass", scroll_zoom=False, double_click=False)
 STRATEGIES = {"ovr": "one-vs-rest", "ovo": "one-vs-one", "ecoc": "output codes", "crammer_singer": "Crammer–Singer"}
 STRATEGY = ParamSpec("strategy", "choice", "ovr", choices=tuple(STRATEGIES), label="strategy",
                      help="How K classes are reduced to two-class machines, or (Crammer–Singer) solved as one problem.")
@@ -238,5 +240,6 @@ if K >= 3:
                               title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
         col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key)
 
+show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
 worked_example()
 finish()

@@ -41,7 +41,9 @@ def test_a_slider_rerun_updates_the_same_chart_element(page, server):  # noqa: F
     open_playground(page, server, "?data=moons&n=500&model=knn")
     assert page.locator(LIVE).count() == 1, "the plane is not drawn by the live chart"
     # the page's Plotly config reaches the chart untouched
-    assert page.evaluate(f"() => document.querySelector({CHART!r})._context.displayModeBar") is False
+    context = page.evaluate(f"() => {{ const c = document.querySelector({CHART!r})._context;"
+                            " return [c.displayModeBar, c.toImageButtonOptions.filename]; }")
+    assert context[0] == "hover" and context[1].startswith("playground"), context
     page.evaluate(MARK)
     before = page.evaluate(Z_PRINT)
     step_slider(page, "p_knn_k", 2)

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from sklearn.metrics.pairwise import laplacian_kernel as sk_laplacian
 from sklearn.metrics.pairwise import linear_kernel as sk_linear
 from sklearn.metrics.pairwise import polynomial_kernel as sk_poly
 from sklearn.metrics.pairwise import rbf_kernel as sk_rbf
@@ -10,7 +11,10 @@ from sklearn.svm import SVC as SkSVC
 
 from mlcore import ValidationError
 from mlcore.metrics.pairwise import (
+    GramRows,
     check_gram,
+    kernel_diagonal,
+    laplacian_kernel,
     linear_kernel,
     make_kernel,
     poly2_feature_map,
@@ -123,3 +127,36 @@ def test_overflowing_gram_is_refused_with_a_message():
     big = np.full((3, 2), 1e30)
     with pytest.raises(ValidationError, match="overflows"):
         check_gram(polynomial_kernel(big, big, 1.0, 10, 0.0), "poly")
+
+
+def manhattan_rounding(A, B):
+    """sum_j |x_j - z_j| summed in any order: each difference within eps of exact, the running sum
+    within d eps: (d + 1) eps times the distance, for either side."""
+    return 2 * (A.shape[1] + 1) * EPS * np.abs(A[:, None, :] - B[None, :, :]).sum(axis=2)
+
+
+@pytest.mark.parametrize("gamma", [0.05, 0.7, 3.0])
+def test_laplace_kernel_matches_scikit_learn(gamma):
+    lap = sk_laplacian(X, Z, gamma=gamma)                    # d/dD exp(-g D) = -g exp(-g D)
+    assert_within(laplacian_kernel(X, Z, gamma), lap, gamma * lap * manhattan_rounding(X, Z) + 4 * EPS * lap)
+    assert_within(make_kernel("laplacian", gamma=gamma)(X, Z), lap,
+                  gamma * lap * manhattan_rounding(X, Z) + 4 * EPS * lap)
+
+
+def test_laplace_kernel_by_hand():
+    # |1 - 3| + |2 - (-1)| = 5, so k = exp(-0.2 * 5) = exp(-1)
+    x, z = np.array([[1.0, 2.0]]), np.array([[3.0, -1.0]])
+    assert laplacian_kernel(x, z, 0.2)[0, 0] == pytest.approx(np.exp(-1.0), rel=4 * EPS)
+    assert laplacian_kernel(x, x, 0.2)[0, 0] == 1.0   # exp(-0) is exact
+
+
+def test_laplace_gram_rows_and_diagonal_are_the_full_matrix():
+    kfun = make_kernel("laplacian", gamma=0.5)
+    K = kfun(X, X)
+    rows = GramRows(kfun, X, "laplacian")
+    # the same elementwise arithmetic in the same order, row by row: exactly equal
+    np.testing.assert_array_equal(np.array([rows[i] for i in range(len(X))]), K)
+    np.testing.assert_array_equal(kernel_diagonal(kfun, X), np.ones(len(X)))
+    np.testing.assert_allclose(K, K.T, rtol=0, atol=4 * EPS)
+    # positive definite (the Fourier transform of e^-|t| is positive): eigvalsh is backward stable
+    assert np.linalg.eigvalsh(K).min() > -4 * len(K) * EPS * np.linalg.norm(K, 2)

@@ -15,8 +15,9 @@ pytestmark = pytest.mark.app
 STEPS = 4
 WALKS = 2
 # Settings that are not part of the view by design (they never go into a link): the drawing
-# panel's mode and class, and the Neural network page's play switch (a link opens paused).
-UNLINKED = {"draw_on", "draw_class", "nn_play"}
+# panel's mode and class, and the Neural network page's play switch (a link opens paused); the
+# points table's "edit as a table" switch (it shows an editor, the points are in the link anyway).
+UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit"}
 
 
 def _widgets(at):

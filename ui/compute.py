@@ -15,11 +15,11 @@ import streamlit as st
 
 import catalog
 from mlcore import ValidationError
-from mlcore.datasets import make_dataset, train_test_split
 from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
 from viz.grid import evaluate_grid, make_bounds
 
-from .dataset import BLANK, Recipe
+from . import owndata
+from .dataset import Recipe
 
 VIEW = (-3.0, 3.0, -3.0, 3.0)  # every generator fits in here, so the axes stay put while drawing
 
@@ -59,25 +59,22 @@ def _bounds(*arrays) -> tuple:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def dataset(recipe: Recipe, drawn: tuple) -> Data:
-    """Generated points split into train and test; drawn points always join the training set."""
+    """Generated (or uploaded) points split into train and test, less the erased ones; drawn
+    points always join the training set."""
     drawn_X = np.array([(x, y) for x, y, _ in drawn], dtype=np.float64).reshape(-1, 2)
     drawn_y = np.array([c for _, _, c in drawn], dtype=np.int64)
-    empty_X, empty_y = np.zeros((0, 2)), np.zeros(0, dtype=np.int64)
-    error = None
-    if recipe.data == BLANK:
-        X_tr, X_te, y_tr, y_te = empty_X, empty_X, empty_y, empty_y
+    base = owndata.base_points(recipe._replace(erased=()))
+    kept = ~np.isin(base.index, np.asarray(recipe.erased, dtype=np.int64))
+    train, test = kept & ~base.test, kept & base.test
+    X_tr = np.vstack([base.X[train], drawn_X])
+    y_tr = np.concatenate([base.y[train], drawn_y])
+    X_te, y_te = base.X[test], base.y[test]
+    if base.own and (len(X_tr) or len(X_te)):
+        # Your own points keep their own scale: the plane is fitted to them, not to the generators' view.
+        bounds = make_bounds(np.vstack([X_tr, X_te]), pad=0.05)
     else:
-        try:
-            X, y = make_dataset(recipe.data, n=recipe.n, noise=recipe.noise, seed=recipe.seed,
-                                n_classes=recipe.classes, imbalance=recipe.imbalance,
-                                label_noise=recipe.label_noise, outliers=recipe.outliers,
-                                margin=recipe.margin)
-            X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=recipe.test, seed=recipe.seed)
-        except ValidationError as err:
-            X_tr, X_te, y_tr, y_te, error = empty_X, empty_X, empty_y, empty_y, str(err)
-    X_tr = np.vstack([X_tr, drawn_X])
-    y_tr = np.concatenate([y_tr, drawn_y])
-    return Data(X_tr, y_tr, X_te, y_te, _bounds(X_tr, X_te), error)
+        bounds = _bounds(X_tr, X_te)
+    return Data(X_tr, y_tr, X_te, y_te, bounds, base.error)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)  # a forest of 300 trees is a few MB

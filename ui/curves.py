@@ -21,6 +21,7 @@ from mlcore.model_selection import StratifiedKFold, cross_validate, learning_cur
 from viz.grid import evaluate_grid
 
 from . import compute, settings
+from .charts import config as chart_config
 from .params import url_name, widget_key
 from .settings import log_grid, snap
 
@@ -267,7 +268,7 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
     fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
                                 title="Learning curve (5-fold cross-validation on the training set)")
-    st.plotly_chart(fig, width="stretch", theme=None, config={"displayModeBar": False}, key="playground_learning")
+    st.plotly_chart(fig, width="stretch", theme=None, config=chart_config("playground"), key="playground_learning")
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)
     except ValueError:

@@ -30,6 +30,8 @@ class Recipe(NamedTuple):
     label_noise: float = 0.0
     outliers: float = 0.0
     margin: float = 0.5
+    upload: str = ""       # digest of an uploaded table (ui.owndata): it replaces the generated points
+    erased: tuple = ()     # indices of generated (or uploaded) points erased on the chart
 
 
 # The recipe's fields as ParamSpecs, drawn and kept by ui.settings like every setting; the
@@ -89,8 +91,24 @@ def _defaults(gen: str) -> dict:
 
 def dataset_panel() -> Recipe:
     """Draw the dataset controls in the sidebar; return the current recipe."""
+    from . import owndata, owndata_panel  # they build on Recipe
+
     with st.sidebar:
         st.header("Data", anchor=False)
+        top = st.container()
+        owndata_panel.upload_panel(settings.value("ds_seed", 0))
+    if owndata.table() is not None:
+        with st.sidebar, top:
+            owndata_panel.summary()
+            c1, c2 = st.columns(2)
+            seed = settings.setting(replace(_field("seed"), help="Same seed, same train/test split of your points."),
+                                    "ds_seed", where=c1, control="number")
+            test = settings.setting(_field("test"), "ds_test", where=c2)
+        kept = {f.name: settings.value(f"ds_{f.name}", f.default) for f in FIELDS}
+        recipe = Recipe(settings.value("ds_data", DATA.default), **{**kept, "seed": int(seed), "test": float(test)},
+                        upload=owndata.upload_key())
+        return recipe._replace(erased=owndata.erased(recipe))
+    with st.sidebar, top:
         gen = settings.setting(DATA, "ds_data", format_func=gen_label, on_change=_reset_shape_defaults)
         if gen != BLANK:
             st.caption(GENERATORS[gen].description)
@@ -125,7 +143,8 @@ def dataset_panel() -> Recipe:
                 adv = {name: field(name) for name in ("imbalance", "label_noise", "outliers")}
                 adv["margin"] = (field("margin") if GENERATORS[gen].uses_margin
                                  else settings.value("ds_margin", defaults["margin"]))
-    return Recipe(gen, int(n), float(noise), int(classes), int(seed), float(test), **adv)
+    recipe = Recipe(gen, int(n), float(noise), int(classes), int(seed), float(test), **adv)
+    return recipe._replace(erased=owndata.erased(recipe))
 
 
 def _reset_shape_defaults() -> None:

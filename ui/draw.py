@@ -4,6 +4,11 @@ A Custom Component v2 with no markup of its own (no iframe) listens for clicks
 on the Plotly chart inside the container ``st-key-<chart key>`` and sends the
 exact data coordinates back. The drawn points live in ``st.session_state`` as a
 list of ``(x, y, class)`` and in the URL as ``pts=x,y,c;x,y,c``.
+
+A click does what the drawing panel's mode says: add a point of the chosen class, erase the
+point nearest the click (drawn, generated or uploaded), move the last drawn point there, or
+inspect the spot (``inspected()``; the data does not change). Every change of the points can be
+undone and redone (``ui.owndata``).
 """
 
 from __future__ import annotations
@@ -16,14 +21,21 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from viz.palette import MAX_CLASSES
 
-from . import settings
+from . import owndata, settings
 
 KEY = "drawn"
 _SEEN = "_draw_seen"  # (browser document, number) of the last click added
 MAX_POINTS = 500
 COLOR_NAMES = ("blue", "orange", "green", "pink", "red", "sky blue")
-DRAW_ON = ParamSpec("draw_on", "bool", True, label="Click on the chart to add points",
-                    help="Each click adds a training point of the chosen class at that spot.")
+ADD, ERASE, MOVE, INSPECT = "add", "erase", "move", "inspect"
+MODE_LABELS = {ADD: "add", ERASE: "erase", MOVE: "move last", INSPECT: "inspect"}
+DRAW_MODE = ParamSpec(
+    "draw_mode", "choice", ADD, choices=tuple(MODE_LABELS), label="a click on the chart",
+    help="add: a training point of the chosen class. erase: removes the point nearest the click "
+         "(generated points too). move last: moves the last drawn point to the click. inspect: marks "
+         "the spot without changing the data.")
+INSPECT_KEY = "inspect_xy"
+_NOTE = "_draw_note"  # what the last click could not do
 DRAW_CLASS = ParamSpec("draw_class", "choice", 0, choices=tuple(range(MAX_CLASSES)), label="class to add")
 
 _listener = st.components.v2.component(
@@ -62,7 +74,7 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
         return
     c = int(st.session_state.get("draw_class", 0))
     added = [(round(x, 3), round(y, 3), c) for x, y in fresh]
-    st.session_state[KEY] = [*points(), *added][:max(MAX_POINTS, len(points()))]
+    owndata.change(drawn=[*points(), *added][:max(MAX_POINTS, len(points()))])
 
 
 def unseen_clicks(click, seen: tuple[str, int]) -> tuple[tuple[str, int], list[tuple[float, float]]]:
@@ -83,30 +95,77 @@ def unseen_clicks(click, seen: tuple[str, int]) -> tuple[tuple[str, int], list[t
     return (doc, int(fresh[-1]["n"])), [(float(p["x"]), float(p["y"])) for p in fresh]
 
 
-def _undo():
-    st.session_state[KEY] = list(points())[:-1]
+def inspected() -> tuple | None:
+    """The spot clicked in inspect mode, (x, y), or None."""
+    xy = st.session_state.get(INSPECT_KEY)
+    return tuple(xy) if xy is not None else None
+
+
+def mode() -> str:
+    """The click mode; a session from before the modes (``draw_on`` off) inspects."""
+    if "draw_mode" not in st.session_state and st.session_state.get("draw_on") is False:
+        settings.put("draw_mode", INSPECT)
+    return settings.value("draw_mode", ADD)
+
+
+def apply_clicks(clicks, how: str, recipe, bounds) -> None:
+    """The clicks of this run, in order, as the mode says; each change is one undo step."""
+    st.session_state.pop(_NOTE, None)
+    for x, y in clicks:
+        pts = list(points())
+        if how == INSPECT:
+            st.session_state[INSPECT_KEY] = (float(x), float(y))
+        elif how == MOVE:
+            if not pts:
+                st.session_state[_NOTE] = "There is no drawn point to move: add one first."
+                continue
+            *rest, (_, _, c) = pts
+            owndata.change(drawn=[*rest, (round(x, 3), round(y, 3), c)])
+        elif how == ERASE:
+            recipe = recipe._replace(erased=owndata.erased(recipe))
+            hit = owndata.nearest(recipe, tuple(pts), x, y, bounds)
+            if hit is None:
+                st.session_state[_NOTE] = "No point near that click to erase: click on a point."
+            elif hit[0] == "drawn":
+                owndata.change(drawn=pts[:hit[1]] + pts[hit[1] + 1:])
+            else:
+                owndata.change(erased={*recipe.erased, hit[1]}, recipe=recipe)
+        elif len(pts) < MAX_POINTS:
+            c = int(st.session_state.get("draw_class", 0))
+            owndata.change(drawn=[*pts, (round(x, 3), round(y, 3), c)])
+        else:
+            st.session_state[_NOTE] = f"At most {MAX_POINTS} drawn points: erase some first."
 
 
 def _clear():
-    st.session_state[KEY] = []
+    owndata.change(drawn=[])
 
 
-def draw_panel() -> bool:
-    """Sidebar controls for drawing; returns whether clicking the chart adds points."""
+def draw_panel() -> str:
+    """Sidebar controls for clicking on the chart; returns the click mode."""
+    how = mode()
     with st.sidebar:
         st.header("Draw", anchor=False)
-        on = settings.setting(DRAW_ON, "draw_on", url=None)
-        settings.setting(DRAW_CLASS, "draw_class", url=None, control="segmented", disabled=not on,
+        how = settings.setting(DRAW_MODE, "draw_mode", url=None, control="segmented",
+                               format_func=MODE_LABELS.get)
+        settings.setting(DRAW_CLASS, "draw_class", url=None, control="segmented", disabled=how != ADD,
                          format_func=lambda c: f"{c} {COLOR_NAMES[c]}")
         n = len(points())
         c1, c2 = st.columns(2)
-        c1.button("Undo", icon=":material/undo:", key="draw_undo", on_click=_undo, disabled=not n, width="stretch",
-                  help="Remove the last drawn point.")
-        c2.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear, disabled=not n, width="stretch",
-                  help="Remove every drawn point (generated points stay).")
-        st.caption(f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
-                   else "No drawn points yet.")
-    return on
+        c1.button("Undo", icon=":material/undo:", key="draw_undo", on_click=owndata.undo,
+                  disabled=not owndata.can_undo(), width="stretch",
+                  help="Take back the last change of the points (add, erase, move, table edit, upload, clear).")
+        c2.button("Redo", icon=":material/redo:", key="draw_redo", on_click=owndata.redo,
+                  disabled=not owndata.can_redo(), width="stretch", help="Do again what Undo took back.")
+        st.button("Clear drawn points", icon=":material/delete:", key="draw_clear", on_click=_clear,
+                  disabled=not n, width="stretch", help="Remove every drawn point (generated points stay; Undo brings them back).")
+        gone = len(st.session_state.get(owndata.ERASED, ()))
+        st.caption((f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
+                    else "No drawn points yet.")
+                   + (f" {gone} point{'s' if gone != 1 else ''} erased." if gone else ""))
+        if st.session_state.get(_NOTE):
+            st.caption(st.session_state[_NOTE])
+    return how
 
 
 def to_url(pts) -> str | None:

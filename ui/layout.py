@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from . import compute, dataset, draw, settings
+from . import charts, compute, dataset, draw, owndata, owndata_panel, present, settings
 
 APP_TITLE = "Classifier Playground"
 ICON = ":material/scatter_plot:"
@@ -107,11 +107,12 @@ def page_setup() -> None:
 
 class Page(NamedTuple):
     """What the prelude gives a page: the dataset recipe, the drawn points, the data
-    (None on a page without the dataset panel) and whether clicks on the chart draw."""
+    (None on a page without the dataset panel) and the click mode ("add", "erase", "move",
+    "inspect"; False without a chart to click)."""
     recipe: dataset.Recipe | None
     drawn: tuple
     data: compute.Data | None
-    drawing: bool
+    drawing: str | bool
 
 
 def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: str | None = None) -> Page:
@@ -119,23 +120,40 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     the session), the title, the place of the bad-link warning, the dataset panel, and with
     ``draw_on`` (the chart's key) the drawing panel and the click listener."""
     page_setup()
+    charts.install()
     _compact()
     settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
+    present.begin()
     if not with_dataset:
+        st.session_state.pop(owndata.LINK_NOTE, None)
         return Page(None, (), None, False)
     pts = settings.take("pts")
     if pts is not None:
         problem = draw.from_url(pts)
         if problem:
             settings.report(problem)
+    own = [settings.take(name) for name in ("own", "own_names", "erased")]
+    if any(own):
+        problem = owndata.from_url(*own)
+        if problem:
+            settings.report(problem)
+    clicks = []
     if draw_on:
-        # A click on the chart (from the previous render) becomes a point before anything is computed.
-        draw.listen(draw_on, settings.value("draw_on", True))
+        # The clicks on the chart (from the previous render) change the points before anything is computed.
+        draw.listen(draw_on, True, on_click=lambda x, y: clicks.append((x, y)), every_click=True)
     recipe = dataset.dataset_panel()
+    if clicks:  # before the drawing panel, so its Undo and its counts include them
+        draw.apply_clicks(clicks, draw.mode(), recipe, compute.dataset(recipe, draw.points()).bounds)
+        recipe = recipe._replace(erased=owndata.erased(recipe))
     drawing = draw.draw_panel() if draw_on else False
     drawn = draw.points()
     settings.link_item("pts", draw.to_url(drawn))
-    return Page(recipe, drawn, compute.dataset(recipe, drawn), drawing)
+    own_items, st.session_state[owndata.LINK_NOTE] = owndata.link_items(recipe, draw.to_url(drawn))
+    for name in ("own", "own_names", "erased"):
+        settings.link_item(name, own_items.get(name))
+    data = compute.dataset(recipe, drawn)
+    owndata_panel.table_panel(data)
+    return Page(recipe, drawn, data, drawing)
 
 
 # A compact header so the main chart fits a 1280x720 projector: less space above the page,
@@ -161,8 +179,9 @@ def fit_screen(key: str, fig):
     chart is taller by the difference, so it keeps its gap to the bottom of the screen, and an
     equal-aspect plane, limited by its height, gets wider too. Draw the returned figure with
     ``st.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
-    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height."""
-    height = int(fig.layout.height)
+    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height.
+    In presenter mode the chart also takes the height the hidden header freed."""
+    height = int(fig.layout.height) + (present.EXTRA_HEIGHT if present.active() else 0)
     st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
             f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
     fig.layout.height = None
@@ -191,6 +210,8 @@ def finish(share: bool = True) -> None:
     """The end of a page (and of a page that stops early): the address bar shows the page's
     settings, and the sidebar offers the link to this view."""
     settings.finish()
+    present.toggle()
+    charts.format_choice()
     if share:
         with st.sidebar, st.expander("Link to this view"):
             query = urlencode(settings.link_items())
@@ -199,6 +220,8 @@ def finish(share: bool = True) -> None:
             except Exception:  # st.context.url is missing outside a browser session
                 base = ""
             st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
+            if st.session_state.get(owndata.LINK_NOTE):
+                st.caption(st.session_state[owndata.LINK_NOTE])
 
 
 def stop(share: bool = True) -> None:

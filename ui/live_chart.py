@@ -39,6 +39,7 @@ import plotly.io.json as plotly_json
 import streamlit as st
 from streamlit import config as _config  # AppTest patches this module's get_option
 
+from ui import charts
 from viz import compact_grid
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz.grid import DecisionGrid
@@ -173,6 +174,9 @@ def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) ->
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         st.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
         return
+    # what ui.charts' plotly_chart wrapper does: the look of this screen, the download's file name
+    fig = charts.styled(fig, presenting_now=charts.presenting(), dark_now=charts.dark_theme())
+    config = charts.finished_config(config, key)
     sent_key = f"{_SENT}_{key}"
 
     def _resend():

@@ -35,6 +35,7 @@ _PENDING = "_link_pending"    # link items no setting has taken yet (a page's fi
 _ITEMS = "_link_items"        # this page's values as link items
 _PROBLEMS = "_link_problems"  # sentences of the bad-link warning
 _SLOT = "_link_slot"          # where the warning is drawn (under the title)
+_SHOWN = "_shown"             # every linked setting's value this run, default or not (file names)
 _SHAPE = "_shape_"            # + key: the range a setting's widget was last drawn with
 _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
@@ -133,6 +134,7 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_PAGE] = page
     ss[_PENDING] = dict(link or {})
     ss[_ITEMS] = {}
+    ss[_SHOWN] = {}
     ss[_PROBLEMS] = []
     ss[_SLOT] = slot
 
@@ -168,6 +170,11 @@ def link_item(name: str, value: str | None) -> None:
 
 def link_items() -> dict[str, str]:
     return dict(st.session_state.get(_ITEMS, {}))
+
+
+def shown() -> dict[str, str]:
+    """Every linked setting drawn in this run with its value, also those at their default."""
+    return dict(st.session_state.get(_SHOWN, {}))
 
 
 def publish() -> None:
@@ -269,6 +276,7 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
         where.caption(note)
     if name:
         link_item(name, url_value(v) if v != p.default else None)
+        ss.setdefault(_SHOWN, {})[name] = url_value(v)
     return v
 
 

@@ -8,6 +8,7 @@ products so numpy hands the work to BLAS.
 * polynomial  k(x, z) = (gamma x·z + coef0)^degree
 * rbf         k(x, z) = exp(-gamma ||x - z||²), i.e. gamma = 1 / (2 sigma²)
 * sigmoid     k(x, z) = tanh(gamma x·z + coef0)   (not positive semi-definite in general)
+* laplacian   k(x, z) = exp(-gamma ||x - z||_1)   (the Laplace kernel; ||.||_1 = sum_j |x_j - z_j|)
 
 The degree-2 polynomial kernel (1 + x·z)² in 2-D equals phi(x)·phi(z) with
 phi(x) = (1, √2 x1, √2 x2, x1², x2², √2 x1 x2): see :func:`poly2_feature_map`.
@@ -22,7 +23,7 @@ import numpy as np
 
 from ..base import ValidationError, check_choice, check_scalar
 
-KERNELS = ("linear", "poly", "rbf", "sigmoid")
+KERNELS = ("linear", "poly", "rbf", "sigmoid", "laplacian")
 
 
 def linear_kernel(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
@@ -68,6 +69,23 @@ def sigmoid_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0, coef0: floa
     return np.tanh(K, out=K)
 
 
+def manhattan_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
+    """||x - z||_1 = sum_j |x_j - z_j|, one feature at a time so the temporary stays (n, m)."""
+    D = np.zeros((X.shape[0], Z.shape[0]))
+    for j in range(X.shape[1]):
+        D += np.abs(X[:, j, None] - Z[None, :, j])
+    return D
+
+
+def laplacian_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0) -> np.ndarray:
+    """K = exp(-gamma ||x - z||_1), the Laplace kernel. Positive definite like the RBF kernel, but
+    its value falls off with the city-block distance and has a kink at x = z, so its boundaries
+    are less smooth (scikit-learn's ``laplacian_kernel``)."""
+    K = manhattan_distances(X, Z)
+    K *= -gamma
+    return np.exp(K, out=K)
+
+
 def poly2_feature_map(X: np.ndarray) -> np.ndarray:
     """phi(x) = (1, √2 x1, √2 x2, x1², x2², √2 x1 x2) for 2-D x, so phi(x)·phi(z) = (1 + x·z)²."""
     X = np.asarray(X, dtype=np.float64)
@@ -106,6 +124,8 @@ def make_kernel(kernel: str, *, gamma: float = 1.0, degree: int = 3, coef0: floa
         return partial(polynomial_kernel, gamma=gamma, degree=degree, coef0=coef0)
     if kernel == "rbf":
         return partial(rbf_kernel, gamma=gamma)
+    if kernel == "laplacian":
+        return partial(laplacian_kernel, gamma=gamma)
     return partial(sigmoid_kernel, gamma=gamma, coef0=coef0)
 
 
@@ -134,7 +154,7 @@ def kernel_diagonal(kfun, X: np.ndarray) -> np.ndarray:
     func = kfun.func if isinstance(kfun, partial) else kfun
     kw = kfun.keywords if isinstance(kfun, partial) else {}
     sq = np.einsum("ij,ij->i", X, X)
-    if func is rbf_kernel:
+    if func is rbf_kernel or func is laplacian_kernel:
         return np.ones(X.shape[0])
     if func is linear_kernel:
         return sq
@@ -166,9 +186,12 @@ class GramRows:
         return row
 
     def _row(self, i: int) -> np.ndarray:
-        """k(x_i, x_t) for all t from the inner products x_i·x_t (one matrix-vector product)."""
-        row = self.X @ self.X[i]
+        """k(x_i, x_t) for all t from the inner products x_i·x_t (one matrix-vector product);
+        the Laplace kernel from the distances |x_i - x_t|_1 instead."""
         func, kw = self._func, self._kw
+        if func is laplacian_kernel:
+            return laplacian_kernel(self.X[i:i + 1], self.X, kw["gamma"])[0]
+        row = self.X @ self.X[i]
         if func is linear_kernel:
             return row
         if func is rbf_kernel:

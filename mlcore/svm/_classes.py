@@ -5,7 +5,8 @@ Dual:    maximise sum_i alpha_i - 1/2 sum_ij alpha_i alpha_j y_i y_j K(x_i, x_j)
          s.t. 0 <= alpha_i <= C,  sum_i alpha_i y_i = 0          (solved in :mod:`mlcore.svm._smo`).
 Decision: f(x) = sum_i alpha_i y_i K(x_i, x) + b; support vectors are the points with
 alpha_i > 0, free ones (0 < alpha_i < C) lie exactly on the margin y f(x) = 1.
-C = inf is the hard margin (no slack allowed).
+C = inf is the hard margin (no slack allowed). Kernels (``kernel=``): "linear", "poly", "rbf",
+"sigmoid" and "laplacian" exp(-gamma ||x - z||_1), see :mod:`mlcore.metrics.pairwise`.
 
 More than two classes: one-vs-one (K(K-1)/2 pairwise machines, majority vote with
 ties to the smallest class index, as LIBSVM) or one-vs-rest (K machines, largest

@@ -1,0 +1,26 @@
+# The Classifier Playground as one container: `docker build -t playground .` then
+# `docker run -p 8501:8501 playground` and open http://localhost:8501.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# The app runs as this user: it can read the code (owned by root) but not change it.
+RUN useradd --create-home --uid 10001 playground
+
+WORKDIR /app
+# The runtime dependencies only (what Streamlit Community Cloud installs), in their own layer so
+# a code change does not reinstall them.
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+
+COPY . .
+# Numeric, so Kubernetes' runAsNonRoot can check it (deploy/k8s.yaml).
+USER 10001
+
+EXPOSE 8501
+# Streamlit answers "ok" on /_stcore/health once it serves; python's urllib, since slim has no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8501/_stcore/health', timeout=4).read() != b'ok')"]
+CMD ["streamlit", "run", "app.py", "--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true", "--browser.gatherUsageStats=false"]

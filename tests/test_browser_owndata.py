@@ -1,0 +1,104 @@
+"""Your own data on the plane in headless Chromium (issue 12): an uploaded CSV appears on the
+chart, an erased point comes back with Undo and goes again with Redo, and the link of an upload
+reopens the same figure in a fresh browser context."""
+
+import pytest
+
+from tests.test_browser import (  # noqa: F401
+    CHART,
+    CLASS_TRACES,
+    COUNT_RUNS,
+    Z_PRINT,
+    _click_at,
+    assert_no_errors,
+    browser,
+    finished_runs,
+    new_page,
+    open_playground,
+    page,
+    server,
+    settle,
+    wait_for_run_after,
+)
+from tests.test_owndata_upload import GOOD
+
+pytestmark = pytest.mark.browser
+
+TEST_POINTS = """() => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const t = gd._fullData.find(d => d.name === "test points" && d._length);
+  return t ? t._length : 0; }"""
+# The first training point of class 0 on the chart, in data coordinates.
+FIRST_POINT = """() => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const t = gd._fullData.find(d => /^class 0 \\(train\\)$/.test(d.name || ""));
+  return [t.x[0], t.y[0]]; }"""
+
+
+def _upload(page, tmp_path):  # noqa: F811
+    path = tmp_path / "pets.csv"
+    path.write_bytes(GOOD)
+    runs = finished_runs(page)
+    page.locator(".st-key-own_file input[type='file']").set_input_files(str(path))
+    # 12 rows, test fraction 0.3: 8 training points (two classes of 4) and 4 test points
+    until = f"() => ({CLASS_TRACES})().reduce((a, b) => a + b, 0) === 8 && ({TEST_POINTS})() === 4"
+    wait_for_run_after(page, runs, "uploading pets.csv", until=until)
+    page.wait_for_function(until, timeout=60_000)
+
+
+def test_an_uploaded_csv_is_drawn_on_the_chart(page, server, tmp_path):  # noqa: F811
+    open_playground(page, server, "?n=300")
+    assert sum(page.evaluate(CLASS_TRACES)) > 100
+    _upload(page, tmp_path)
+    settle(page)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    assert sidebar.get_by_text("12 rows, classes 0 = cat, 1 = dog").count() == 1
+    assert "own=" in page.url and "own_names=cat%7Cdog" in page.url
+    assert_no_errors(page, "the playground after an upload")
+
+
+def test_a_link_with_uploaded_points_reopens_the_same_figure(browser, server, tmp_path):  # noqa: F811
+    first = new_page(browser)
+    open_playground(first, server)
+    _upload(first, tmp_path)
+    settle(first)
+    url, regions, counts = first.url, first.evaluate(Z_PRINT), first.evaluate(CLASS_TRACES)
+    first.close()
+    context = browser.new_context(viewport={"width": 1400, "height": 900})  # no session, no cookies
+    try:
+        fresh = context.new_page()
+        fresh.add_init_script(COUNT_RUNS)
+        fresh.goto(url)
+        fresh.wait_for_selector(CHART, timeout=60_000)
+        fresh.wait_for_function(f"({Z_PRINT})() !== null", timeout=60_000)
+        settle(fresh)
+        assert fresh.evaluate(CLASS_TRACES) == counts
+        assert fresh.evaluate(Z_PRINT) == regions
+        assert fresh.locator("[data-testid='stSidebar']").get_by_text("0 = cat, 1 = dog").count() == 1
+    finally:
+        context.close()
+
+
+def test_erase_a_generated_point_then_undo_and_redo(page, server):  # noqa: F811
+    open_playground(page, server, "?data=moons&n=100")
+    before = sum(page.evaluate(CLASS_TRACES))
+    runs = finished_runs(page)
+    page.locator(".st-key-draw_mode button", has_text="erase").click()
+    wait_for_run_after(page, runs, "choosing erase",
+                       until="() => document.querySelector(\".st-key-draw_mode [data-testid$='Active']\")"
+                             "?.innerText.includes('erase')")
+    settle(page)
+    x, y = page.evaluate(FIRST_POINT)
+    fewer = f"() => ({CLASS_TRACES})().reduce((a, b) => a + b, 0) === {before - 1}"
+    same = f"() => ({CLASS_TRACES})().reduce((a, b) => a + b, 0) === {before}"
+    runs = finished_runs(page)
+    _click_at(page, x, y)
+    wait_for_run_after(page, runs, "a click on a point in erase mode", until=fewer)
+    page.wait_for_function(fewer, timeout=30_000)
+    assert "erased=" in page.url
+    for button, until in (("Undo", same), ("Redo", fewer)):
+        settle(page)
+        runs = finished_runs(page)
+        page.locator(f".st-key-draw_{button.lower()}").get_by_role("button", name=button).click()
+        wait_for_run_after(page, runs, button, until=until)
+        page.wait_for_function(until, timeout=30_000)
+    assert "erased=" in page.url
+    assert_no_errors(page, "the playground after erase, undo and redo")

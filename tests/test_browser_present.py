@@ -1,0 +1,109 @@
+"""Lecture tools in a real browser: presenter mode on a 1280x720 projector, the chart's image
+download (PNG and SVG), and figures that follow the dark theme.
+
+Uses the helpers of tests/test_browser.py (server, browser, goto, settle)."""
+
+import pytest
+
+from tests.test_browser import COUNT_RUNS, browser, goto, server, settle, wait_for_run_after  # noqa: F401
+from tests.test_browser_layout import BOX, MAIN_CHART
+from viz.present import MIN_FONT, PAPER
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = {"width": 1280, "height": 720}
+PRESENTED = ["Playground", "SVM_and_kernels", "Decision_tree", "Learning_curves"]
+LAYOUT = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot");
+  return gd && gd._fullLayout ? {paper: gd._fullLayout.paper_bgcolor, font: gd._fullLayout.font.size} : null; }"""
+VISIBLE = """(sel) => { const e = document.querySelector(sel);
+  if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
+
+
+def _page(browser, scheme="light"):  # noqa: F811
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme, accept_downloads=True)
+    pg = context.new_page()
+    pg.add_init_script(COUNT_RUNS)
+    return context, pg
+
+
+@pytest.fixture
+def projector(browser):  # noqa: F811
+    context, pg = _page(browser)
+    yield pg
+    context.close()
+
+
+@pytest.fixture
+def dark_projector(browser):  # noqa: F811
+    context, pg = _page(browser, "dark")
+    yield pg
+    context.close()
+
+
+def _open_chart(pg, url, key):
+    goto(pg, url)
+    sel = f".st-key-{key}"
+    pg.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
+    settle(pg)
+    return sel
+
+
+@pytest.mark.parametrize("path", PRESENTED)
+def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(projector, server, path):  # noqa: F811
+    sel = _open_chart(projector, f"{server}/{path}", MAIN_CHART[path])
+    normal = projector.evaluate(BOX, sel)
+    sel = _open_chart(projector, f"{server}/{path}?present=1", MAIN_CHART[path])
+    box = projector.evaluate(BOX, sel)
+    assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"{path}: chart at {box}, below the fold"
+    assert box["right"] <= VIEWPORT["width"], f"{path}: chart at {box}, cut on the right"
+    assert projector.evaluate("() => document.scrollingElement.scrollTop") == 0
+    # the chart gets the space of the hidden chrome, and its type is larger
+    assert box["bottom"] - box["top"] >= normal["bottom"] - normal["top"], (normal, box)
+    assert projector.evaluate(LAYOUT, sel)["font"] >= MIN_FONT
+    assert not projector.evaluate(VISIBLE, "[data-testid='stSidebar']"), "the sidebar is still shown"
+    assert projector.evaluate(VISIBLE, ".st-key-present_exit"), "no way out of presenter mode on screen"
+    assert "present=1" in projector.url
+
+
+def test_exit_button_brings_the_sidebar_back(projector, server):  # noqa: F811
+    _open_chart(projector, f"{server}/Playground?present=1", MAIN_CHART["Playground"])
+    runs = projector.evaluate("() => window.__stRuns")
+    projector.get_by_role("button", name="exit presenter mode").click()
+    wait_for_run_after(projector, runs, "exit presenter mode",
+                       until="() => !document.querySelector('.st-key-present_exit')")
+    assert projector.evaluate(VISIBLE, "[data-testid='stSidebar']")
+    assert "present" not in projector.url
+
+
+def _download(pg, sel):
+    pg.hover(f"{sel} .js-plotly-plot .nsewdrag")  # the modebar shows while the pointer is on the chart
+    button = pg.locator(f"{sel} .modebar-btn[data-title^='Download plot']")
+    button.wait_for(state="visible", timeout=10_000)
+    with pg.expect_download(timeout=30_000) as info:
+        button.click()
+    download = info.value
+    return download.suggested_filename, download.path().read_bytes()
+
+
+def test_modebar_downloads_a_png_named_after_the_view(projector, server):  # noqa: F811
+    sel = _open_chart(projector, f"{server}/Playground?data=moons", MAIN_CHART["Playground"])
+    name, content = _download(projector, sel)
+    assert name == "playground_knn_moons.png"
+    assert content[:8] == b"\x89PNG\r\n\x1a\n" and len(content) > 10_000
+
+
+def test_the_sidebar_switches_the_download_to_svg(projector, server):  # noqa: F811
+    sel = _open_chart(projector, f"{server}/Playground", MAIN_CHART["Playground"])
+    runs = projector.evaluate("() => window.__stRuns")
+    projector.locator("[data-testid='stSidebar'] .st-key-chart_format button", has_text="SVG").click()
+    wait_for_run_after(projector, runs, "choosing SVG")
+    name, content = _download(projector, sel)
+    assert name == "playground_knn_blobs.svg"
+    assert b"<svg" in content[:500]
+
+
+def test_dark_theme_draws_dark_figures(dark_projector, server):  # noqa: F811
+    for path in ("Playground", "Decision_tree"):
+        sel = _open_chart(dark_projector, f"{server}/{path}", MAIN_CHART[path])
+        layout = dark_projector.evaluate(LAYOUT, sel)
+        assert layout["paper"].upper() == PAPER.upper(), (path, layout)

@@ -1,0 +1,191 @@
+"""The deployment recipes in deploy/ and the Dockerfile, checked without starting the app: the
+HAProxy config is the launcher's and haproxy accepts it, the Kubernetes manifest goes through
+`kubectl apply --dry-run=client`, the image runs the app as the README says.
+(tests/test_replicas.py runs the HAProxy recipe for real.)"""
+
+import contextlib
+import fnmatch
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from deploy import replicas
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+HEALTH = "/_stcore/health"
+
+
+def test_the_checked_in_haproxy_cfg_is_what_the_launcher_generates(capsys):
+    assert replicas.main(["--print-config"]) == 0
+    assert capsys.readouterr().out == (ROOT / "deploy" / "haproxy.cfg").read_text()
+
+
+def test_the_haproxy_config_has_a_sticky_checked_server_per_replica():
+    config = replicas.haproxy_config(9000, [9101, 9102, 9103])
+    servers = re.findall(r"^\s*server (\S+) (\S+) check cookie (\S+)$", config, re.MULTILINE)
+    assert servers == [("r1", "127.0.0.1:9101", "r1"), ("r2", "127.0.0.1:9102", "r2"), ("r3", "127.0.0.1:9103", "r3")]
+    assert "cookie SERVERID insert indirect nocache" in config
+    assert f"http-check send meth GET uri {HEALTH}" in config
+    assert re.search(r"^\s*timeout tunnel \S+", config, re.MULTILINE), "websockets need a tunnel timeout"
+    assert re.search(r"^\s*bind 127\.0\.0\.1:9000$", config, re.MULTILINE)
+
+
+@pytest.mark.parametrize("count", [1, 2, 5])
+def test_haproxy_accepts_the_generated_config(tmp_path, count):
+    binary = replicas.haproxy_binary()
+    if binary is None:
+        pytest.skip("haproxy is not installed (`.ci/run` installs Debian's haproxy)")
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(replicas.haproxy_config(8500, [8601 + i for i in range(count)]))
+    checked = subprocess.run([binary, "-c", "-f", str(config)], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# --- Kubernetes -------------------------------------------------------------------------------
+
+# `kubectl apply --dry-run=client` still asks an API server which kinds exist (discovery) and
+# whether the objects exist already. This serves exactly that, for the two kinds the manifest
+# uses, and nothing else: the objects are decoded, mapped and printed by kubectl itself.
+DISCOVERY = {
+    "/api": {"kind": "APIVersions", "versions": ["v1"],
+             "serverAddressByClientCIDRs": [{"clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"}]},
+    "/apis": {"kind": "APIGroupList", "apiVersion": "v1", "groups": [
+        {"name": "apps", "versions": [{"groupVersion": "apps/v1", "version": "v1"}],
+         "preferredVersion": {"groupVersion": "apps/v1", "version": "v1"}}]},
+    "/api/v1": {"kind": "APIResourceList", "groupVersion": "v1", "resources": [
+        {"name": "services", "singularName": "service", "namespaced": True, "kind": "Service",
+         "verbs": ["create", "delete", "get", "list", "patch", "update", "watch"]},
+        {"name": "namespaces", "singularName": "namespace", "namespaced": False, "kind": "Namespace",
+         "verbs": ["create", "delete", "get", "list", "patch", "update", "watch"]}]},
+    "/apis/apps/v1": {"kind": "APIResourceList", "groupVersion": "apps/v1", "resources": [
+        {"name": "deployments", "singularName": "deployment", "namespaced": True, "kind": "Deployment",
+         "verbs": ["create", "delete", "get", "list", "patch", "update", "watch"]}]},
+}
+NOT_FOUND = {"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "NotFound", "code": 404,
+             "message": "not found"}
+
+
+class _Discovery(BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = DISCOVERY.get(self.path.split("?")[0])
+        data = json.dumps(body or NOT_FOUND).encode()
+        self.send_response(200 if body else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def discovery_only_api_server():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Discovery)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def kubectl_dry_run(tmp_path, manifest: pathlib.Path) -> list[dict]:
+    kubectl = shutil.which("kubectl")
+    if kubectl is None:
+        pytest.skip("kubectl is not installed: the Kubernetes manifest is not checked")
+    with discovery_only_api_server() as url:
+        kubeconfig = tmp_path / "kubeconfig"
+        kubeconfig.write_text(json.dumps({
+            "apiVersion": "v1", "kind": "Config", "current-context": "dry",
+            "clusters": [{"name": "dry", "cluster": {"server": url}}],
+            "contexts": [{"name": "dry", "context": {"cluster": "dry", "user": "dry", "namespace": "default"}}],
+            "users": [{"name": "dry", "user": {}}]}))
+        # --validate=false: schema validation downloads the server's OpenAPI document, which a
+        # discovery-only server does not have.
+        done = subprocess.run(
+            [kubectl, "apply", "--dry-run=client", "--validate=false", "-o", "json", "-f", str(manifest),
+             "--kubeconfig", str(kubeconfig), "--cache-dir", str(tmp_path / "cache")],
+            capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    return out["items"] if out.get("kind") == "List" else [out]
+
+
+QUANTITY = re.compile(r"^\d+(\.\d+)?(m|Ki|Mi|Gi|k|M|G)?$")
+
+
+def _mebibytes(quantity: str) -> float:
+    number, unit = re.fullmatch(r"(\d+)(Mi|Gi)", quantity).groups()
+    return int(number) * (1024 if unit == "Gi" else 1)
+
+
+def test_the_kubernetes_manifest_goes_through_kubectl_client_dry_run(tmp_path):
+    objects = {o["kind"]: o for o in kubectl_dry_run(tmp_path, ROOT / "deploy" / "k8s.yaml")}
+    assert set(objects) == {"Deployment", "Service"}
+    deployment, service = objects["Deployment"], objects["Service"]
+    pod = deployment["spec"]["template"]
+    assert deployment["spec"]["replicas"] >= 2
+    labels = pod["metadata"]["labels"]
+    assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    assert service["spec"]["selector"].items() <= labels.items(), "the Service selects no pod of the Deployment"
+    assert service["spec"]["sessionAffinity"] == "ClientIP"
+    [container] = pod["spec"]["containers"]
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert ports == {"http": 8501}, "the Dockerfile's streamlit listens on 8501"
+    assert service["spec"]["ports"][0]["targetPort"] in ("http", 8501)
+    for probe in ("readinessProbe", "livenessProbe"):
+        assert container[probe]["httpGet"]["path"] == HEALTH
+        assert container[probe]["httpGet"]["port"] in ("http", 8501)
+    assert pod["spec"]["securityContext"]["runAsNonRoot"] is True
+    resources = container["resources"]
+    for quantity in (*resources["requests"].values(), *resources["limits"].values()):
+        assert QUANTITY.match(str(quantity)), f"{quantity!r} is not a Kubernetes quantity"
+    assert _mebibytes(resources["requests"]["memory"]) <= _mebibytes(resources["limits"]["memory"])
+
+
+# --- Docker ------------------------------------------------------------------------------------
+
+def _instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of the Dockerfile, continuation lines joined, comments dropped."""
+    text = re.sub(r"\\\n", " ", (ROOT / "Dockerfile").read_text())
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+    return [tuple(ln.split(None, 1)) for ln in lines]
+
+
+def test_the_image_runs_the_app_headless_on_8501_as_a_non_root_user():
+    steps = _instructions()
+    kinds = [k for k, _ in steps]
+    assert steps[0] == ("FROM", "python:3.11-slim")
+    user = dict(steps)["USER"]
+    assert user not in ("root", "0") and kinds.index("USER") < kinds.index("CMD")
+    command = json.loads(dict(steps)["CMD"])
+    assert command[:3] == ["streamlit", "run", "app.py"]
+    assert {"--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"} <= set(command)
+    installs = [args for kind, args in steps if kind == "RUN" and "pip install" in args]
+    assert installs == ["pip install -r requirements.txt"], "the image installs the runtime dependencies only"
+    healthcheck = dict(steps)["HEALTHCHECK"]
+    assert f"http://127.0.0.1:8501{HEALTH}" in healthcheck and "curl" not in healthcheck
+
+
+def test_dockerignore_keeps_the_app_and_drops_the_rest():
+    patterns = [ln.strip() for ln in (ROOT / ".dockerignore").read_text().splitlines()
+                if ln.strip() and not ln.startswith("#")]
+
+    def ignored(name: str) -> bool:
+        return any(fnmatch.fnmatch(name, p.removeprefix("**/")) for p in patterns)
+
+    needed = ["app.py", "home.py", "requirements.txt", ".streamlit", "pages", "ui", "viz", "catalog", "mlcore"]
+    assert not [n for n in needed if ignored(n)], "the image would miss part of the app"
+    for unwanted in (".git", "tests", "artifacts", ".venv", "venv", "__pycache__", ".pytest_cache", ".hypothesis"):
+        assert ignored(unwanted), f"{unwanted} would be copied into the image"
+    top_level = {p.name for p in ROOT.iterdir()} - {".git", ".venv", "venv"}
+    packages = {n for n in top_level if (ROOT / n / "__init__.py").exists()} - {"deploy"}
+    assert not [n for n in packages if ignored(n)], "a package the app imports is ignored"

@@ -1,0 +1,115 @@
+"""Own data on the plane (issue 12): the CSV reader's rules, the stratified subsample, the link
+format of uploaded points and erasures, and undo/redo through a link in AppTest."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+from test_app import APP, TIMEOUT, assert_clean
+from test_owndata_upload import GOOD, PLAYGROUND, playground, plotted, upload
+
+from ui import csv_points
+from ui.csv_points import CsvProblem, Table
+from ui.owndata import table_to_url
+
+
+def test_a_file_over_the_upload_limit_is_refused_before_it_is_read():
+    with pytest.raises(CsvProblem, match="upload limit is 5 MB"):
+        csv_points.decode(b"x1,x2,label\n" + b"1,2,a\n" * (csv_points.MAX_BYTES // 6 + 1))
+
+
+def test_numeric_labels_are_classes_in_numeric_order_and_keep_their_spelling():
+    frame = pd.DataFrame({"a": ["1", "2", "3", "4", "5", "6"], "b": ["0", "1", "0", "1", "0", "2"],
+                          "y": ["10", "2", "10", "2", "2.0", "10"]}, dtype=str)
+    t = csv_points.table(frame, ("a", "b", "y"))
+    assert t.names == ("2", "10")  # 2 before 10 (not as text), "2.0" is the same class as "2"
+    assert [c for _, _, c in t.points] == [1, 0, 1, 0, 0, 1]
+
+
+def test_a_semicolon_file_with_decimal_commas_reads_as_numbers():
+    frame = csv_points.read_frame(b"u;v;k\n1,5;2;a\n2,5;3;b\n3;4;a\n4;5;b\n")
+    t = csv_points.table(frame, csv_points.default_columns(frame))
+    assert [p[0] for p in t.points] == [1.5, 2.5, 3.0, 4.0]
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_subsample_keeps_every_class_share_and_its_size(seed):
+    y = np.repeat([0, 1, 2], [5000, 2500, 1000])
+    keep = csv_points.subsample(y, 5000, seed)
+    assert len(keep) == 5000 and len(np.unique(keep)) == 5000
+    counts = np.bincount(y[keep])
+    assert np.all(np.abs(counts - 5000 * np.array([5000, 2500, 1000]) / 8500) < 1)
+    assert not np.array_equal(keep, csv_points.subsample(y, 5000, seed + 1))  # the seed chooses
+    assert np.array_equal(keep, csv_points.subsample(y, 5000, seed))
+
+
+def test_the_download_reads_back_as_the_same_points_and_split():
+    rows = [(0.1, -2.0, 0, False), (1e-7, 3.25, 1, True), (2.0, 2.0, 0, True), (-1.5, 0.5, 1, False)]
+    frame = csv_points.read_frame(csv_points.to_csv(rows, ("dog", "cat")).encode())
+    t = csv_points.table(frame, csv_points.default_columns(frame))
+    assert t.columns == ("x1", "x2", "label")
+    assert [(a, b) for a, b, _ in t.points] == [(r[0], r[1]) for r in rows]
+    assert [t.names[c] for _, _, c in t.points] == ["dog", "cat", "dog", "cat"]
+    assert t.test == (False, True, True, False)
+
+
+def test_uploaded_points_go_in_the_link_exactly():
+    t = Table(((0.1, 1 / 3, 0), (2.0, -1e-9, 1), (123456789.125, 5.0, 2)), ("a", "b", "c"), ("x", "y", "l"))
+    text = table_to_url(t)
+    back = [tuple(float(v) for v in item.split(",")) for item in text.split(";")]
+    assert back == [(a, b, float(c)) for a, b, c in t.points]
+
+
+def reopen(query: dict) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params.update({k: v if isinstance(v, str) else v[0] for k, v in query.items()})
+    at.run()
+    return at.switch_page(PLAYGROUND).run()
+
+
+def test_a_link_with_uploaded_points_reopens_the_same_figure():
+    at = upload(playground(), "pets.csv", GOOD)
+    at.slider(key="ds_test").set_value(0.5).run()
+    fresh = reopen(dict(at.query_params))
+    assert_clean(fresh)
+    assert np.array_equal(plotted(fresh), plotted(at))
+    assert "classes 0 = cat, 1 = dog" in " ".join(m.value for m in fresh.markdown)
+
+
+def test_a_large_upload_says_in_the_link_expander_why_it_is_not_in_the_link():
+    rows = b"\n".join(f"{i * 0.123456789:.9f},{(i * 7 % 13) * 0.987654321:.9f},{i % 3}".encode() for i in range(600))
+    at = upload(playground(), "big.csv", b"x1,x2,label\n" + rows)
+    assert_clean(at)
+    assert "own" not in at.query_params
+    note = " ".join(c.value for c in at.caption if "not in this link" in c.value)
+    assert "Your 600 uploaded points are not in this link" in note and "7,000" in note
+
+
+def test_erased_points_leave_the_plane_and_the_link_keeps_them_out():
+    at = reopen({"data": "moons", "n": "100"})
+    everything = plotted(at)
+    erased = reopen({"data": "moons", "n": "100", "erased": "3,17,40"})
+    assert_clean(erased)
+    assert len(plotted(erased)) == len(everything) - 3
+    assert erased.query_params["erased"] == "3,17,40"
+    assert "3 points erased" in " ".join(c.value for c in erased.caption)
+    # a new sample (another seed) is other points: the erasures do not carry over
+    erased.number_input(key="ds_seed").set_value(5).run()
+    assert "erased" not in erased.query_params
+    assert len(plotted(erased)) == len(everything)
+
+
+def test_undo_and_redo_walk_through_every_edit():
+    at = reopen({"pts": "0.5,0.5,1;-1,2,0"})
+    at.button(key="draw_clear").click().run()
+    assert "pts" not in at.query_params
+    upload(at, "pets.csv", GOOD)
+    assert "own" in at.query_params
+    at.button(key="draw_undo").click().run()
+    assert "own" not in at.query_params and "pts" not in at.query_params
+    at.button(key="draw_undo").click().run()
+    assert at.query_params["pts"] == "0.5,0.5,1;-1,2,0"
+    at.button(key="draw_redo").click().run()
+    at.button(key="draw_redo").click().run()
+    assert "own" in at.query_params and "pts" not in at.query_params
+    assert at.button(key="draw_redo").disabled

@@ -1,0 +1,158 @@
+"""Your own CSV on the plane (issue 12): every bad file gets its own sentence, and the points
+shown before (a previous upload, generated or drawn points) stay."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+from test_app import APP, TIMEOUT, assert_clean, decode, figure
+
+pytestmark = pytest.mark.app
+
+PLAYGROUND = "pages/1_Playground.py"
+DATA = Path(__file__).parent / "data"
+BAD = DATA / "bad_csv"
+GOOD = b"x1,x2,label\n" + b"\n".join(f"{i * 0.5 - 2:g},{(i % 5) - 2:g},{'cat' if i % 2 else 'dog'}".encode()
+                                   for i in range(12))
+
+# file -> what its message must say (the specific reason, not a generic "could not read")
+MESSAGES = {
+    "empty.csv": "The file is empty: it has no header and no rows",
+    "blank_lines.csv": "holds only blank lines",
+    "header_only.csv": "has a header (x1, x2, label) but no rows of data",
+    "one_column.csv": "The file has only one column",
+    "two_columns.csv": "The file has two columns ('x1', 'x2')",
+    "nonnumeric_feature.csv": "Column 'x2' must hold numbers (a feature of the plane), but row 3 has 'high'",
+    "missing_value.csv": "Row 3 has no value in column 'x2'",
+    "missing_na.csv": "Row 2 has a missing value ('NaN') in column 'x2'",
+    "missing_label.csv": "Row 2 has no label in column 'label'",
+    "infinity.csv": "Row 2 has an infinite value ('inf') in column 'x2'",
+    "duplicate_headers.csv": "'x' is used more than once",
+    "unnamed_column.csv": "Column 2 has no name",
+    "ragged_rows.csv": "Row 2 has 4 fields, the header has 3",
+    "one_class.csv": "Every row has the label 'a' in column 'label'",
+    "too_many_classes.csv": "Column 'label' has 8 different labels",
+    "lone_class_row.csv": "The class 'c' has a single row",
+    "binary_garbage.csv": "This is not a text CSV file",
+    "excel_workbook.csv": "an Excel workbook",
+    "utf16.csv": "saved as UTF-16",
+    "huge_magnitude.csv": "Column 'x1' holds values as large as 1e+300",
+    "constant_feature.csv": "Column 'x2' has the same value (7) in every row",
+    "too_many_rows.csv": "The file has 5,001 rows; the plane takes at most 5,000",
+}
+
+
+def playground() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    return at.switch_page(PLAYGROUND).run()
+
+
+def upload(at, name: str, content: bytes) -> AppTest:
+    at.file_uploader(key="own_file").set_value((name, content, "text/csv")).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def warnings(at) -> str:
+    return " ".join(w.value for w in at.warning)
+
+
+def plotted(at) -> np.ndarray:
+    """Every training and test point of the main chart (x, y), sorted."""
+    fig = figure(at)
+    xy = [np.column_stack([decode(t["x"]), decode(t["y"])]).astype(float) for t in fig["data"]
+          if str(t.get("name", "")).startswith(("class", "test points")) and t.get("x") != [None]]
+    pts = np.vstack(xy)
+    return pts[np.lexsort(pts.T[::-1])]
+
+
+def test_every_bad_file_is_in_the_table():
+    assert sorted(p.name for p in BAD.glob("*.csv")) == sorted(MESSAGES)
+    assert len(MESSAGES) >= 15
+
+
+@pytest.mark.parametrize("name", sorted(MESSAGES))
+def test_a_bad_file_says_why_and_keeps_the_previous_upload(name):
+    at = upload(playground(), "pets.csv", GOOD)
+    assert_clean(at)
+    before, link = plotted(at), at.query_params["own"]
+    assert "12 rows" in " ".join(m.value for m in at.markdown)
+    upload(at, name, (BAD / name).read_bytes())
+    assert f"**{name}** was not used: " in warnings(at)
+    assert MESSAGES[name] in warnings(at), warnings(at)
+    assert "Traceback" not in warnings(at) and "nan" not in warnings(at).replace("'NaN'", "")
+    # the previous upload is still the dataset: same points, same link, same summary
+    assert np.array_equal(plotted(at), before)
+    assert at.query_params["own"] == link
+    assert "12 rows" in " ".join(m.value for m in at.markdown)
+
+
+def test_a_bad_file_keeps_generated_and_drawn_points():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params.update({"pts": "0.5,0.5,1;-1,2,0", "data": "moons"})
+    at.run()
+    at.switch_page(PLAYGROUND).run()
+    before = plotted(at)
+    upload(at, "one_class.csv", (BAD / "one_class.csv").read_bytes())
+    assert MESSAGES["one_class.csv"] in warnings(at)
+    assert np.array_equal(plotted(at), before)
+    assert at.selectbox(key="ds_data").value == "moons"
+    assert "2 drawn points" in " ".join(c.value for c in at.caption)
+
+
+def test_a_latin1_semicolon_file_with_string_labels_is_read():
+    at = upload(playground(), "fruit.csv", (DATA / "latin1_labels.csv").read_bytes())
+    assert_clean(at)
+    assert not at.warning, warnings(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "12 rows" in text and "0 = café" in text and "1 = pomme" in text
+    assert at.query_params["own_names"] == "café|pomme"
+
+
+def test_too_many_rows_are_subsampled_when_asked():
+    at = playground()
+    at.checkbox(key="own_shrink").check().run()
+    upload(at, "big.csv", (BAD / "too_many_rows.csv").read_bytes())
+    assert_clean(at)
+    assert not at.warning, warnings(at)
+    assert "a stratified sample of 5,000 of the 5,001 rows" in " ".join(c.value for c in at.caption)
+    assert "5,000 rows" in " ".join(m.value for m in at.markdown)
+
+
+def test_large_but_finite_magnitudes_keep_the_axes_and_grid_finite():
+    big = b"income,debt,label\n" + b"\n".join(f"{i * 3e10:g},{(i % 4) * 1e11:g},{i % 2}".encode() for i in range(20))
+    at = upload(playground(), "money.csv", big)
+    assert_clean(at)
+    fig = figure(at)
+    for axis in ("xaxis", "yaxis"):
+        lo, hi = fig["layout"][axis]["range"]
+        assert np.isfinite([lo, hi]).all() and hi > lo and hi >= 5.7e11 * (axis == "xaxis")
+    heat = [t for t in fig["data"] if t.get("type") == "heatmap"]
+    assert heat and np.isfinite(decode(heat[0]["z"])).all()
+
+
+def test_more_columns_let_the_student_choose_the_features():
+    text = b"id,height,weight,age,kind\n" + b"\n".join(
+        f"{i},{150 + i},{50 + (i * 7) % 30},{20 + i % 9},{'ab'[i % 2]}".encode() for i in range(16))
+    at = upload(playground(), "people.csv", text)
+    assert_clean(at)
+    assert (at.selectbox(key="own_x1").value, at.selectbox(key="own_x2").value,
+            at.selectbox(key="own_label").value) == ("id", "height", "kind")
+    at.selectbox(key="own_x1").set_value("age").run()
+    assert_clean(at)
+    assert "x1 = age, x2 = height" in " ".join(c.value for c in at.caption)
+    at.selectbox(key="own_label").set_value("weight").run()  # 16 distinct weights: refused, age kept
+    assert "different labels" in warnings(at)
+    assert "x1 = age, x2 = height, label = kind" in " ".join(c.value for c in at.caption)
+
+
+def test_back_to_generated_data_and_undo_brings_the_upload_back():
+    at = upload(playground(), "pets.csv", GOOD)
+    at.button(key="own_back").click().run()
+    assert_clean(at)
+    assert "own" not in at.query_params
+    at.button(key="draw_undo").click().run()
+    assert "12 rows" in " ".join(m.value for m in at.markdown)
+    at.button(key="draw_redo").click().run()
+    assert "own" not in at.query_params

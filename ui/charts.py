@@ -1,0 +1,145 @@
+"""Every chart's plotly config, its image download, and the look of its figure on this screen.
+
+A page declares its charts' config once, ``CONFIG = charts.config("playground")``, and passes it
+to ``st.plotly_chart(..., config=CONFIG)``. The config shows plotly's modebar with one button,
+the image download (``toImage``), when the pointer is over the chart (so it never covers the
+plot or the legend on a projected, untouched chart). The file is a PNG at twice the chart's
+size (sharp on a slide), or an SVG when the sidebar's "chart download" says so (plotly's config
+is JSON here, so a second button would need JavaScript; a format setting does not). The file
+name says what the chart shows: the page, the chart, the model, the dataset and the settings
+that differ from their defaults, e.g. ``playground_knn_moons_n_neighbors7.png``.
+
+The look. Each figure is drawn for the screen it is on: larger type, markers and lines in
+presenter mode (``ui.present``), dark paper and light ink when the app's theme is dark
+(``st.context.theme.type``), both by :func:`viz.present.look` on a copy of the figure. A page
+does nothing for it: :func:`install` (run by ``ui.layout.page``) wraps ``plotly_chart`` once per
+process, and the wrapper fills in the file name and the look at the moment a chart is drawn,
+from this session's state. In the light theme outside presenter mode the figure is passed on
+untouched.
+"""
+
+from __future__ import annotations
+
+import re
+
+import plotly.graph_objects as go
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from viz.present import look
+
+from . import settings
+
+FORMATS = ("PNG", "SVG")
+FORMAT_KEY = "chart_format"     # session: the sidebar's download format
+PRESENT_KEY = "_present"        # session: presenter mode is on (ui.present owns it)
+IMAGE_SCALE = 2                 # a PNG at twice the chart's pixels
+MAX_NAME = 100                  # characters of a file name, before the extension
+# Link items that say nothing about what a chart shows, or too much to fit in a file name.
+_NOT_IN_NAME = {"present", "pts", "model", "data"}
+
+
+def config(name: str, *, scroll_zoom: bool = True, double_click: bool = True) -> dict:
+    """The plotly config of a chart on page ``name`` (the file name's first word).
+
+    ``scroll_zoom=False``: the wheel scrolls the page, not the chart. ``double_click=False``:
+    two quick clicks on a chart that takes clicks do not reset its axes."""
+    cfg = {"displayModeBar": "hover", "displaylogo": False, "modeBarButtons": [["toImage"]],
+           "toImageButtonOptions": {"format": "png", "filename": _slug(name), "scale": IMAGE_SCALE}}
+    if not scroll_zoom:
+        cfg["scrollZoom"] = False
+    if not double_click:
+        cfg["doubleClick"] = False
+    return cfg
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9.+-]+", "-", str(text).lower()).strip("-")
+
+
+def filename(base: str, chart: str | None, shown: dict[str, str], link: dict[str, str]) -> str:
+    """``base`` (the page), the chart's key without the page's words, the model and dataset
+    shown, then every link item (name + value) that differs from its default; at most
+    ``MAX_NAME`` characters, cut at a whole part. Drawn points count as "drawn"."""
+    parts = [_slug(base)]
+    if chart:
+        known = set(_slug(base).split("-")) | {"chart", "main"}
+        words = [w for w in _slug(chart).split("-") if w and w not in known]
+        extra = "-".join(words)
+        if extra and extra != parts[0]:
+            parts.append(extra)
+    for key in ("model", "data"):
+        value = link.get(key, shown.get(key))
+        if value:
+            parts.append(_slug(value))
+    if "pts" in link:
+        parts.append("drawn")
+    parts += [_slug(f"{k}{v}") for k, v in link.items() if k not in _NOT_IN_NAME]
+    name = parts[0]
+    for part in parts[1:]:
+        if part and len(name) + 1 + len(part) <= MAX_NAME:
+            name += "_" + part
+    return name
+
+
+def image_format() -> str:
+    value = st.session_state.get(FORMAT_KEY)
+    return (value if value in FORMATS else FORMATS[0]).lower()
+
+
+def format_choice() -> None:
+    """The sidebar's "chart download" format (kept for the session, not in the link)."""
+    if st.session_state.get(FORMAT_KEY) not in FORMATS:
+        st.session_state[FORMAT_KEY] = FORMATS[0]
+    st.sidebar.segmented_control("chart download", FORMATS, key=FORMAT_KEY,
+                                 help="The format of the image the camera button above a chart saves: "
+                                      "PNG (at twice the chart's size) or SVG (vector, for slides).")
+
+
+def dark_theme() -> bool:
+    try:
+        return st.context.theme.type == "dark"
+    except Exception:  # no browser session (bare scripts, some tests)
+        return False
+
+
+def presenting() -> bool:
+    return bool(st.session_state.get(PRESENT_KEY, False))
+
+
+def finished_config(cfg: dict | None, chart: str | None) -> dict | None:
+    """``cfg`` with the download's file name and format filled in for what is on screen now."""
+    options = (cfg or {}).get("toImageButtonOptions")
+    if not options:
+        return cfg
+    name = filename(options["filename"], chart, settings.shown(), settings.link_items())
+    return {**cfg, "toImageButtonOptions": {**options, "filename": name, "format": image_format()}}
+
+
+def styled(figure, *, presenting_now: bool, dark_now: bool):
+    """The figure as this screen shows it: a restyled copy, or the figure itself when nothing
+    changes (light theme, not presenting)."""
+    if not (presenting_now or dark_now) or not hasattr(figure, "to_dict"):
+        return figure
+    restyled = look(figure.to_dict(), presenting=presenting_now, dark_theme=dark_now)
+    # Not validated again (the unit tests validate restyled figures): handing Streamlit the dict
+    # would validate every property, twice the time of the whole restyling (~35 ms, 500 points).
+    return go.Figure(restyled, _validate=False)
+
+
+_original_plotly_chart = DeltaGenerator.plotly_chart
+
+
+def _plotly_chart(self, figure_or_data, *args, config=None, key=None, **kwargs):
+    figure = styled(figure_or_data, presenting_now=presenting(), dark_now=dark_theme())
+    return _original_plotly_chart(self, figure, *args, config=finished_config(config, key), key=key, **kwargs)
+
+
+def install() -> None:
+    """Route every ``plotly_chart`` (``st.``, a column's, a container's) through the look and the
+    file name. Idempotent; ``st.plotly_chart`` is a method bound at import, hence its rebinding."""
+    if DeltaGenerator.plotly_chart is not _plotly_chart:
+        DeltaGenerator.plotly_chart = _plotly_chart
+    bound = getattr(st.plotly_chart, "__func__", None)
+    if bound is not _plotly_chart:
+        st.plotly_chart = st._main.plotly_chart
