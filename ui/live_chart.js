@@ -134,8 +134,18 @@ export default function (component) {
         frame = requestAnimationFrame(() => gd.isConnected && Plotly.Plots.resize(gd));
       });
       state.resize.observe(gd);
+      state.config = header.config;
     } else {
-      await Plotly.react(gd, traces, layout, header.config);
+      // A changed config makes Plotly.react start over (newPlot: legend toggles lost). The
+      // download's file name follows the settings on every rerun: set it on the live chart.
+      const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
+      if (state.config && rest(state.config) === rest(header.config)) {
+        state.config.toImageButtonOptions = header.config.toImageButtonOptions;
+        if (gd._context) gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
+      } else {
+        state.config = header.config;
+      }
+      await Plotly.react(gd, traces, layout, state.config);
     }
     // ms spent decoding the message and drawing it (read by benchmarks)
     state.timing = { decode: t1 - t0, draw: performance.now() - t1, bytes: data.byteLength };
