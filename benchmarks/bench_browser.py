@@ -12,6 +12,13 @@ markdown table (median, min, max over the steps) with the date and the machine.
     python benchmarks/bench_browser.py knn logistic    # some models
     python benchmarks/bench_browser.py --steps 6 --root /tmp/old   # another checkout
     python benchmarks/bench_browser.py --detail knn    # also websocket bytes and run end
+    python benchmarks/bench_browser.py --live          # the plane by st.plotly_chart vs live chart
+
+With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
+``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live_chart.py``,
+Plotly.react in place); each model is measured on both, alternating which goes first, and the
+table gives the median ms and the websocket kB per rerun of each, and the time from opening the
+page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
 
 The machine may be shared: compare versions in alternating runs, not one after another.
 """
@@ -86,13 +93,13 @@ def free_port() -> int:
 class Server:
     """``streamlit run <script>`` in ``cwd`` on a free port, until ``stop``."""
 
-    def __init__(self, script: str, cwd: pathlib.Path):
+    def __init__(self, script: str, cwd: pathlib.Path, env: dict | None = None):
         self.port = free_port()
         self.url = f"http://localhost:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
              "--server.port", str(self.port), "--browser.gatherUsageStats", "false"],
-            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ | (env or {}))
         deadline = time.time() + 90
         while True:
             try:
@@ -168,8 +175,11 @@ def press_and_time(page, thumb, frames, key="ArrowRight") -> dict | None:
 
 
 def measure(page, url, sliders, steps, frames) -> dict:
-    """Open ``url`` and step the first slider that changes the heatmap, ``steps`` times."""
+    """Open ``url`` and step the first slider that changes the heatmap, ``steps`` times.
+    ``open_ms``: from the request for the page to its settled chart."""
+    start = time.perf_counter()
     open_chart(page, url)
+    open_ms = 1000 * (time.perf_counter() - start)
     for slider in sliders:
         thumb = page.locator(f".st-key-{slider} input[type='range']")
         if thumb.count() == 0:
@@ -186,7 +196,7 @@ def measure(page, url, sliders, steps, frames) -> dict:
             else:
                 got.append(r)
         if len(got) >= max(3, steps // 2):
-            return {"slider": slider, "runs": got}
+            return {"slider": slider, "runs": got, "open_ms": open_ms}
     raise RuntimeError(f"no slider of {sliders} changed the chart at {url}")
 
 
@@ -240,6 +250,8 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=500, help="dataset size")
     ap.add_argument("--root", type=pathlib.Path, default=ROOT, help="checkout whose app.py to run")
     ap.add_argument("--no-floor", action="store_true", help="skip the bare-page floor")
+    ap.add_argument("--live", action="store_true",
+                    help="compare st.plotly_chart and the live chart (ms and kB per rerun), same run")
     ap.add_argument("--detail", action="store_true",
                     help="add the time the browser sees the run end and the websocket kB per step")
     args = ap.parse_args(argv)
@@ -256,6 +268,8 @@ def main(argv=None):
 
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
+    if args.live:
+        return live_main(args, keys, MODELS)
     lines = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -304,6 +318,58 @@ def main(argv=None):
         sep += "---:|---:|"
     print(head)
     print(sep)
+    print("\n".join(lines))
+
+
+def model_url(base: str, key: str, spec, args) -> str:
+    start = low_start(spec, args.steps)
+    return f"{base}/Playground?" + urlencode({"data": "moons", "n": args.n, "model": key} | start)
+
+
+def live_main(args, keys, models) -> None:
+    """Each model on both servers (plane by st.plotly_chart, plane by the live chart), alternating."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    lines = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        servers = {"before": Server("app.py", args.root, {"CP_LIVE_CHART": "0"}),
+                   "after": Server("app.py", args.root, {"CP_LIVE_CHART": "1"})}
+        try:
+            for i, key in enumerate(keys):
+                got = {}
+                for which in (("before", "after") if i % 2 == 0 else ("after", "before")):
+                    page = browser.new_page(viewport={"width": 1400, "height": 900})
+                    try:
+                        got[which] = measure(page, model_url(servers[which].url, key, models[key], args),
+                                             slider_for(models[key]), args.steps, Frames(page))
+                    except Exception as err:  # noqa: BLE001 (one model's failure is a row, not the end)
+                        got[which] = f"{type(err).__name__}: {str(err).splitlines()[0][:60]}"
+                    finally:
+                        page.close()
+                cells = []
+                for which in ("before", "after"):
+                    res = got[which]
+                    if isinstance(res, str):
+                        cells.append(f"failed: {res} | – | – | –")
+                        continue
+                    ms = [r["ms"] for r in res["runs"]]
+                    kb = [r["kB"] for r in res["runs"]]
+                    cells.append(f"{statistics.median(ms):.0f} | {max(ms):.0f} | {statistics.median(kb):.1f} | "
+                                 f"{res['open_ms']:.0f}")
+                lines.append(f"| {key} | " + " | ".join(cells) + " |")
+                print(lines[-1], file=sys.stderr, flush=True)
+        finally:
+            for server in servers.values():
+                server.stop()
+            browser.close()
+    load = os.getloadavg()
+    print(f"\nSlider step -> redrawn chart (headless Chromium), n = {args.n}, st.plotly_chart (before) vs "
+          f"live chart (after), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
+          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), {args.root}\n")
+    print("| model | before median ms | before max ms | before kB/rerun | before open ms | after median ms "
+          "| after max ms | after kB/rerun | after open ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(lines))
 
 

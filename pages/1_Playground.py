@@ -10,6 +10,7 @@ from ui import compute, curves, explain, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
+from ui.live_chart import live_chart
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
@@ -60,9 +61,9 @@ with right:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
         fig = points_figure(X, y, bounds=data.bounds, height=530)
     with st.container(key=CHART):
-        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
-        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None,
-                        config=chart_config("playground", scroll_zoom=False, double_click=False))
+        # updated in place (Plotly.react); ui.live_chart.ENABLED = False draws it with st.plotly_chart
+        live_chart(fit_screen(CHART, fig), CHART, chart_config("playground", scroll_zoom=False, double_click=False),
+                   grid=grid if fit.model is not None else None)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))

@@ -16,6 +16,7 @@ from ui import compute, draw, explain, lectures, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
+from ui.live_chart import live_chart
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
@@ -148,8 +149,8 @@ def tree_view(full, data) -> None:
         plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                   bounds=data.bounds, highlight=point, height=495)
         explained = explain.overlay(plane, model, data, explain_on)
-        chart_col.plotly_chart(fit_screen("tree_plane", plane), width="stretch", height="stretch",
-                               config=CHART_CONFIG, key="tree_plane")
+        with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live_chart.py
+            live_chart(fit_screen("tree_plane", plane), "tree_plane", CHART_CONFIG)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))

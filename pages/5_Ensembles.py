@@ -8,6 +8,7 @@ from ui import compute, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
+from ui.live_chart import live_chart
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -109,8 +110,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                        help="Its weighted error errₜ under the weights it was trained with.")
         fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
                               grid=grid, height=515)
-        chart_col.plotly_chart(fit_screen("ens_main", fig), width="stretch", height="stretch",
-                           config=CHART_CONFIG, key="ens_main")
+        with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
+            live_chart(fit_screen("ens_main", fig), "ens_main", CHART_CONFIG, grid=grid)
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -129,8 +130,8 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     cols[3].metric("members voting", f"{m}/{T}")
     fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                       show_confidence=show_conf, grid=grid, height=515)
-    chart_col.plotly_chart(fit_screen("ens_main", fig), width="stretch", height="stretch",
-                           config=CHART_CONFIG, key="ens_main")
+    with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
+        live_chart(fit_screen("ens_main", fig), "ens_main", CHART_CONFIG, grid=grid)
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")

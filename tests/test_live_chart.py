@@ -1,0 +1,183 @@
+"""The compact decision grid (viz.compact_grid) and the live chart's message (ui.live_chart):
+what the browser rebuilds equals the figure st.plotly_chart would have drawn, to 1/255."""
+
+import json
+import struct
+
+import numpy as np
+import pytest
+
+from mlcore.linear_model import LogisticRegression
+from mlcore.neighbors import KNeighborsClassifier
+from tests.test_app import decode
+from ui.live_chart import encode_figure
+from viz import compact_grid, decision_figure
+from viz.grid import evaluate_grid, make_bounds
+
+
+def _moons(n=300, seed=0):
+    rng = np.random.default_rng(seed)
+    t = rng.uniform(0, np.pi, n)
+    y = rng.integers(0, 2, n)
+    X = np.column_stack([np.cos(t) + y, np.sin(t) * (1 - 2 * y) + 0.5 * y]) + rng.normal(0, 0.2, (n, 2))
+    return X, y
+
+
+def _three_classes(n=300, seed=1):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    centres = np.array([[0, 0], [3, 0], [0, 3]])
+    return centres[y] + rng.normal(0, 1.0, (n, 2)), y
+
+
+@pytest.mark.parametrize("make, model", [(_moons, LogisticRegression()), (_moons, KNeighborsClassifier()),
+                                         (_three_classes, LogisticRegression())])
+def test_regions_round_trip(make, model):
+    X, y = make()
+    grid = evaluate_grid(model.fit(X, y), make_bounds(X), 120)
+    labels, confidence = compact_grid.decode_regions(compact_grid.encode_regions(grid.labels, grid.confidence),
+                                                     grid.shape)
+    np.testing.assert_array_equal(labels, grid.labels)
+    # rounding to the nearest of 256 levels: at most half a level away
+    assert np.max(np.abs(confidence - grid.confidence)) <= 0.5 / 255 + 1e-12
+
+
+def test_regions_reject_what_does_not_fit_a_byte():
+    with pytest.raises(ValueError, match="0..255"):
+        compact_grid.encode_regions(np.full((2, 2), 256), np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="same 2-D shape"):
+        compact_grid.encode_regions(np.zeros((2, 2), int), np.zeros((2, 3)))
+
+
+def test_values_keep_the_sign_and_11_bits():
+    rng = np.random.default_rng(3)
+    z = 0.25 * np.tanh(rng.normal(size=(50, 60)))
+    back = compact_grid.decode_values(compact_grid.encode_values(z), z.shape)
+    np.testing.assert_array_equal(np.sign(back), np.sign(z.astype(np.float16)))
+    # float16: 10 stored mantissa bits, rounding to nearest gives a relative error <= 2^-11
+    # for normal numbers; below 2^-14 the absolute step is 2^-24
+    assert np.all(np.abs(back - z) <= np.maximum(np.abs(z) * 2.0 ** -11, 2.0 ** -25))
+
+
+def _straddling_cells(v, level=0.0):
+    """Cells of the 2 x 2 blocks not wholly above or wholly below ``level`` (a plain loop)."""
+    keep = np.zeros(v.shape, dtype=bool)
+    for j in range(v.shape[0] - 1):
+        for i in range(v.shape[1] - 1):
+            block = v[j:j + 2, i:i + 2]
+            if not (np.all(block > level) or np.all(block < level)):
+                keep[j:j + 2, i:i + 2] = True
+    return keep
+
+
+@pytest.mark.parametrize("level", [0.0, 0.3])
+def test_far_from_level_keeps_every_cell_the_line_reads(level):
+    rng = np.random.default_rng(7)
+    xs = np.linspace(-1, 1, 40)
+    v = np.add.outer(xs, xs ** 2) + 0.05 * rng.normal(size=(40, 40))
+    v[5, 7] = level          # a cell exactly on the level
+    v[30, 2] = np.nan
+    out = compact_grid.far_from_level(v, level)
+    near = _straddling_cells(v, level)
+    np.testing.assert_array_equal(out[near], v[near])
+    assert np.array_equal(np.isnan(out), np.isnan(v))
+    ok = np.isfinite(v)
+    np.testing.assert_array_equal(out[ok] > level, v[ok] > level)
+    np.testing.assert_array_equal(out[ok] < level, v[ok] < level)
+    assert (~near & ok).sum() > 0.5 * v.size   # most cells are far: they compress to little
+    assert len(np.unique(out[~near & ok])) == 2
+
+
+def _read(message: bytes):
+    (length,) = struct.unpack("<I", message[:4])
+    return json.loads(message[4:4 + length]), message[4 + length:]
+
+
+def _rebuild(header, blobs, parts):
+    """The figure the browser draws: ui/live_chart.js's steps, in Python."""
+    for hash_, text in [header["layout"], *header["traces"]]:
+        if text is not None:
+            parts[hash_] = text
+    traces = [json.loads(parts[h]) for h, _ in header["traces"]]
+    for fill in header["fills"]:
+        blob = blobs[fill["offset"]:fill["offset"] + fill["length"]]
+        trace = traces[fill["trace"]]
+        if fill["kind"] == "values":
+            trace[fill["attr"]] = compact_grid.decode_values(blob, fill["shape"])
+            continue
+        labels, confidence = compact_grid.decode_regions(blob, fill["shape"])
+        lo, span = fill["band"]
+        trace["z"] = labels + lo + span * confidence if fill["confidence"] else labels + 0.5
+        pct = np.rint(100 * confidence)
+        if fill["hover"] == "pair":
+            trace["customdata"] = np.stack([labels, pct], axis=-1)
+        elif fill["hover"] == "text":
+            trace["customdata"], trace["text"] = pct, np.asarray(fill["names"])[labels]
+    return traces
+
+
+@pytest.mark.parametrize("make, model", [(_moons, LogisticRegression()), (_three_classes, KNeighborsClassifier())])
+@pytest.mark.parametrize("names", [None, {0: "cat", 1: "dog", 2: "eel"}])
+def test_the_message_rebuilds_the_figure(make, model, names):
+    X, y = make()
+    model.fit(X, y)
+    grid = evaluate_grid(model, make_bounds(X), 200)
+    names = None if names is None else {k: v for k, v in names.items() if k in set(y.tolist())}
+    fig = decision_figure(model, X, y, grid=grid, class_names=names)
+    message, hashes = encode_figure(fig, "chart", {"displayModeBar": False}, grid, set())
+    header, blobs = _read(message)
+    assert header["config"] == {"displayModeBar": False} and header["key"] == "chart"
+    traces = _rebuild(header, blobs, {})
+    original = json.loads(fig.to_json())["data"]
+    assert [t["type"] for t in traces] == [t["type"] for t in original]
+    heat = traces[0]
+    z = decode(original[0]["z"])
+    np.testing.assert_array_equal(np.floor(heat["z"]), np.floor(z))   # the class of every cell
+    assert np.max(np.abs(heat["z"] - z)) <= 0.998 * 0.5 / 255 + 1e-6
+    want_custom = decode(original[0]["customdata"])
+    assert np.max(np.abs(heat["customdata"] - want_custom)) <= 1       # whole percent, +-1
+    if "text" in original[0] and original[0]["text"] is not None:
+        np.testing.assert_array_equal(heat["text"], np.asarray(original[0]["text"]))
+    for mine, theirs in zip(traces[1:], original[1:], strict=True):
+        if mine["type"] == "contour":
+            want = decode(theirs["z"])
+            np.testing.assert_array_equal(np.sign(mine["z"]), np.sign(want.astype(np.float16)))
+            # around the line (the blocks that straddle 0) the float16 values themselves
+            near = _straddling_cells(want.astype(np.float16))
+            assert near.any()
+            assert np.max(np.abs(mine["z"][near] - want[near])) <= 0.25 * 2.0 ** -11
+            mine.pop("z"), theirs.pop("z")
+            assert mine == theirs
+        else:
+            assert mine == theirs
+    # a fifth of st.plotly_chart's bytes is the target; the first message is far below it
+    assert len(message) < len(fig.to_json()) / 5
+
+
+def test_parts_the_browser_holds_go_as_hashes():
+    X, y = _moons()
+    grid = evaluate_grid(KNeighborsClassifier().fit(X, y), make_bounds(X), 100)
+    fig = decision_figure(KNeighborsClassifier().fit(X, y), X, y, grid=grid)
+    first, hashes = encode_figure(fig, "c", {}, grid, set())
+    again, hashes_again = encode_figure(fig, "c", {}, grid, set(hashes))
+    assert hashes_again == hashes
+    header, _ = _read(again)
+    assert all(text is None for _, text in [header["layout"], *header["traces"]])
+    other = evaluate_grid(KNeighborsClassifier(k=15).fit(X, y), make_bounds(X), 100)
+    fig2 = decision_figure(KNeighborsClassifier(k=15).fit(X, y), X, y, grid=other)
+    header2, _ = _read(encode_figure(fig2, "c", {}, other, set(hashes))[0])
+    sent = [text is not None for _, text in header2["traces"]]
+    names = [json.loads(fig2.to_json())["data"][i].get("name") for i in range(len(sent))]
+    # the training points did not change; the boundary and the misclassified points did
+    assert not sent[names.index("class 0 (train)")] and sent[names.index("boundary")]
+
+
+def test_a_heatmap_not_drawn_from_the_grid_goes_as_it_is():
+    X, y = _moons()
+    model = LogisticRegression().fit(X, y)
+    grid = evaluate_grid(model, make_bounds(X), 50)
+    other = evaluate_grid(KNeighborsClassifier().fit(X, y), make_bounds(X), 50)
+    fig = decision_figure(model, X, y, grid=grid)
+    header, _ = _read(encode_figure(fig, "c", {}, other, set())[0])
+    assert all(f["kind"] != "regions" for f in header["fills"])
+    assert "z" in json.loads(header["traces"][0][1])

@@ -1,0 +1,153 @@
+// A Plotly chart kept alive across reruns: Plotly.newPlot once, then Plotly.react on the same
+// element (ui/live_chart.py builds the message). data is one binary message: uint32 header
+// length, the JSON header {key, plotly, config, layout, traces, fills}, then the blobs.
+//   layout, traces[i]: [hash, JSON text or null]; null means "the part you already hold".
+//   fills[i]: {trace, kind, offset, length, ...}: arrays to rebuild from a deflated blob:
+//     kind "regions": uint8 class index then uint8 confidence (q / 255) per cell -> heatmap z
+//       (k + band[0] + band[1] q / 255, or k + 0.5 without confidence) and the hover arrays;
+//     kind "values": float16 values -> trace[attr] (a contour's z).
+// A part missing here (a message this page never got) is asked for with the "missing" trigger.
+//
+// State lives on window, per component key, so a remount (a rerun that re-creates this
+// component) reuses the parts already received; the chart element is re-created only when
+// the component's element is new.
+const KEEP = 96;  // parts kept; the app assumes fewer (ui/live_chart.py _KEEP)
+const CHARS = 16e6;  // and at most this much JSON text, unless this message needs more
+
+function loadPlotly(file) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__cpPlotlyLoading) {
+    // Streamlit's own plotly.js module (the one st.plotly_chart uses) sets window.Plotly.
+    const index = document.querySelector("script[src*='static/js/index.']");
+    const url = index ? new URL(file, index.src) : new URL("static/js/" + file, document.baseURI);
+    window.__cpPlotlyLoading = import(url.href).then(() => {
+      if (!window.Plotly) throw new Error("plotly.js did not load from " + url.href);
+      return window.Plotly;
+    });
+  }
+  return window.__cpPlotlyLoading;
+}
+
+async function inflate(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function half(h) {
+  // IEEE 754 binary16 -> number
+  const s = h & 0x8000 ? -1 : 1, e = (h >> 10) & 0x1f, f = h & 0x3ff;
+  if (e === 0) return s * f * 2 ** -24;
+  if (e === 31) return f ? NaN : s * Infinity;
+  return s * (1 + f / 1024) * 2 ** (e - 15);
+}
+
+async function fill(trace, spec, blob) {
+  const raw = await inflate(blob);
+  const [ny, nx] = spec.shape;
+  if (spec.kind === "values") {
+    const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength), rows = [];
+    for (let j = 0; j < ny; j++) {
+      const row = new Float32Array(nx);
+      for (let i = 0; i < nx; i++) row[i] = half(view.getUint16(2 * (j * nx + i), true));
+      rows.push(row);
+    }
+    trace[spec.attr] = rows;
+    return;
+  }
+  const cells = ny * nx, [lo, span] = spec.band, z = [], custom = [], text = [];
+  for (let j = 0; j < ny; j++) {
+    const zr = new Float32Array(nx), cr = new Array(nx), tr = spec.hover === "text" ? new Array(nx) : null;
+    for (let i = 0; i < nx; i++) {
+      const c = j * nx + i, k = raw[c], q = raw[cells + c];
+      zr[i] = spec.confidence ? k + lo + (span * q) / 255 : k + 0.5;
+      const pct = Math.round((100 * q) / 255);
+      cr[i] = spec.hover === "pair" ? [k, pct] : pct;
+      if (tr) tr[i] = spec.names[k];
+    }
+    z.push(zr);
+    custom.push(cr);
+    if (tr) text.push(tr);
+  }
+  trace.z = z;
+  if (spec.hover !== "none") trace.customdata = custom;
+  if (spec.hover === "text") trace.text = text;
+}
+
+export default function (component) {
+  const { data, parentElement, setTriggerValue } = component;
+  if (!data || !data.byteLength) return;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const length = view.getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(data.subarray(4, 4 + length)));
+  const w = window;
+  w.__cpLive = w.__cpLive || {};
+  const state = (w.__cpLive[header.key] = w.__cpLive[header.key] || { parts: new Map(), queue: Promise.resolve(), seq: 0 });
+  const blobs = data.subarray(4 + length);
+  // Keep every part this message carries, even if a newer message is drawn instead of it.
+  const wanted = [header.layout, ...header.traces];
+  for (const [hash, text] of wanted) {
+    if (text !== null) {
+      state.parts.delete(hash);
+      state.parts.set(hash, text);
+    } else if (state.parts.has(hash)) {  // recently used: keep it longest
+      const kept = state.parts.get(hash);
+      state.parts.delete(hash);
+      state.parts.set(hash, kept);
+    }
+  }
+  // Oldest first out, beyond KEEP parts or CHARS characters (a part the app still thinks is
+  // here then comes again after a "missing" trigger).
+  let chars = 0;
+  for (const text of state.parts.values()) chars += text.length;
+  while (state.parts.size > KEEP || (chars > CHARS && state.parts.size > wanted.length)) {
+    const [oldest, text] = state.parts.entries().next().value;
+    state.parts.delete(oldest);
+    chars -= text.length;
+  }
+  if (wanted.some(([hash]) => !state.parts.has(hash))) {
+    setTriggerValue("missing", Date.now());
+    return;
+  }
+  const seq = ++state.seq;
+  const texts = wanted.map(([hash]) => state.parts.get(hash));
+  state.queue = state.queue.then(async () => {
+    if (seq !== state.seq) return;  // a newer message came: draw that one
+    const Plotly = await loadPlotly(header.plotly);
+    const t0 = performance.now();
+    const layout = JSON.parse(texts[0]);
+    const traces = texts.slice(1).map((t) => JSON.parse(t));
+    await Promise.all(header.fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length))));
+    if (seq !== state.seq) return;
+    const t1 = performance.now();
+    let gd = state.gd;
+    if (!gd || gd.parentNode !== parentElement) {
+      gd = document.createElement("div");
+      gd.style.width = "100%";
+      gd.style.height = "100%";
+      parentElement.replaceChildren(gd);
+      state.gd = gd;
+      await Plotly.newPlot(gd, traces, layout, header.config);
+      if (state.resize) state.resize.disconnect();
+      let frame = 0;
+      state.resize = new ResizeObserver(() => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() => gd.isConnected && Plotly.Plots.resize(gd));
+      });
+      state.resize.observe(gd);
+      state.config = header.config;
+    } else {
+      // A changed config makes Plotly.react start over (newPlot: legend toggles lost). The
+      // download's file name follows the settings on every rerun: set it on the live chart.
+      const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
+      if (state.config && rest(state.config) === rest(header.config)) {
+        state.config.toImageButtonOptions = header.config.toImageButtonOptions;
+        if (gd._context) gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
+      } else {
+        state.config = header.config;
+      }
+      await Plotly.react(gd, traces, layout, state.config);
+    }
+    // ms spent decoding the message and drawing it (read by benchmarks)
+    state.timing = { decode: t1 - t0, draw: performance.now() - t1, bytes: data.byteLength };
+  }).catch((err) => console.error("live chart:", err));
+}

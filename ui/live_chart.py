@@ -1,0 +1,188 @@
+"""A Plotly chart that stays alive across reruns and is updated in place.
+
+``st.plotly_chart`` sends the whole figure on every rerun (a 200 x 200 decision plane is
+~570 KB of JSON) and the browser builds a new chart from it. :func:`live_chart` mounts a
+Custom Component v2 (no iframe, ``ui/live_chart.js``) that draws the figure with
+``Plotly.newPlot`` once and then applies each rerun's figure with ``Plotly.react`` on the
+same element, so zoom and legend toggles survive (``layout.uirevision``). Each rerun sends
+one binary message:
+
+* the figure's parts (the layout and every trace) as JSON, each only the first time: a part
+  the browser already holds is sent as its hash alone (the browser keeps the recent parts);
+* the regions heatmap as the compact grid of :mod:`viz.compact_grid` (uint8 class and
+  confidence, deflated) instead of float z and hover arrays, when ``grid`` is the grid it was
+  drawn from; a contour's z as deflated float16.
+
+If the browser lacks a part (a message it never got), it asks for everything again (the
+``missing`` trigger) and the next run sends every part in full.
+
+Plotly.js is not downloaded again: the component loads the plotly.js module that Streamlit's
+own ``st.plotly_chart`` uses (``static/js/PlotlyChart.<hash>.js``, served by this Streamlit
+server and cached by the browser; it defines ``window.Plotly``). Pages that show any other
+``st.plotly_chart`` have loaded it already.
+
+``ENABLED = False`` (or the environment variable ``CP_LIVE_CHART=0``) turns the component
+off everywhere: :func:`live_chart` then draws with ``st.plotly_chart`` as before.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import struct
+from pathlib import Path
+
+import numpy as np
+import plotly.io.json as plotly_json
+import streamlit as st
+from streamlit import config as _config  # AppTest patches this module's get_option
+
+from ui import charts
+from viz import compact_grid
+from viz.decision import _BAND_LO, _BAND_SPAN, region_z
+from viz.grid import DecisionGrid
+
+ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
+
+_SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
+_KEEP = 48                     # parts remembered; the browser keeps more (ui/live_chart.js)
+
+
+def _plotly_module() -> str | None:
+    """File name of the plotly.js module in Streamlit's frontend build, if there is one."""
+    js_dir = Path(st.__file__).parent / "static" / "static" / "js"
+    found = sorted(js_dir.glob("PlotlyChart.*.js"))
+    return found[0].name if len(found) == 1 else None
+
+
+PLOTLY_MODULE = _plotly_module()
+
+# Streamlit sends a component's inline JS with every rerun: its comment lines stay in the file.
+_JS = "\n".join(line for line in Path(__file__).with_name("live_chart.js").read_text().splitlines()
+                if not line.lstrip().startswith("//"))
+
+_component = st.components.v2.component(
+    "classifier_playground.live_chart",
+    js=_JS,
+    isolate_styles=False,   # plotly styles its modebar and hover from document.head
+)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _regions_fill(trace: dict, grid: DecisionGrid) -> tuple[dict, bytes] | None:
+    """How the browser rebuilds the regions heatmap ``trace`` from ``grid``, or None if the
+    trace was not drawn from this grid (then it is sent as it is)."""
+    z = np.asarray(trace.get("z"))
+    if z.shape != grid.shape or len(grid.classes) > 255:
+        return None
+    for show_confidence in (True, False):
+        if np.array_equal(z, region_z(grid, show_confidence)):
+            break
+    else:
+        return None
+    custom = np.asarray(trace.get("customdata")) if trace.get("customdata") is not None else None
+    fill = {"kind": "regions", "shape": list(grid.shape), "confidence": show_confidence,
+            "band": [_BAND_LO, _BAND_SPAN]}
+    if custom is not None and custom.shape == (*grid.shape, 2):
+        fill["hover"] = "pair"            # customdata [class index, confidence %]
+    elif custom is not None and custom.shape == grid.shape and trace.get("text") is not None:
+        text = np.asarray(trace["text"])
+        names = []
+        for k in range(len(grid.classes)):
+            cells = text[grid.labels == k]
+            names.append(str(cells[0]) if cells.size else str(k))
+        fill["hover"], fill["names"] = "text", names   # customdata confidence %, text the name
+    elif custom is None and trace.get("text") is None:
+        fill["hover"] = "none"
+    else:
+        return None
+    return fill, compact_grid.encode_regions(grid.labels, grid.confidence)
+
+
+def _contour_fill(trace: dict) -> tuple[dict, bytes] | None:
+    z = np.asarray(trace.get("z"), dtype=np.float64)
+    if z.ndim != 2 or not np.all(np.abs(z[np.isfinite(z)]) < 6e4):
+        return None
+    contours = trace.get("contours") or {}
+    if (contours.get("start") is not None and contours.get("start") == contours.get("end")
+            and contours.get("coloring") == "lines" and trace.get("hoverinfo") == "skip"):
+        # one line and no hover: only the cells around the line matter (after float16 rounding,
+        # so the cells kept are those that straddle the level as the browser will see them)
+        z = compact_grid.far_from_level(z.astype(np.float16), float(contours["start"]))
+    return {"kind": "values", "attr": "z", "shape": list(z.shape)}, compact_grid.encode_values(z)
+
+
+def encode_figure(fig, key: str, config: dict, grid: DecisionGrid | None, known) -> tuple[bytes, list[str]]:
+    """The binary message for ``fig``: little-endian uint32 header length, the JSON header,
+    then the blobs. ``known``: hashes of the parts the browser holds (sent as hashes only).
+    Also returns the hashes of every part of this figure."""
+    spec = fig.to_plotly_json()
+    traces, fills, blobs, offset = [], [], [], 0
+    for index, trace in enumerate(spec["data"]):
+        trace = dict(trace)
+        filled = None
+        if trace.get("type") == "heatmap" and trace.get("name") == "regions" and grid is not None:
+            filled = _regions_fill(_plain(trace), grid)
+            drop = ("z", "customdata", "text")
+        elif trace.get("type") == "contour" and trace.get("z") is not None:
+            filled = _contour_fill(_plain(trace))
+            drop = ("z",)
+        if filled is not None:
+            fill, blob = filled
+            for attr in drop:
+                trace.pop(attr, None)
+            fills.append(fill | {"trace": index, "offset": offset, "length": len(blob)})
+            blobs.append(blob)
+            offset += len(blob)
+        traces.append(trace)
+    parts = [plotly_json.to_json_plotly(spec["layout"])] + [plotly_json.to_json_plotly(t) for t in traces]
+    hashes = [_digest(p) for p in parts]
+    sent = [[h, None if h in known else p] for h, p in zip(hashes, parts, strict=True)]
+    header = json.dumps({"key": key, "plotly": PLOTLY_MODULE, "config": config, "layout": sent[0], "traces": sent[1:],
+                         "fills": fills}, separators=(",", ":")).encode()
+    return struct.pack("<I", len(header)) + header + b"".join(blobs), hashes
+
+
+def _plain(trace: dict) -> dict:
+    """A trace with plotly's base64 arrays ({dtype, bdata, shape}) as numpy arrays."""
+    out = {}
+    for name, value in trace.items():
+        if isinstance(value, dict) and "bdata" in value:
+            array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+            shape = value.get("shape")
+            if shape is not None:
+                shape = [int(s) for s in str(shape).split(",")] if isinstance(shape, str) else list(shape)
+                array = array.reshape(shape)
+            out[name] = array
+        else:
+            out[name] = value
+    return out
+
+
+def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) -> None:
+    """Draw ``fig`` (height from its container: ``ui.layout.fit_screen``) with the Plotly
+    ``config``, updated in place on every rerun; ``grid``: the DecisionGrid its regions heatmap
+    was drawn from, sent compactly. Falls back to ``st.plotly_chart`` when switched off, when
+    Streamlit's frontend has no plotly.js module to reuse, and under AppTest."""
+    # AppTest runs no JavaScript, and its tests read the figure from st.plotly_chart.
+    if not ENABLED or PLOTLY_MODULE is None or _config.get_option("global.appTest"):
+        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
+        st.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
+        return
+    # what ui.charts' plotly_chart wrapper does: the look of this screen, the download's file name
+    fig = charts.styled(fig, presenting_now=charts.presenting(), dark_now=charts.dark_theme())
+    config = charts.finished_config(config, key)
+    sent_key = f"{_SENT}_{key}"
+
+    def _resend():
+        st.session_state.pop(sent_key, None)
+
+    known = st.session_state.get(sent_key, [])
+    payload, hashes = encode_figure(fig, key, config, grid, set(known))
+    st.session_state[sent_key] = ([h for h in known if h not in hashes] + hashes)[-_KEEP:]
+    _component(key=f"{key}_live", data=payload, on_missing_change=_resend, height="stretch")
