@@ -36,6 +36,7 @@ DRAW_MODE = ParamSpec(
          "the spot without changing the data.")
 INSPECT_KEY = "inspect_xy"
 _NOTE = "_draw_note"  # what the last click could not do
+_QUEUE = "_draw_queue"  # clicks taken from the listener, not applied yet
 DRAW_CLASS = ParamSpec("draw_class", "choice", 0, choices=tuple(range(MAX_CLASSES)), label="class to add")
 
 _listener = st.components.v2.component(
@@ -108,10 +109,22 @@ def mode() -> str:
     return settings.value("draw_mode", ADD)
 
 
-def apply_clicks(clicks, how: str, recipe, bounds) -> None:
-    """The clicks of this run, in order, as the mode says; each change is one undo step."""
+def queue_click(x: float, y: float) -> None:
+    """Keep a click in the session at once: the run may be cut short (a newer click reruns the
+    app) before ``apply_clicks``, and the next run takes it then."""
+    st.session_state.setdefault(_QUEUE, []).append((float(x), float(y)))
+
+
+def queued() -> bool:
+    return bool(st.session_state.get(_QUEUE))
+
+
+def apply_clicks(how: str, recipe, bounds) -> None:
+    """The queued clicks, in order, as the mode says; each change is one undo step."""
     st.session_state.pop(_NOTE, None)
-    for x, y in clicks:
+    queue = st.session_state.setdefault(_QUEUE, [])
+    while queue:
+        x, y = queue.pop(0)
         pts = list(points())
         if how == INSPECT:
             st.session_state[INSPECT_KEY] = (float(x), float(y))

@@ -137,13 +137,12 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
         problem = owndata.from_url(*own)
         if problem:
             settings.report(problem)
-    clicks = []
     if draw_on:
         # The clicks on the chart (from the previous render) change the points before anything is computed.
-        draw.listen(draw_on, True, on_click=lambda x, y: clicks.append((x, y)), every_click=True)
+        draw.listen(draw_on, True, on_click=draw.queue_click, every_click=True)
     recipe = dataset.dataset_panel()
-    if clicks:  # before the drawing panel, so its Undo and its counts include them
-        draw.apply_clicks(clicks, draw.mode(), recipe, compute.dataset(recipe, draw.points()).bounds)
+    if draw_on and draw.queued():  # before the drawing panel, so its Undo and its counts include them
+        draw.apply_clicks(draw.mode(), recipe, compute.dataset(recipe, draw.points()).bounds)
         recipe = recipe._replace(erased=owndata.erased(recipe))
     drawing = draw.draw_panel() if draw_on else False
     drawn = draw.points()
