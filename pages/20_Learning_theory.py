@@ -314,6 +314,8 @@ def theory_code(tab: str) -> None:
             return
         text = snippets_more.shattering_tab(_points(), value("th_hclass"), value("th_tree_k", TREE_K.default))
     elif tab == "bounds":
+        if value("th_bound_model") is None:  # the tab explained what it needs instead
+            return
         text = snippets_more.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
                                         value("th_resamples"), work.BOUND_SIZES)
     elif tab == "rademacher":
