@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
-from ui import curves, settings
+from ui import charts, curves, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page
@@ -51,7 +51,7 @@ if problem:
     with chart_col:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+            charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
                             width="stretch", theme=None, config=CONFIG)
     finish()
     st.stop()
@@ -68,7 +68,7 @@ with side:
 m = sizes[at]
 
 with chart_col, st.container(key=CHART):
-    st.plotly_chart(fit_screen(CHART, learning_curve_figure(curve.x, curve.train, curve.test, current=m,
+    charts.plotly_chart(fit_screen(CHART, learning_curve_figure(curve.x, curve.train, curve.test, current=m,
                                                             target=target, height=430)),
                     width="stretch", height="stretch", theme=None, config=CONFIG)
 
@@ -82,7 +82,7 @@ with side:
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
                               show_test=False, grid=subset.grid, title=title, height=390)
-    st.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
+    charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:
     regime = learning_curve_regime(curve.train, curve.test, target=target, max_gap=MAX_GAP)

@@ -6,7 +6,7 @@ from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
-from ui import compute, curves, draw, settings
+from ui import charts, compute, curves, draw, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page
@@ -61,15 +61,15 @@ if varied is None or problem:
             st.info(f"{spec.label} has no hyperparameter to vary: its boundary is fixed by the data alone.",
                     icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+            charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
                             width="stretch", theme=None, config=CONFIG)
     if not problem:
         fit = compute.fit(recipe, drawn, model_key, key_params)
         if fit.model is not None:
             grid = compute.grid(recipe, drawn, model_key, key_params, 200)
-            side.plotly_chart(decision_figure(fit.model, data.X_train, data.y_train, grid=grid, height=430,
+            charts.plotly_chart(decision_figure(fit.model, data.X_train, data.y_train, grid=grid, height=430,
                                               title=f"train {fit.train_acc:.0%}"),
-                              width="stretch", theme=None, config=CONFIG, key="vc_boundary")
+                              width="stretch", theme=None, config=CONFIG, key="vc_boundary", where=side)
     finish()
     st.stop()
 
@@ -86,7 +86,7 @@ fixed = tuple(item for item in key_params if item[0] != varied.name)
 with chart_col:
     curve = curves.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
     with st.container(key=CHART):
-        st.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
+        charts.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
                                                                   log=varied.log, selected=chosen, height=430)),
                         width="stretch", height="stretch", theme=None, config=CONFIG)
 
@@ -101,7 +101,7 @@ with side:
         grid = compute.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=False, grid=grid, title=title, height=430)
-    st.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
+    charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
 
 mean, sd, count = fold_mean_sd(curve.test)
 scored = [i for i in range(len(values)) if count[i] > 0]

@@ -15,7 +15,7 @@ from mlcore.model_selection import (
     StratifiedKFold,
     nested_cross_val_score,
 )
-from ui import compute, selection, settings
+from ui import charts, compute, selection, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -114,7 +114,7 @@ if problem:
     with right:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
+            charts.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
                             height="stretch", config=CONFIG)
     stop()
 
@@ -149,7 +149,7 @@ with right:
                    "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
-        st.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
+        charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
                         width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
@@ -179,7 +179,7 @@ def _title(i: int) -> str:
 
 
 panels = [Panel(grids[i], _title(i), splits[i][0], splits[i][1]) for i in range(shown)]
-st.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
+charts.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
                 config=CONFIG, key="cv_panels")
 st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
            "points (hollow)." + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))
@@ -212,7 +212,7 @@ if do_nested:
                 inner = np.array([r["mean_test_score"] for r in result.inner_results])
                 chosen = [int(np.argmin(r["rank_test_score"])) for r in result.inner_results]
                 label = spec.param(tuned).label or tuned
-                st.plotly_chart(nested_figure(values, label, inner, chosen, result.scores), width="stretch",
+                charts.plotly_chart(nested_figure(values, label, inner, chosen, result.scores), width="stretch",
                                 config=CONFIG, key="cv_nested_fig")
                 picks = ", ".join(f"fold {f + 1}: {selection.value_text(values[c])}" for f, c in enumerate(chosen))
                 st.caption(f"Chosen {label} per outer fold — {picks}. Nested estimate "

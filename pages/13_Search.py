@@ -10,7 +10,7 @@ from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
-from ui import compute, models, params, selection, settings
+from ui import charts, compute, models, params, selection, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -120,7 +120,7 @@ problem = selection.too_few(data, minimum=max(folds, 3))
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        st.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
                         width="stretch", height="stretch", config=CONFIG)
     stop()
 
@@ -161,7 +161,7 @@ with left:
     fig = search_figure(xs, ys, scores, x_label=_label(px), y_label=_label(py), best=best, selected=selected,
                         random_points=points, height=450)
     with st.container(key=CHART):
-        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG,
+        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG,
                         key="search_heatmap", on_select="rerun", selection_mode="points")
     st.caption("Mean CV accuracy per cell; solid frame: the best cell; dashed: the cell shown on the right. "
                "Click a cell to see its boundary." + (" Points: the random search's draws, coloured alike."
@@ -186,7 +186,7 @@ with right:
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):
-                st.plotly_chart(fit_screen("search_cell_chart", cell_fig), width="stretch", height="stretch",
+                charts.plotly_chart(fit_screen("search_cell_chart", cell_fig), width="stretch", height="stretch",
                                 config=CONFIG)
         st.caption(f"The boundary of {where}, fitted on all {len(data.y_train)} training points.")
 

@@ -10,7 +10,7 @@ from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import bias_variance_decomposition
-from ui import compute, selection, settings
+from ui import charts, compute, selection, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -97,7 +97,7 @@ if problem:
     with right:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
-            st.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
+            charts.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
                             height="stretch", config=CONFIG)
     stop()
 
@@ -114,7 +114,7 @@ with right:
     main, agreement = vote(grids, classes)
     with chart, st.container(key=CHART):
         fig = overlay_figure(main, agreement, grids, X, y, X_test=data.X_test, y_test=data.y_test, height=460)
-        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
     chart.caption(f"Thin lines: the boundaries of {rounds} models, each fitted on a bootstrap sample of the "
                   "training set. Regions: their majority vote, paler where they disagree.")
     stats.metric("expected loss", f"{result.expected_loss:.1%}",
@@ -143,7 +143,7 @@ if options:
     now = hp.get(complexity)
     current = values.index(now) if now in values else None
     label = p.label or p.name
-    st.plotly_chart(bias_variance_figure(values, label, loss=rows[:, 0], bias=rows[:, 1], variance=rows[:, 2],
+    charts.plotly_chart(bias_variance_figure(values, label, loss=rows[:, 0], bias=rows[:, 1], variance=rows[:, 2],
                                          net_variance=rows[:, 3], log=p.log, current=current),
                     width="stretch", config=CONFIG, key="bv_curve")
     caption = (f"Each value: {rounds} models on bootstrap samples, scored on the {len(data.y_test)} test points; "

@@ -8,7 +8,7 @@ import streamlit as st
 from catalog import snippets
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
-from ui import compute, params, selection, settings
+from ui import charts, compute, params, selection, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -76,7 +76,7 @@ if not keys:
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        st.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
                         width="stretch", height="stretch", config=CONFIG)
     stop()
 
@@ -110,7 +110,7 @@ n_rows = -(-len(panels) // 5)
 with st.container(key=CHART):
     fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
                         panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
-    st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+    charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
            f"{folds}-fold validation accuracy on the training set. Fit times are in the table below.")
 

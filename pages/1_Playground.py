@@ -6,7 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, explain, lectures, params, presets, settings
+from ui import charts, compute, curves, explain, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
@@ -75,7 +75,7 @@ if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
-        st.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
+        charts.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
                         width="stretch", theme=None, config=chart_config("playground"))
     with c2:
         st.subheader("Per class (test set)", anchor=False)

@@ -11,7 +11,7 @@ from catalog import snippets_more
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_sample_size
-from ui import draw, params, settings
+from ui import charts, draw, params, settings
 from ui import theory as work
 from ui.charts import config as chart_config
 from ui.code import show_code
@@ -95,7 +95,7 @@ def pac_tab():
                     f"({math.log(h_size):.3f} + {math.log(1 / delta):.3f}) / {eps:g} = "
                     f"{(math.log(h_size) + math.log(1 / delta)) / eps:.2f}")
     with right, st.container(key=PAC_CHART):
-        st.plotly_chart(fit_screen(PAC_CHART, pac_figure(m, pac_epsilon(m, delta, h_size), delta, d,
+        charts.plotly_chart(fit_screen(PAC_CHART, pac_figure(m, pac_epsilon(m, delta, h_size), delta, d,
                                                          m_max=max(1000, 2 * m))),
                         width="stretch", height="stretch", theme=None, config=CONFIG)
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
@@ -161,7 +161,7 @@ def shattering_tab():
             cols[i % 2].button(name, key=f"th_ex_{name}", width="stretch", on_click=_set_points, args=(example,))
         verdict = st.container(key="theory_verdict")
     with right, st.container(key=SHATTER_CHART):
-        st.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None,
+        charts.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None,
                         config={**CONFIG, "doubleClick": False})
     label = HCLASS_LABELS[key].replace("≤ k", f"≤ {depth}")
     if not pts:
@@ -184,7 +184,7 @@ def shattering_tab():
                        + (" (the first 64)." if (~realised).sum() > 64 else "."))
         if show is None or len(show):
             lines = work.max_margin_lines(tuple(pts)) if key == "lines" else None
-            st.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show, lines=lines),
+            charts.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show, lines=lines),
                             width="stretch", theme=None, config=CONFIG, key="theory_labelings")
     settings.link_item("spts", ";".join(f"{x:g},{y:g}" for x, y in pts) or None)
     with st.expander(f"VC dimension of {label}, found by trying", expanded=key == "lines"):
@@ -214,7 +214,7 @@ def bounds_tab(recipe):
     result = work.bound_curves(recipe, model_key, delta, resamples, progress=report)
     bar.empty()
     with right:
-        st.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
+        charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
                         key="theory_bounds")
     vacuous = [f"the {name} bound for m ≤ {int(result['sizes'][over][-1])}"
                for name, key in (("VC", "vc"), ("Rademacher", "rad_bound"))
@@ -246,7 +246,7 @@ def rademacher_tab(recipe, drawn, data):
     sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=report)
     bar.empty()
     with right:
-        st.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
+        charts.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
                         key="theory_rademacher")
         if family == "knn":
             st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
@@ -262,7 +262,7 @@ def rademacher_tab(recipe, drawn, data):
         return
     st.subheader(f"{work.capacity_label(family, value)} on random labels of {m} points: "
                  f"R̂ ≈ {est.value:.2f}", anchor=False)
-    st.plotly_chart(random_fits_figure(est.models, X, est.signs, data.bounds), width="stretch", theme=None,
+    charts.plotly_chart(random_fits_figure(est.models, X, est.signs, data.bounds), width="stretch", theme=None,
                     config=CONFIG, key="theory_random_fits")
 
 
@@ -292,11 +292,11 @@ def bayes_tab(recipe, drawn, data):
     c1, c2 = st.columns(2)
     bounds = data.bounds
     with c1:
-        st.plotly_chart(decision_figure(bayes, data.X_train, data.y_train, bounds=bounds, height=430,
+        charts.plotly_chart(decision_figure(bayes, data.X_train, data.y_train, bounds=bounds, height=430,
                                         title="Bayes classifier (true density)", show_confidence=True),
                         width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
-        st.plotly_chart(decision_figure(split["model"], data.X_train, data.y_train, bounds=bounds, height=430,
+        charts.plotly_chart(decision_figure(split["model"], data.X_train, data.y_train, bounds=bounds, height=430,
                                         title=f"{MODELS[model_key].label}, learned"),
                         width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "

@@ -10,7 +10,7 @@ from catalog import snippets_more
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
-from ui import features, settings
+from ui import charts, features, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page
@@ -76,7 +76,7 @@ panels, problem = features.scaling_panels(recipe, drawn, 0 if axis == "x1" else 
 with right:
     if panels is None:
         st.info(problem, icon=":material/info:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
+        charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
                         width="stretch", config=CONFIG, key="feat_scaling")
     else:
         grids = [p.grid for row in panels for p in row]
@@ -85,7 +85,7 @@ with right:
         after = f"{axis} × {factor:g}" + ("" if transform == "none" else f", {transform}")
         fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(features.SCALING_MODELS),
                             bounds=data.bounds, row_labels=("raw features", after), height=430)
-        st.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
+        charts.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
                         key="feat_scaling")
         changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
         st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
@@ -109,9 +109,9 @@ else:
             (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
         test = "—" if test_acc is None else f"{test_acc:.0%}"
         title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
-        col.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+        charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                          grid=grid, height=380, title=title),
-                         width="stretch", config=CONFIG, key=f"feat_poly_{width}")
+                         width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
 # --- 3. Feature selection ------------------------------------------------------------------------
 st.subheader("Selecting features on data with noise features", anchor=False)
@@ -133,14 +133,14 @@ plane_y = settings.setting(replace(PLANE_Y, high=d, default=min(PLANE_Y.default,
 r1, r2 = st.columns([1.4, 1], gap="medium")
 with r1:
     st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
-    st.plotly_chart(ranking_figure(names, features.rankings(recipe, extra, copies)), width="stretch",
+    charts.plotly_chart(ranking_figure(names, features.rankings(recipe, extra, copies)), width="stretch",
                     config=CONFIG, key="feat_ranking")
 with r2:
     st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
     plane = wide.X_train[:, [plane_x - 1, plane_y - 1]]
     fig = points_figure(plane, wide.y_train, height=330)
     fig.update_layout(xaxis_title=names[plane_x - 1], yaxis_title=names[plane_y - 1])
-    st.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_plane")
+    charts.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_plane")
 
 w1, w2 = st.columns([1, 2.4], gap="medium")
 with w1:
@@ -156,7 +156,7 @@ with w2:
     if paths is None:
         st.info(f"No search: {problem}", icon=":material/info:")
     else:
-        st.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
+        charts.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
                         key="feat_paths")
         survivors = []
         for direction, path in paths.items():
@@ -172,11 +172,11 @@ with l1:
     st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
                 "coefficients are exactly 0 until C is large enough, and the useful features come in first.")
     Cs, coefs = features.l1_path(recipe, extra, copies)
-    st.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
+    charts.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
 with l2:
     st.markdown("**Why ℓ1 gives zeros:** the loss's contours first touch the ℓ1 diamond at a corner, "
                 "where one weight is 0; the ℓ2 ball has no corners.")
-    st.plotly_chart(balls_figure(), width="stretch", config=CONFIG, key="feat_balls")
+    charts.plotly_chart(balls_figure(), width="stretch", config=CONFIG, key="feat_balls")
 
 st.markdown("**Stability.** Refit a selector on bootstrap samples of the training set: a feature chosen "
             "every time is a finding, one chosen now and then is chance.")
@@ -190,7 +190,7 @@ with b2:
     if freq is None:
         st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
     else:
-        st.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
+        charts.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
         st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
                    f"**{jaccard:.2f}** (1 = the same set every time).")
 

@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui import compute, explain, params, settings
+from ui import charts, compute, explain, params, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page, stop
@@ -212,9 +212,9 @@ with right:
         # the message beside the points, not above them: the chart stays on the first screen
         chart_col, why = st.columns([3, 2])
         why.warning(fit.error, icon=":material/block:")
-        chart_col.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+        charts.plotly_chart(unfitted_figure(data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                                show_test=show_test, bounds=data.bounds, height=465),
-                               width="stretch", config=CHART_CONFIG, key="svm_points")
+                               width="stretch", config=CHART_CONFIG, key="svm_points", where=chart_col)
     else:
         chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
         m1 = m2 = m3 = m4 = stats
@@ -236,9 +236,9 @@ with right:
         explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
         # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
-        event = chart_col.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
+        event = charts.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
                                        config=CHART_CONFIG, key="svm_margin",
-                                on_select="rerun", selection_mode="points")
+                                on_select="rerun", selection_mode="points", where=chart_col)
         picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
             getattr(getattr(event, "selection", None), "points", [])
         if picked and "x" in picked[0] and "y" in picked[0]:
@@ -274,7 +274,7 @@ with c1:
     if not binary:
         st.markdown(vote_text(model, f_all, x))
 with c2:
-    st.plotly_chart(contributions_figure(model, x, machine=machine, top=12), width="stretch",
+    charts.plotly_chart(contributions_figure(model, x, machine=machine, top=12), width="stretch",
                     config=CHART_CONFIG, key="svm_terms")
 
 # --- the kernel trick -------------------------------------------------------------------------
@@ -290,13 +290,13 @@ with k1:
         if lift is None:
             st.caption(lift_err)
         else:
-            st.plotly_chart(lift_figure(lift, data.X_train, data.y_train, height=460), width="stretch",
+            charts.plotly_chart(lift_figure(lift, data.X_train, data.y_train, height=460), width="stretch",
                             key="svm_lift")
 with k2:
     st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
                 "sea level, the margins the contour lines at ±1.")
     if binary:
-        st.plotly_chart(landscape_figure(model, data.X_train, data.y_train, bounds=data.bounds, height=460),
+        charts.plotly_chart(landscape_figure(model, data.X_train, data.y_train, bounds=data.bounds, height=460),
                         width="stretch", key="svm_landscape")
     else:
         st.caption("Shown for two classes.")
@@ -305,7 +305,7 @@ with k2:
 st.subheader("Hinge loss", anchor=False)
 l1, l2 = st.columns([2, 1], gap="large")
 with l1:
-    st.plotly_chart(loss_figure(height=320), width="stretch", config=CHART_CONFIG, key="svm_loss")
+    charts.plotly_chart(loss_figure(height=320), width="stretch", config=CHART_CONFIG, key="svm_loss")
 with l2:
     st.markdown("The soft-margin SVM minimises ½‖w‖² + C Σ max(0, 1 − yᵢf(xᵢ)). The hinge is zero "
                 "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
@@ -316,7 +316,7 @@ with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared lo
     # the training points' margins as ticks on the m axis (two classes: one f(x) per point)
     margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
                if binary else None)
-    g1.plotly_chart(loss_gallery_figure(margins=margins), width="stretch", config=CHART_CONFIG, key="svm_losses")
+    charts.plotly_chart(loss_gallery_figure(margins=margins), width="stretch", config=CHART_CONFIG, key="svm_losses", where=g1)
     g2.markdown(LOSS_GALLERY_TEXT)
 
 # --- the primal route ---------------------------------------------------------------------------
@@ -341,7 +341,7 @@ else:
             gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
             st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
                        f"{gap:.2%} above the optimum")
-            st.plotly_chart(objective_figure(history, best, height=300), width="stretch",
+            charts.plotly_chart(objective_figure(history, best, height=300), width="stretch",
                             config=CHART_CONFIG, key="svm_primal")
 
 show_fit(recipe, drawn, SPEC.key, hp)

@@ -12,7 +12,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import compute, draw, explain, lectures, presets, settings
+from ui import charts, compute, draw, explain, lectures, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -157,7 +157,7 @@ def tree_view(full, data) -> None:
         explain.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
-    st.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
+    charts.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
     st.caption("Squares ask a question (left branch: yes), circles are leaves. The bar under a node "
                "shows its class mix; hover a node for its impurity and counts.")
     show_code(snippets.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
@@ -196,13 +196,13 @@ def pruning_view(recipe, drawn, params, data) -> None:
         st.caption(f"Reduced-error pruning stops at step {path.stop} "
                    f"({path.steps[path.stop].n_leaves} leaves).")
     with p2:
-        st.plotly_chart(pruning_figure(path, current=step), width="stretch", config=CHART_CONFIG,
+        charts.plotly_chart(pruning_figure(path, current=step), width="stretch", config=CHART_CONFIG,
                         key="tree_pruning")
         X_grow, y_grow, X_val, y_val = parts
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
                                 height=480, held_out="validation",
                                 title=f"Step {step}: {s.n_leaves} leaves (hollow: validation points)")
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
+        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
 
 
 tree_view(full, data)

@@ -14,7 +14,7 @@ from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui import notes, settings
+from ui import charts, notes, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
 from ui.layout import finish, fit_screen, page, stop
@@ -186,7 +186,7 @@ with t2:
                 f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
 with t1:
     st.subheader("The tree", anchor=False)
-    st.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
+    charts.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
                     height="stretch", config=CHART_CONFIG, key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))
@@ -219,7 +219,7 @@ with n1:
                                 for k in ("gain", "split info H_A(S)", "gain ratio")})
     st.caption("Branch counts are per class, in the order " + " / ".join(map(str, model.classes_)) + ".")
 with n2:
-    st.plotly_chart(gains_figure(node, use_ratio=score == "ratio", chosen=node.feature),
+    charts.plotly_chart(gains_figure(node, use_ratio=score == "ratio", chosen=node.feature),
                     width="stretch", config=CHART_CONFIG, key="id3_gains")
 shown = next((c for c in node.candidates if c.feature == node.feature), None) or max(
     node.candidates, key=lambda c: c.gain_ratio if score == "ratio" else c.gain)

@@ -4,7 +4,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, lectures, params, presets, settings
+from ui import charts, compute, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
@@ -118,7 +118,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                    f"Dashed: the split(s) of learner {m}. {ran}{stopped} "
                    f"{importance_text(model)}")
         st.subheader("Round by round", anchor=False)
-        st.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
+        charts.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
                         key="ens_history")
         st.caption("αₜ = lr · (log((1 − errₜ) / errₜ) + log(K − 1)): a learner with a small weighted error "
                    "gets a large say. Misclassified points are multiplied by exp(αₜ) before the next round.")
@@ -136,7 +136,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     if importance:
         st.caption(importance + " All members, averaged.")
     st.subheader("Accuracy as members are added", anchor=False)
-    st.plotly_chart(vote_curve_figure(model, None, None, current=m,
+    charts.plotly_chart(vote_curve_figure(model, None, None, current=m,
                                       curves=vote_curves(recipe, drawn, key, key_params)),
                     width="stretch", config=CHART_CONFIG, key="ens_curve")
     st.caption("A bootstrap sample of n draws holds about 1 − 1/e ≈ 63% of the distinct points; "
@@ -146,14 +146,14 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
 with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=420),
+        charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=420),
                         width="stretch", config=CHART_CONFIG, key="ens_main")
     else:
         stepper(fit.model, key, hp, key_params, show_conf)
 
 if fit.model is not None and key != "adaboost":
     st.subheader("The first members, each on its own sample", anchor=False)
-    st.plotly_chart(members_figure(fit.model, data.X_train, data.y_train, bounds=data.bounds, count=8,
+    charts.plotly_chart(members_figure(fit.model, data.X_train, data.y_train, bounds=data.bounds, count=8,
                                    columns=8, height=260),
                     width="stretch", config=CHART_CONFIG, key="ens_members")
 

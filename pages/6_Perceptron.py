@@ -9,7 +9,7 @@ from catalog import snippets
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import explain, lectures, params, presets, settings
+from ui import charts, explain, lectures, params, presets, settings
 from ui import perceptron as work
 from ui.charts import config as chart_config
 from ui.code import show_code
@@ -92,7 +92,7 @@ binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
     X_all, y_all, bounds, _ = work.source(recipe, drawn, src)
-    st.plotly_chart(points_figure(X_all, y_all, bounds=bounds, height=480), width="stretch", config=CHART_CONFIG,
+    charts.plotly_chart(points_figure(X_all, y_all, bounds=bounds, height=480), width="stretch", config=CHART_CONFIG,
                     key=CHART)
     stop()
 
@@ -153,14 +153,14 @@ def replay_panel():
                         f"y (w·x + b) = {verdict}.")
         updates = 0 if step is None else step.updates_before + int(step.mistake)
         st.caption(f"Updates so far: {updates} of {len(history['index'])}.")
-        st.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
+        charts.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
                         config=CHART_CONFIG, key="pc_weights")
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
         margins = explain.replay_margins(fig, X, t, *((w0, b0) if step is None else
                                                       (step.coef_after, step.intercept_after)), explain_on)
-        st.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
         if margins:
             st.caption(margins)
 
@@ -178,8 +178,8 @@ w_init, b_init = replay.weights(0)
 initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
 pocket = pocket_curve(history, initial_errors)
 left, right = st.columns([3, 1])
-left.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
-                  key="pc_epoch_chart")
+charts.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
+                  key="pc_epoch_chart", where=left)
 final_current = int(history["epoch_train_mistakes"][-1])
 right.metric("training mistakes, last weights", final_current)
 right.metric("training mistakes, pocket", int(pocket[-1]),
@@ -236,7 +236,7 @@ else:
         sweep = {"margin": np.array(SWEEP_GAPS), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
                  "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),
                  "observed": cube[:, :, 3]}
-        st.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG, key="pc_sweep_fig")
+        charts.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG, key="pc_sweep_fig")
         st.caption(f"{src[2]} points, seeds {src[3]}–{src[3] + len(SWEEP_SEEDS) - 1}; each bound line is the "
                    "largest over the seeds. The bounds fall like 1/γ²; the perceptron usually needs far fewer "
                    "mistakes than its worst case.")
@@ -278,7 +278,7 @@ with kr:
         fig = alpha_figure(kmodel, X, t, bounds=binary.bounds, height=460,
                            class_names={-1.0: binary.names[0].removeprefix("class "),
                                         1.0: binary.names[1].removeprefix("class ")})
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
+        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
         alpha = kmodel.alpha_[0]
         st.caption(f"Ring size grows with αᵢ: {int(np.count_nonzero(alpha))} of {len(alpha)} points were ever a "
                    f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "

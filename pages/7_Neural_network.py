@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
-from ui import compute, params, settings
+from ui import charts, compute, params, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, fit_screen, page
@@ -168,25 +168,25 @@ def replay(model, test_curve):
     grid = epoch_grid(recipe, drawn, key_params, at.n_iter_, model)
     fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           grid=grid, height=470, uirevision="nn")
-    chart.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+    charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART, where=chart)
     stopped = (f"Training stopped after {model.n_iter_} epochs: the loss fell by less than {model.tol:g} "
                f"for {model.n_iter_no_change} epochs in a row." if model.n_iter_ < hp["max_iter"] else
                f"Trained for all {model.n_iter_} epochs.")
     st.caption(f"The regions of the network after epoch {at.n_iter_}. {stopped} Moving the slider only "
                "runs the kept weights forward: nothing is retrained.")
-    st.plotly_chart(curves_figure(model, test_epochs=model.snapshot_epochs_, test_scores=test_curve,
+    charts.plotly_chart(curves_figure(model, test_epochs=model.snapshot_epochs_, test_scores=test_curve,
                                   current=at.n_iter_, height=280),
                     width="stretch", config=CHART_CONFIG, key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
     units = sum(c.shape[1] for c in at.coefs_[:-1])
-    st.plotly_chart(unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24),
+    charts.plotly_chart(unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24),
                     width="stretch", config=CHART_CONFIG, key="nn_units")
     st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
                "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
                "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
     st.subheader("The data as the last hidden layer sees it", anchor=False)
     space = hidden_space_figure(at, data.X_train, data.y_train, height=380)
-    st.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
+    charts.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
     st.caption(f"The training points mapped through the hidden layers, drawn with {space.layout.meta['how']}. "
                "The output layer is a linear softmax on these coordinates: a network that fits the data "
                "has made the classes (nearly) linearly separable here.")
@@ -195,7 +195,7 @@ def replay(model, test_curve):
 with train_tab, right:
     if model is None:
         st.error(error, icon=":material/block:")
-        st.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=470),
+        charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=470),
                         width="stretch", config=CHART_CONFIG, key=CHART)
     else:
         playing = bool(settings.value(PLAYING, False))
@@ -232,7 +232,7 @@ with gates_tab:
                        "perceptron computes the gate." + (" NOT has one input: its line is the point "
                                                           "x₁ = 0.5." if name == "NOT" else ""))
         with right:
-            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))],
+            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))],
                                         height=460),
                             width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
     else:
@@ -246,13 +246,13 @@ with gates_tab:
         with c1:
             w = one.coef_[0]
             right_count = int((one.predict(gate.X) == gate.y).sum())
-            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
+            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
                                         title=f"One perceptron: {right_count} of 4 at best", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_one")
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
-            st.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
+            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
                                                                (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
                                         shade=None, title="Two hidden units: two lines", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
@@ -261,7 +261,7 @@ with gates_tab:
             # each hidden point is labelled with the inputs that land on it ((0, 0) and (1, 1) share one)
             labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
                                    if (h == here).all()) for here in hidden]
-            st.plotly_chart(gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
+            charts.plotly_chart(gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
                                         axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
                                         title="The hidden plane (z₁, z₂)", height=440),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
@@ -278,11 +278,11 @@ with gates_tab:
         n_right = int((net.predict(gate.X) == gate.y).sum())
         c1, c2 = st.columns(2, gap="medium")
         with c1:
-            st.plotly_chart(decision_figure(net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120,
+            charts.plotly_chart(decision_figure(net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120,
                                             height=380, title=f"2 logistic hidden units, Adam: {n_right} of 4"),
                             width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
         with c2:
-            st.plotly_chart(hidden_space_figure(net, gate.X, gate.y, height=380), width="stretch",
+            charts.plotly_chart(hidden_space_figure(net, gate.X, gate.y, height=380), width="stretch",
                             config=CHART_CONFIG, key="nn_xor_mlp_hidden")
         st.caption(f"The same idea learned instead of designed: {net.n_iter_} epochs of Adam on the four points. "
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "

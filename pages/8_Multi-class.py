@@ -19,7 +19,7 @@ from mlcore.multiclass import (
     min_distance,
 )
 from mlcore.svm import SVC, LinearSVC
-from ui import compute, draw, settings
+from ui import charts, compute, draw, settings
 from ui.charts import config as chart_config
 from ui.code import show_model
 from ui.layout import finish, fit_screen, page
@@ -170,7 +170,7 @@ with right:
         st.error(error, icon=":material/block:")
         fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=500)
         fig.add_trace(highlight_trace(point))
-        st.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
+        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
     else:
         model, grid, train_acc, test_acc = fitted
         chart_col, stats = st.columns([4, 1])
@@ -184,8 +184,8 @@ with right:
         fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               grid=grid, height=500)
         fig.add_trace(highlight_trace(point))
-        chart_col.plotly_chart(fit_screen("mc_main", fig), width="stretch", height="stretch", config=CHART_CONFIG,
-                               key="mc_main")
+        charts.plotly_chart(fit_screen("mc_main", fig), width="stretch", height="stretch", config=CHART_CONFIG,
+                               key="mc_main", where=chart_col)
 
 if fitted is not None:
     model = fitted[0]
@@ -219,7 +219,7 @@ if fitted is not None:
         st.subheader("Each binary machine", anchor=False)
         st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
                    "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
-        st.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds,
+        charts.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds,
                                         max_panels=MAX_PANELS),
                         width="stretch", config=CHART_CONFIG, key="mc_machines")
         if len(model.estimators_) > MAX_PANELS:
@@ -238,7 +238,7 @@ if K >= 3:
                                   (c2, ovr, grids[1], "one-vs-all linear SVMs", "mc_ovr")):
         fig = decision_figure(m, data.X_train, data.y_train, grid=g, height=420,
                               title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
-        col.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key)
+        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key, where=col)
 
 show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
 worked_example()

@@ -1,7 +1,7 @@
 """Every chart's plotly config, its image download, and the look of its figure on this screen.
 
 A page declares its charts' config once, ``CONFIG = charts.config("playground")``, and passes it
-to ``st.plotly_chart(..., config=CONFIG)``. The config shows plotly's modebar with one button,
+to ``charts.plotly_chart(fig, config=CONFIG)``. The config shows plotly's modebar with one button,
 the image download (``toImage``), when the pointer is over the chart (so it never covers the
 plot or the legend on a projected, untouched chart). The file is a PNG at twice the chart's
 size (sharp on a slide), or an SVG when the sidebar's "chart download" says so (plotly's config
@@ -11,11 +11,10 @@ that differ from their defaults, e.g. ``playground_knn_moons_n_neighbors7.png``.
 
 The look. Each figure is drawn for the screen it is on: larger type, markers and lines in
 presenter mode (``ui.present``), dark paper and light ink when the app's theme is dark
-(``st.context.theme.type``), both by :func:`viz.present.look` on a copy of the figure. A page
-does nothing for it: :func:`install` (run by ``ui.layout.page``) wraps ``plotly_chart`` once per
-process, and the wrapper fills in the file name and the look at the moment a chart is drawn,
-from this session's state. In the light theme outside presenter mode the figure is passed on
-untouched.
+(``st.context.theme.type``), both by :func:`viz.present.look` on a copy of the figure. Every
+chart is drawn with :func:`plotly_chart` (``st.plotly_chart`` plus the look and the file name,
+from this session's state at the moment the chart is drawn), so a page does nothing more for
+it. In the light theme outside presenter mode the figure is passed on untouched.
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ import re
 
 import plotly.graph_objects as go
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from viz.present import look
 
@@ -127,19 +125,9 @@ def styled(figure, *, presenting_now: bool, dark_now: bool):
     return go.Figure(restyled, _validate=False)
 
 
-_original_plotly_chart = DeltaGenerator.plotly_chart
-
-
-def _plotly_chart(self, figure_or_data, *args, config=None, key=None, **kwargs):
-    figure = styled(figure_or_data, presenting_now=presenting(), dark_now=dark_theme())
-    return _original_plotly_chart(self, figure, *args, config=finished_config(config, key), key=key, **kwargs)
-
-
-def install() -> None:
-    """Route every ``plotly_chart`` (``st.``, a column's, a container's) through the look and the
-    file name. Idempotent; ``st.plotly_chart`` is a method bound at import, hence its rebinding."""
-    if DeltaGenerator.plotly_chart is not _plotly_chart:
-        DeltaGenerator.plotly_chart = _plotly_chart
-    bound = getattr(st.plotly_chart, "__func__", None)
-    if bound is not _plotly_chart:
-        st.plotly_chart = st._main.plotly_chart
+def plotly_chart(figure, *, where=None, config: dict | None = None, key: str | None = None, **kwargs):
+    """``st.plotly_chart`` (or ``where.plotly_chart``, a column or container) with this screen's look
+    (presenter mode, dark theme) and the image download's file name for what is on screen now.
+    Every chart of the app is drawn through here."""
+    figure = styled(figure, presenting_now=presenting(), dark_now=dark_theme())
+    return (where or st).plotly_chart(figure, config=finished_config(config, key), key=key, **kwargs)

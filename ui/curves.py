@@ -20,7 +20,7 @@ from catalog.specs import ModelSpec, ParamSpec
 from mlcore.model_selection import StratifiedKFold, cross_validate, learning_curve
 from viz.grid import evaluate_grid
 
-from . import compute, settings
+from . import charts, compute, settings
 from .charts import config as chart_config
 from .params import url_name, widget_key
 from .settings import log_grid, snap
@@ -278,7 +278,7 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
         return
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
     fig = _panel_figure(recipe, drawn, model_key, params, target)
-    st.plotly_chart(fig, width="stretch", theme=None, config=chart_config("playground"), key="playground_learning")
+    charts.plotly_chart(fig, width="stretch", theme=None, config=chart_config("playground"), key="playground_learning")
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)
     except ValueError:

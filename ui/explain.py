@@ -17,7 +17,7 @@ import streamlit as st
 
 from catalog.specs import ParamSpec
 from mlcore.linear_model import geometric_margins
-from ui import draw, settings
+from ui import charts, draw, settings
 from ui.charts import config as chart_config
 from viz import explain as vx
 
@@ -102,7 +102,7 @@ def below(shown: vx.Explanation | None, model, data, *, X=None, y=None, sigmoid:
                              "switch the click mode to *inspect* to choose the point.")
     st.caption(" ".join(lines + shown.notes))
     if sigmoid and "probability" in shown.overlays:
-        st.plotly_chart(vx.sigmoid_figure(model, X, y, height=240), width="stretch", theme=None,
+        charts.plotly_chart(vx.sigmoid_figure(model, X, y, height=240), width="stretch", theme=None,
                         config=CHART_CONFIG, key="explain_sigmoid")
 
 

@@ -120,7 +120,6 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     the session), the title, the place of the bad-link warning, the dataset panel, and with
     ``draw_on`` (the chart's key) the drawing panel and the click listener."""
     page_setup()
-    charts.install()
     _compact()
     settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
     present.begin()
@@ -177,7 +176,7 @@ def fit_screen(key: str, fig):
     The figure's height is the chart's height on a 720 px tall screen; on a taller screen the
     chart is taller by the difference, so it keeps its gap to the bottom of the screen, and an
     equal-aspect plane, limited by its height, gets wider too. Draw the returned figure with
-    ``st.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
+    ``charts.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
     hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height.
     In presenter mode the chart also takes the height the hidden header freed."""
     height = int(fig.layout.height) + (present.EXTRA_HEIGHT if present.active() else 0)

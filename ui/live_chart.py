@@ -172,9 +172,9 @@ def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) ->
     # AppTest runs no JavaScript, and its tests read the figure from st.plotly_chart.
     if not ENABLED or PLOTLY_MODULE is None or _config.get_option("global.appTest"):
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
-        st.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
+        charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
         return
-    # what ui.charts' plotly_chart wrapper does: the look of this screen, the download's file name
+    # what ui.charts.plotly_chart does: the look of this screen, the download's file name
     fig = charts.styled(fig, presenting_now=charts.presenting(), dark_now=charts.dark_theme())
     config = charts.finished_config(config, key)
     sent_key = f"{_SENT}_{key}"

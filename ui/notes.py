@@ -20,7 +20,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import entropy, gini, impurity, misclassification
-from ui import settings
+from ui import charts, settings
 from ui.charts import config as chart_config
 from viz.notes import impurity_mix_figure
 
@@ -298,5 +298,5 @@ def show_impurity_mix() -> None:
                                                   for _ in r], axis=1).format(precision=4),
                      hide_index=True, width="stretch", height=250)
     with c2:
-        st.plotly_chart(impurity_mix_figure(table, k, N_MIX), width="stretch",
+        charts.plotly_chart(impurity_mix_figure(table, k, N_MIX), width="stretch",
                         config=chart_config("id3"), key="id3_mix_chart")
