@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import ipaddress
+import json
 import math
 import os
 import socket
+import struct
 import time
 import urllib.request
 import uuid
@@ -35,6 +38,8 @@ import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+LIVE_CHART = "live_chart"  # ui.live_chart's component: the plane, updated in place
 
 CACHE_ENTRIES = 256      # element messages a client keeps for ref_hash answers (the browser keeps more)
 RUN_TIMEOUT = 120.0      # seconds a run may take before the client gives up on it
@@ -361,11 +366,16 @@ class Session:
 
     def _element(self, element) -> None:
         kind = element.WhichOneof("type")
+        chart = None
         if kind == "plotly_chart":
+            chart = element.plotly_chart.spec
+        elif kind == "bidi_component" and LIVE_CHART in element.bidi_component.component_name:
+            chart = live_chart_summary(element.bidi_component)
+        if chart is not None:
             if self._run is not None:
                 if math.isnan(self._run.first_chart):
                     self._run.first_chart = time.perf_counter() - self._started
-                self._run.charts.append(element.plotly_chart.spec)
+                self._run.charts.append(chart)
             return
         if kind == "exception" and self._run is not None:
             self._run.exceptions.append(element.exception.message)
@@ -375,6 +385,21 @@ class Session:
         if widget_id:
             widget = Widget(widget_id, kind, getattr(proto, "label", ""), proto)
             self.widgets[widget.key] = widget
+
+
+def live_chart_summary(component) -> str:
+    """A live chart (ui.live_chart) as JSON a test can compare: its key, the hashes of its layout
+    and traces (what it shows, whether this message carried a part or only its hash, as to a
+    browser that holds it) and a digest of the compact decision grid. Its message: uint32 header
+    length, the JSON header, then the grid's blobs."""
+    raw = component.bytes if component.WhichOneof("data") == "bytes" else b""
+    if len(raw) < 4:
+        return json.dumps({"live": component.component_name, "parts": [], "grid": ""})
+    (length,) = struct.unpack("<I", raw[:4])
+    header = json.loads(raw[4:4 + length])
+    parts = [header["layout"][0], *(trace[0] for trace in header["traces"])]
+    grid = hashlib.sha256(raw[4 + length:]).hexdigest()[:20]
+    return json.dumps({"live": header.get("key", ""), "parts": parts, "grid": grid, "data": []})
 
 
 def server_pid(port: int) -> int | None:

@@ -69,10 +69,11 @@ def port():
 
 
 def main_chart(run) -> dict:
-    """The Playground's decision chart: the first chart of the run holding a 'regions' heatmap."""
+    """The Playground's decision chart: the live chart (ui.live_chart, compared by what it shows)
+    or else the first chart of the run holding a 'regions' heatmap."""
     for spec in run.charts:
         figure = json.loads(spec)
-        if any(trace.get("name") == "regions" for trace in figure["data"]):
+        if figure.get("live") or any(trace.get("name") == "regions" for trace in figure["data"]):
             return figure
     raise AssertionError(f"no decision chart among {len(run.charts)} charts")
 
