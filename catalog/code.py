@@ -54,6 +54,14 @@ class CsvFile:
     seed: int = 0
 
 
+@dataclass(frozen=True)
+class Sets:
+    """The training and test sets written out point by point, (x1, x2, label) each: your own or
+    edited points, which no recipe reproduces."""
+    train: tuple
+    test: tuple = ()
+
+
 # --- values as Python source ------------------------------------------------------------------
 
 def literal(value) -> str:
@@ -166,7 +174,8 @@ def _points_lines(rows, what: str) -> tuple[str, ...]:
 
 def data_code(source, drawn: tuple = ()) -> Code:
     """The training and test sets (``X_train, y_train, X_test, y_test``) from ``source``: a
-    recipe (``ui.dataset.Recipe``: anything with its fields), :class:`Points` or :class:`CsvFile`;
+    recipe (``ui.dataset.Recipe``: anything with its fields), :class:`Points`, :class:`CsvFile` or
+    :class:`Sets`;
     ``drawn`` (x1, x2, class) points join the training set after the split, as on the page."""
     imports = ["import numpy as np"]
     lines: list[str] = []
@@ -174,6 +183,10 @@ def data_code(source, drawn: tuple = ()) -> Code:
         imports.append("from mlcore.datasets import train_test_split")
         lines += ["# the points, (x1, x2) and their labels", *_points_lines(source.points, "")]
         lines += _split(source.test, source.seed)
+    elif isinstance(source, Sets):
+        lines += ["# the points as the page holds them: the training set, then the test set",
+                  *_points_lines(source.train, "train_"), *_points_lines(source.test, "test_"),
+                  "X_train, y_train, X_test, y_test = train_X, train_y, test_X, test_y"]
     elif isinstance(source, CsvFile):
         imports += ["import csv", "from mlcore.datasets import train_test_split"]
         f1, f2 = source.features

@@ -112,3 +112,27 @@ def test_long_constructors_wrap_and_stay_valid():
     snippet = code.fit_snippet(Recipe(), (), "mlp", {})
     assert "model = MLPClassifier(\n" in snippet
     assert all(len(line) <= 110 for line in snippet.splitlines())
+
+
+@pytest.mark.parametrize("model_key", ["knn", "logistic", "tree"])
+@pytest.mark.parametrize("with_split", [False, True])
+def test_own_points_and_erased_ones_are_written_out_and_give_the_page_accuracy(model_key, with_split):
+    """Uploaded points (the recipe splits them, or their own split column does) and erased ones:
+    no recipe reproduces them, so the code writes the page's sets out and gets its accuracies."""
+    from ui import code as ui_code
+    from ui import owndata
+    from ui.csv_points import Table
+
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(60, 2)) * 5.0 + 100.0
+    y = (X[:, 0] + 0.3 * rng.normal(size=60) > 100.0).astype(int)
+    test = tuple(bool(i % 4 == 0) for i in range(60)) if with_split else None
+    table = Table(tuple((float(a), float(b), int(c)) for (a, b), c in zip(X, y, strict=True)), ("no", "yes"),
+                  ("x1", "x2", "label"), test)
+    recipe = Recipe("blobs", seed=4, upload=owndata._keep(table), erased=(2, 9, 31))
+    params = {"max_depth": 3} if model_key == "tree" else {}
+    page = compute.fit(recipe, DRAWN, model_key, tuple(sorted(params.items())))
+    source = ui_code.source(recipe)
+    assert isinstance(source, code.Sets) and len(source.train) + len(source.test) == 60 - 3
+    ns = run(code.fit_snippet(source, DRAWN, model_key, params))
+    assert ns["train_acc"] == page.train_acc and ns["test_acc"] == page.test_acc
