@@ -52,7 +52,7 @@ if problem:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
             charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
-                            width="stretch", theme=None, config=CONFIG)
+                                width="stretch", theme=None, config=CONFIG)
     finish()
     st.stop()
 
@@ -70,7 +70,7 @@ m = sizes[at]
 with chart_col, st.container(key=CHART):
     charts.plotly_chart(fit_screen(CHART, learning_curve_figure(curve.x, curve.train, curve.test, current=m,
                                                             target=target, height=430)),
-                    width="stretch", height="stretch", theme=None, config=CONFIG)
+                        width="stretch", height="stretch", theme=None, config=CONFIG)
 
 subset = curves.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:

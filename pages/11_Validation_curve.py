@@ -62,14 +62,14 @@ if varied is None or problem:
                     icon=":material/info:")
         with st.container(key=CHART):
             charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
-                            width="stretch", theme=None, config=CONFIG)
+                                width="stretch", theme=None, config=CONFIG)
     if not problem:
         fit = compute.fit(recipe, drawn, model_key, key_params)
         if fit.model is not None:
             grid = compute.grid(recipe, drawn, model_key, key_params, 200)
             charts.plotly_chart(decision_figure(fit.model, data.X_train, data.y_train, grid=grid, height=430,
                                               title=f"train {fit.train_acc:.0%}"),
-                              width="stretch", theme=None, config=CONFIG, key="vc_boundary", where=side)
+                                width="stretch", theme=None, config=CONFIG, key="vc_boundary", where=side)
     finish()
     st.stop()
 
@@ -88,7 +88,7 @@ with chart_col:
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
                                                                   log=varied.log, selected=chosen, height=430)),
-                        width="stretch", height="stretch", theme=None, config=CONFIG)
+                            width="stretch", height="stretch", theme=None, config=CONFIG)
 
 fit = compute.fit(recipe, drawn, model_key, key_params)
 with side:

@@ -115,7 +115,7 @@ if problem:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
             charts.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
-                            height="stretch", config=CONFIG)
+                                height="stretch", config=CONFIG)
     stop()
 
 with right:
@@ -150,7 +150,7 @@ with right:
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
-                        width="stretch", height="stretch", config=CONFIG)
+                            width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
     what = {"loo": "LOO accuracy", "bootstrap": "out-of-bag accuracy"}.get(kind, "CV accuracy")
@@ -180,7 +180,7 @@ def _title(i: int) -> str:
 
 panels = [Panel(grids[i], _title(i), splits[i][0], splits[i][1]) for i in range(shown)]
 charts.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
-                config=CONFIG, key="cv_panels")
+                    config=CONFIG, key="cv_panels")
 st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
            "points (hollow)." + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))
 
@@ -213,7 +213,7 @@ if do_nested:
                 chosen = [int(np.argmin(r["rank_test_score"])) for r in result.inner_results]
                 label = spec.param(tuned).label or tuned
                 charts.plotly_chart(nested_figure(values, label, inner, chosen, result.scores), width="stretch",
-                                config=CONFIG, key="cv_nested_fig")
+                                    config=CONFIG, key="cv_nested_fig")
                 picks = ", ".join(f"fold {f + 1}: {selection.value_text(values[c])}" for f, c in enumerate(chosen))
                 st.caption(f"Chosen {label} per outer fold — {picks}. Nested estimate "
                            f"{result.scores.mean():.1%} ± {result.scores.std():.1%}; the inner winners' own "

@@ -121,7 +121,7 @@ if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
-                        width="stretch", height="stretch", config=CONFIG)
+                            width="stretch", height="stretch", config=CONFIG)
     stop()
 
 xs = tuple(selection.sweep_values(spec.param(px), count))
@@ -162,7 +162,7 @@ with left:
                         random_points=points, height=450)
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG,
-                        key="search_heatmap", on_select="rerun", selection_mode="points")
+                            key="search_heatmap", on_select="rerun", selection_mode="points")
     st.caption("Mean CV accuracy per cell; solid frame: the best cell; dashed: the cell shown on the right. "
                "Click a cell to see its boundary." + (" Points: the random search's draws, coloured alike."
                                                         if points is not None else ""))
@@ -187,7 +187,7 @@ with right:
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):
                 charts.plotly_chart(fit_screen("search_cell_chart", cell_fig), width="stretch", height="stretch",
-                                config=CONFIG)
+                                    config=CONFIG)
         st.caption(f"The boundary of {where}, fitted on all {len(data.y_train)} training points.")
 
 st.subheader("The winner, refitted on train + validation and tested once", anchor=False)

@@ -98,7 +98,7 @@ if problem:
         st.warning(problem, icon=":material/info:")
         with st.container(key=CHART):
             charts.plotly_chart(fit_screen(CHART, points_figure(X, y, bounds=data.bounds, height=460)), width="stretch",
-                            height="stretch", config=CONFIG)
+                                height="stretch", config=CONFIG)
     stop()
 
 key_params = tuple(sorted(hp.items()))
@@ -145,7 +145,7 @@ if options:
     label = p.label or p.name
     charts.plotly_chart(bias_variance_figure(values, label, loss=rows[:, 0], bias=rows[:, 1], variance=rows[:, 2],
                                          net_variance=rows[:, 3], log=p.log, current=current),
-                    width="stretch", config=CONFIG, key="bv_curve")
+                        width="stretch", config=CONFIG, key="bv_curve")
     caption = (f"Each value: {rounds} models on bootstrap samples, scored on the {len(data.y_test)} test points; "
                "the other hyperparameters stay as set."
                + (" Dotted line: the current setting." if current is not None else ""))

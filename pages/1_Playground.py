@@ -76,7 +76,7 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         charts.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
-                        width="stretch", theme=None, config=chart_config("playground"))
+                            width="stretch", theme=None, config=chart_config("playground"))
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

@@ -97,7 +97,7 @@ def pac_tab():
     with right, st.container(key=PAC_CHART):
         charts.plotly_chart(fit_screen(PAC_CHART, pac_figure(m, pac_epsilon(m, delta, h_size), delta, d,
                                                          m_max=max(1000, 2 * m))),
-                        width="stretch", height="stretch", theme=None, config=CONFIG)
+                            width="stretch", height="stretch", theme=None, config=CONFIG)
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "
                "a larger class only adds a logarithm.")
@@ -162,7 +162,7 @@ def shattering_tab():
         verdict = st.container(key="theory_verdict")
     with right, st.container(key=SHATTER_CHART):
         charts.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None,
-                        config={**CONFIG, "doubleClick": False})
+                            config={**CONFIG, "doubleClick": False})
     label = HCLASS_LABELS[key].replace("≤ k", f"≤ {depth}")
     if not pts:
         verdict.info(f"Click on the plane to place points (up to {MAX_CLICK}), or pick an example.")
@@ -185,7 +185,7 @@ def shattering_tab():
         if show is None or len(show):
             lines = work.max_margin_lines(tuple(pts)) if key == "lines" else None
             charts.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show, lines=lines),
-                            width="stretch", theme=None, config=CONFIG, key="theory_labelings")
+                                width="stretch", theme=None, config=CONFIG, key="theory_labelings")
     settings.link_item("spts", ";".join(f"{x:g},{y:g}" for x, y in pts) or None)
     with st.expander(f"VC dimension of {label}, found by trying", expanded=key == "lines"):
         vc, counts = work.vc_by_trying(key, depth)
@@ -215,7 +215,7 @@ def bounds_tab(recipe):
     bar.empty()
     with right:
         charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
-                        key="theory_bounds")
+                            key="theory_bounds")
     vacuous = [f"the {name} bound for m ≤ {int(result['sizes'][over][-1])}"
                for name, key in (("VC", "vc"), ("Rademacher", "rad_bound"))
                for over in [np.flatnonzero(result[key] > 1)] if len(over)]
@@ -247,7 +247,7 @@ def rademacher_tab(recipe, drawn, data):
     bar.empty()
     with right:
         charts.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
-                        key="theory_rademacher")
+                            key="theory_rademacher")
         if family == "knn":
             st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
     name, values = work.CAPACITY[family]
@@ -263,7 +263,7 @@ def rademacher_tab(recipe, drawn, data):
     st.subheader(f"{work.capacity_label(family, value)} on random labels of {m} points: "
                  f"R̂ ≈ {est.value:.2f}", anchor=False)
     charts.plotly_chart(random_fits_figure(est.models, X, est.signs, data.bounds), width="stretch", theme=None,
-                    config=CONFIG, key="theory_random_fits")
+                        config=CONFIG, key="theory_random_fits")
 
 
 # --- Bayes error ------------------------------------------------------------------------------
@@ -294,11 +294,11 @@ def bayes_tab(recipe, drawn, data):
     with c1:
         charts.plotly_chart(decision_figure(bayes, data.X_train, data.y_train, bounds=bounds, height=430,
                                         title="Bayes classifier (true density)", show_confidence=True),
-                        width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
+                            width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
         charts.plotly_chart(decision_figure(split["model"], data.X_train, data.y_train, bounds=bounds, height=430,
                                         title=f"{MODELS[model_key].label}, learned"),
-                        width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
+                            width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "
                "h*_H, the best model of the class, is taken to be the same model with the same settings fitted "
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")

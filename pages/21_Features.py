@@ -77,7 +77,7 @@ with right:
     if panels is None:
         st.info(problem, icon=":material/info:")
         charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
-                        width="stretch", config=CONFIG, key="feat_scaling")
+                            width="stretch", config=CONFIG, key="feat_scaling")
     else:
         grids = [p.grid for row in panels for p in row]
         titles = [f"{SHORT[p.key]} · test {'—' if p.test_acc is None else f'{p.test_acc:.0%}'}"
@@ -86,7 +86,7 @@ with right:
         fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(features.SCALING_MODELS),
                             bounds=data.bounds, row_labels=("raw features", after), height=430)
         charts.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
-                        key="feat_scaling")
+                            key="feat_scaling")
         changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
         st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
                    "points and each place x is coloured by its prediction at T(x). Training points whose "
@@ -111,7 +111,7 @@ else:
         title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
         charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                          grid=grid, height=380, title=title),
-                         width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
+                            width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
 # --- 3. Feature selection ------------------------------------------------------------------------
 st.subheader("Selecting features on data with noise features", anchor=False)
@@ -134,7 +134,7 @@ r1, r2 = st.columns([1.4, 1], gap="medium")
 with r1:
     st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
     charts.plotly_chart(ranking_figure(names, features.rankings(recipe, extra, copies)), width="stretch",
-                    config=CONFIG, key="feat_ranking")
+                        config=CONFIG, key="feat_ranking")
 with r2:
     st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
     plane = wide.X_train[:, [plane_x - 1, plane_y - 1]]
@@ -157,7 +157,7 @@ with w2:
         st.info(f"No search: {problem}", icon=":material/info:")
     else:
         charts.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
-                        key="feat_paths")
+                            key="feat_paths")
         survivors = []
         for direction, path in paths.items():
             best = max(path, key=lambda step: (step["score"], -len(step["features"])))

@@ -238,7 +238,7 @@ with right:
         fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
         event = charts.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
                                        config=CHART_CONFIG, key="svm_margin",
-                                on_select="rerun", selection_mode="points", where=chart_col)
+                                    on_select="rerun", selection_mode="points", where=chart_col)
         picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
             getattr(getattr(event, "selection", None), "points", [])
         if picked and "x" in picked[0] and "y" in picked[0]:
@@ -275,7 +275,7 @@ with c1:
         st.markdown(vote_text(model, f_all, x))
 with c2:
     charts.plotly_chart(contributions_figure(model, x, machine=machine, top=12), width="stretch",
-                    config=CHART_CONFIG, key="svm_terms")
+                        config=CHART_CONFIG, key="svm_terms")
 
 # --- the kernel trick -------------------------------------------------------------------------
 st.subheader("The kernel trick", anchor=False)
@@ -291,13 +291,13 @@ with k1:
             st.caption(lift_err)
         else:
             charts.plotly_chart(lift_figure(lift, data.X_train, data.y_train, height=460), width="stretch",
-                            key="svm_lift")
+                                key="svm_lift")
 with k2:
     st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
                 "sea level, the margins the contour lines at ±1.")
     if binary:
         charts.plotly_chart(landscape_figure(model, data.X_train, data.y_train, bounds=data.bounds, height=460),
-                        width="stretch", key="svm_landscape")
+                            width="stretch", key="svm_landscape")
     else:
         st.caption("Shown for two classes.")
 
@@ -342,7 +342,7 @@ else:
             st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
                        f"{gap:.2%} above the optimum")
             charts.plotly_chart(objective_figure(history, best, height=300), width="stretch",
-                            config=CHART_CONFIG, key="svm_primal")
+                                config=CHART_CONFIG, key="svm_primal")
 
 show_fit(recipe, drawn, SPEC.key, hp)
 finish()

@@ -197,7 +197,7 @@ def pruning_view(recipe, drawn, params, data) -> None:
                    f"({path.steps[path.stop].n_leaves} leaves).")
     with p2:
         charts.plotly_chart(pruning_figure(path, current=step), width="stretch", config=CHART_CONFIG,
-                        key="tree_pruning")
+                            key="tree_pruning")
         X_grow, y_grow, X_val, y_val = parts
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
                                 height=480, held_out="validation",

@@ -187,7 +187,7 @@ with t2:
 with t1:
     st.subheader("The tree", anchor=False)
     charts.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
-                    height="stretch", config=CHART_CONFIG, key="id3_tree")
+                        height="stretch", config=CHART_CONFIG, key="id3_tree")
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))
 
@@ -220,7 +220,7 @@ with n1:
     st.caption("Branch counts are per class, in the order " + " / ".join(map(str, model.classes_)) + ".")
 with n2:
     charts.plotly_chart(gains_figure(node, use_ratio=score == "ratio", chosen=node.feature),
-                    width="stretch", config=CHART_CONFIG, key="id3_gains")
+                        width="stretch", config=CHART_CONFIG, key="id3_gains")
 shown = next((c for c in node.candidates if c.feature == node.feature), None) or max(
     node.candidates, key=lambda c: c.gain_ratio if score == "ratio" else c.gain)
 st.latex(gain_formula(node, shown, criterion, score == "ratio"))

@@ -119,7 +119,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                    f"{importance_text(model)}")
         st.subheader("Round by round", anchor=False)
         charts.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
-                        key="ens_history")
+                            key="ens_history")
         st.caption("αₜ = lr · (log((1 − errₜ) / errₜ) + log(K − 1)): a learner with a small weighted error "
                    "gets a large say. Misclassified points are multiplied by exp(αₜ) before the next round.")
         return
@@ -138,7 +138,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     st.subheader("Accuracy as members are added", anchor=False)
     charts.plotly_chart(vote_curve_figure(model, None, None, current=m,
                                       curves=vote_curves(recipe, drawn, key, key_params)),
-                    width="stretch", config=CHART_CONFIG, key="ens_curve")
+                        width="stretch", config=CHART_CONFIG, key="ens_curve")
     st.caption("A bootstrap sample of n draws holds about 1 − 1/e ≈ 63% of the distinct points; "
                "the other ≈ 37% are out-of-bag for that member.")
 
@@ -147,7 +147,7 @@ with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
         charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=420),
-                        width="stretch", config=CHART_CONFIG, key="ens_main")
+                            width="stretch", config=CHART_CONFIG, key="ens_main")
     else:
         stepper(fit.model, key, hp, key_params, show_conf)
 
@@ -155,7 +155,7 @@ if fit.model is not None and key != "adaboost":
     st.subheader("The first members, each on its own sample", anchor=False)
     charts.plotly_chart(members_figure(fit.model, data.X_train, data.y_train, bounds=data.bounds, count=8,
                                    columns=8, height=260),
-                    width="stretch", config=CHART_CONFIG, key="ens_members")
+                        width="stretch", config=CHART_CONFIG, key="ens_members")
 
 show_fit(recipe, drawn, key, hp, caption="The whole ensemble (every member) on the dataset, fit and score.")
 finish()

@@ -93,7 +93,7 @@ if binary.error:
     st.info(binary.error, icon=":material/info:")
     X_all, y_all, bounds, _ = work.source(recipe, drawn, src)
     charts.plotly_chart(points_figure(X_all, y_all, bounds=bounds, height=480), width="stretch", config=CHART_CONFIG,
-                    key=CHART)
+                        key=CHART)
     stop()
 
 model = work.run(recipe, drawn, src, pair, int(epochs), float(lr), start, bool(shuffle))
@@ -154,7 +154,7 @@ def replay_panel():
         updates = 0 if step is None else step.updates_before + int(step.mistake)
         st.caption(f"Updates so far: {updates} of {len(history['index'])}.")
         charts.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
-                        config=CHART_CONFIG, key="pc_weights")
+                            config=CHART_CONFIG, key="pc_weights")
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
@@ -179,7 +179,7 @@ initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
 pocket = pocket_curve(history, initial_errors)
 left, right = st.columns([3, 1])
 charts.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
-                  key="pc_epoch_chart", where=left)
+                    key="pc_epoch_chart", where=left)
 final_current = int(history["epoch_train_mistakes"][-1])
 right.metric("training mistakes, last weights", final_current)
 right.metric("training mistakes, pocket", int(pocket[-1]),

@@ -176,11 +176,11 @@ def replay(model, test_curve):
                "runs the kept weights forward: nothing is retrained.")
     charts.plotly_chart(curves_figure(model, test_epochs=model.snapshot_epochs_, test_scores=test_curve,
                                   current=at.n_iter_, height=280),
-                    width="stretch", config=CHART_CONFIG, key="nn_curves")
+                        width="stretch", config=CHART_CONFIG, key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
     units = sum(c.shape[1] for c in at.coefs_[:-1])
     charts.plotly_chart(unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24),
-                    width="stretch", config=CHART_CONFIG, key="nn_units")
+                        width="stretch", config=CHART_CONFIG, key="nn_units")
     st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
                "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
                "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
@@ -196,7 +196,7 @@ with train_tab, right:
     if model is None:
         st.error(error, icon=":material/block:")
         charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=470),
-                        width="stretch", config=CHART_CONFIG, key=CHART)
+                            width="stretch", config=CHART_CONFIG, key=CHART)
     else:
         playing = bool(settings.value(PLAYING, False))
         st.session_state[TIMER] = playing
@@ -234,7 +234,7 @@ with gates_tab:
         with right:
             charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))],
                                         height=460),
-                            width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
+                                width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
     else:
         st.markdown("**XOR** is 1 when exactly one input is 1. No line puts (0, 1) and (1, 0) on one side "
                     "and (0, 0), (1, 1) on the other: a perceptron needs w0 ≤ 0 and w1 + w2 + w0 ≤ 0, but "
@@ -248,14 +248,14 @@ with gates_tab:
             right_count = int((one.predict(gate.X) == gate.y).sum())
             charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
                                         title=f"One perceptron: {right_count} of 4 at best", height=440),
-                            width="stretch", config=CHART_CONFIG, key="nn_xor_one")
+                                width="stretch", config=CHART_CONFIG, key="nn_xor_one")
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
             charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
                                                                (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
                                         shade=None, title="Two hidden units: two lines", height=440),
-                            width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
+                                width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
             st.caption("z₁ = step(x₁ − x₂ − 0.5) fires only at (1, 0), z₂ = step(−x₁ + x₂ − 0.5) only at (0, 1).")
         with c3:
             # each hidden point is labelled with the inputs that land on it ((0, 0) and (1, 1) share one)
@@ -264,7 +264,7 @@ with gates_tab:
             charts.plotly_chart(gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
                                         axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
                                         title="The hidden plane (z₁, z₂)", height=440),
-                            width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
+                                width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
             st.caption("Each point is labelled with the inputs x that land there. (0, 0) and (1, 1) both land on "
                        "(0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
                        "separates the classes.")
@@ -280,10 +280,10 @@ with gates_tab:
         with c1:
             charts.plotly_chart(decision_figure(net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120,
                                             height=380, title=f"2 logistic hidden units, Adam: {n_right} of 4"),
-                            width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
+                                width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
         with c2:
             charts.plotly_chart(hidden_space_figure(net, gate.X, gate.y, height=380), width="stretch",
-                            config=CHART_CONFIG, key="nn_xor_mlp_hidden")
+                                config=CHART_CONFIG, key="nn_xor_mlp_hidden")
         st.caption(f"The same idea learned instead of designed: {net.n_iter_} epochs of Adam on the four points. "
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "
                    "one straight line, as z₁ + z₂ = 0.5 does for the designed network.")

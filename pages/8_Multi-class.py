@@ -221,7 +221,7 @@ if fitted is not None:
                    "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
         charts.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds,
                                         max_panels=MAX_PANELS),
-                        width="stretch", config=CHART_CONFIG, key="mc_machines")
+                            width="stretch", config=CHART_CONFIG, key="mc_machines")
         if len(model.estimators_) > MAX_PANELS:
             st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
 

@@ -103,7 +103,7 @@ def below(shown: vx.Explanation | None, model, data, *, X=None, y=None, sigmoid:
     st.caption(" ".join(lines + shown.notes))
     if sigmoid and "probability" in shown.overlays:
         charts.plotly_chart(vx.sigmoid_figure(model, X, y, height=240), width="stretch", theme=None,
-                        config=CHART_CONFIG, key="explain_sigmoid")
+                            config=CHART_CONFIG, key="explain_sigmoid")
 
 
 # --- the Perceptron page's replay: margins under the weights drawn ------------------------------

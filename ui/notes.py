@@ -299,4 +299,4 @@ def show_impurity_mix() -> None:
                      hide_index=True, width="stretch", height=250)
     with c2:
         charts.plotly_chart(impurity_mix_figure(table, k, N_MIX), width="stretch",
-                        config=chart_config("id3"), key="id3_mix_chart")
+                            config=chart_config("id3"), key="id3_mix_chart")
