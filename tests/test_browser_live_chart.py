@@ -29,6 +29,14 @@ SAME = f"() => document.querySelector({CHART!r})?.__liveMark === 'first'"
 PIXEL = """([x, y]) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const fl = gd._fullLayout, r = gd.getBoundingClientRect();
   return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }"""
+# Resolves once the chart's box and axis ranges have held still for three looks 150 ms apart
+# (a scrollbar or a panel appearing below resizes the plane and moves every data point's pixel).
+STILL = """async () => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
+  let last = look(), same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {
+    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
+  return same >= 3; }"""
 VISIBLE = """(name) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   return gd._fullData.find(d => d.name === name).visible; }"""
 
@@ -83,10 +91,17 @@ def test_a_click_on_the_live_chart_adds_a_point(page, server):  # noqa: F811
     before = page.evaluate(CLASS_TRACES)
     added = f"() => ({CLASS_TRACES})()[0] === {before[0] + 1}"
     runs = finished_runs(page)
-    page.mouse.click(*page.evaluate(PIXEL, [1.0, -2.0]))
+    assert page.evaluate(STILL), "the chart kept moving for 15 s"
+    clicked = page.evaluate(PIXEL, [1.0, -2.0])
+    page.mouse.click(*clicked)
     wait_for_run_after(page, runs, "a click on the plane", until=added)
     page.wait_for_function(added, timeout=30_000)
-    assert "pts=1%2C-2%2C0" in page.url      # the clicked data coordinate, class 0
+    # the link holds the clicked data coordinate (2 decimals) and class 0: it lands where the
+    # mouse was, to within the rounding and a pixel
+    found = re.search(r"pts=(-?[\d.]+)%2C(-?[\d.]+)%2C0$", page.url)
+    assert found, page.url
+    at = page.evaluate(PIXEL, [float(found[1]), float(found[2])])
+    assert abs(at[0] - clicked[0]) <= 2 and abs(at[1] - clicked[1]) <= 2, (page.url, at, clicked)
     assert page.evaluate(SAME), "the click's rerun built a new chart element"
 
 
