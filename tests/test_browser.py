@@ -117,6 +117,16 @@ def page(browser):
     pg.close()
 
 
+# Resolves once the chart's box and axis ranges have held still for three looks 150 ms apart
+# (a scrollbar or a panel appearing below resizes the plane and moves every data point's pixel).
+STILL = """async () => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
+  let last = look(), same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {
+    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
+  return same >= 3; }"""
+
+
 def settle(page, timeout=60_000):
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
     page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=timeout)
@@ -256,6 +266,7 @@ def test_two_and_five_classes(page, server):
 
 
 def _click_at(page, x, y):
+    assert page.evaluate(STILL), "the chart kept moving for 15 s"
     px, py = page.evaluate(
         """([x, y]) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
              const fl = gd._fullLayout, r = gd.getBoundingClientRect();

@@ -9,6 +9,7 @@ import pytest
 from tests.test_browser import (  # noqa: F401 (fixtures)
     CHART,
     CLASS_TRACES,
+    STILL,
     Z_PRINT,
     browser,
     finished_runs,
@@ -29,14 +30,6 @@ SAME = f"() => document.querySelector({CHART!r})?.__liveMark === 'first'"
 PIXEL = """([x, y]) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const fl = gd._fullLayout, r = gd.getBoundingClientRect();
   return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }"""
-# Resolves once the chart's box and axis ranges have held still for three looks 150 ms apart
-# (a scrollbar or a panel appearing below resizes the plane and moves every data point's pixel).
-STILL = """async () => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
-  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
-  let last = look(), same = 0;
-  for (let i = 0; i < 100 && same < 3; i++) {
-    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
-  return same >= 3; }"""
 VISIBLE = """(name) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   return gd._fullData.find(d => d.name === name).visible; }"""
 
