@@ -1,7 +1,6 @@
 """Playground: any model on any dataset, drawn or generated; the decision regions live."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from catalog.models import MODELS
@@ -9,8 +8,8 @@ from catalog.specs import ParamSpec
 from ui import charts, compute, curves, explain, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
-from ui.layout import finish, fit_screen, page
-from ui.live_chart import live_chart
+from ui.layout import finish, page, screen_height
+from ui.live_chart import shared_chart
 from ui.models import MODEL
 from viz import confusion_figure, decision_figure, points_figure
 
@@ -48,22 +47,34 @@ with t4:
     st.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}",
               help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
 
-with right:
-    if fit.model is not None:
-        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
-        fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
-        explained = explain.overlay(fig, fit.model, data, explain_on)
-    else:
-        st.error(fit.error, icon=":material/block:")
+
+def plane():
+    """The figure, its grid and the overlay's explanation: the same for every session on
+    the same link (ui.live_chart.shared_chart builds it once)."""
+    if fit.model is None:
         X, y = data.X_train, data.y_train
         if show_test:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
-        fig = points_figure(X, y, bounds=data.bounds, height=530)
+        fig, grid, explained = points_figure(X, y, bounds=data.bounds, height=530), None, None
+    else:
+        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+        fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
+        explained = explain.overlay(fig, fit.model, data, explain_on, query=query)
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, grid, explained
+
+
+with right:
+    if fit.model is None:
+        st.error(fit.error, icon=":material/block:")
+    query = explain.query_point(data)[0] if explain_on else None
+    screen_height(CHART, 530)
     with st.container(key=CHART):
         # updated in place (Plotly.react); ui.live_chart.ENABLED = False draws it with st.plotly_chart
-        live_chart(fit_screen(CHART, fig), CHART, chart_config("playground", scroll_zoom=False, double_click=False),
-                   grid=grid if fit.model is not None else None)
+        explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
+                                 (recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
+                                  None if query is None else tuple(np.ravel(query).tolist())), plane)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
@@ -75,16 +86,16 @@ if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
-        charts.plotly_chart(confusion_figure(fit.cm, fit.labels, normalize=False, height=360),
-                            width="stretch", theme=None, config=chart_config("playground"))
+        cm = charts.shared_figure("playground_confusion", (recipe, drawn, model_key, key_params),
+                                  lambda: confusion_figure(fit.cm, fit.labels, normalize=False, height=360))
+        charts.plotly_chart(cm, width="stretch", theme=None, config=chart_config("playground"))
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf
-        st.dataframe(pd.DataFrame({"class": [str(c) for c in fit.labels], "precision": precision,
-                                   "recall": recall, "F1": f1, "test points": fit.cm.sum(axis=1)}),
-                     hide_index=True, width="stretch",
-                     column_config={c: st.column_config.NumberColumn(format="%.2f")
-                                    for c in ("precision", "recall", "F1")})
+        # a markdown table: a few rows need no sorting, and it costs a tenth of st.dataframe per run
+        rows = "".join(f"| {c} | {p:.2f} | {r:.2f} | {f:.2f} | {n} |\n" for c, p, r, f, n in
+                       zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
+        st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
 
 show_fit(recipe, drawn, model_key, hp)
 finish()

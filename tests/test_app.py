@@ -136,7 +136,11 @@ def test_playground_draws_regions_and_scores():
     labels = {m.label: m.value for m in at.metric}
     assert labels["train accuracy"].endswith("%") and labels["test accuracy"].endswith("%")
     assert len(at.get("plotly_chart")) == 3  # regions, the learning curve and the confusion matrix
-    assert len(at.dataframe) == 1
+    table = [m.value for m in at.markdown if m.value.startswith("| class | precision")]
+    assert len(table) == 1, "no per-class table"
+    rows = [r.split("|")[1:-1] for r in table[0].splitlines()[2:]]
+    assert [r[0].strip() for r in rows] == ["0", "1"]          # moons: one row per class
+    assert all(0 <= float(v) <= 1 for r in rows for v in r[1:4]), rows
 
 
 @pytest.mark.parametrize("key", list(MODELS))

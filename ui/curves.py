@@ -10,6 +10,7 @@ curve. Results are cached by the recipe, the drawn points, the model and its set
 from __future__ import annotations
 
 import math
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -144,23 +145,32 @@ class Progress:
     """A progress bar with text, advanced by the computation: ``progress(done, total, step)``.
 
     Made inside the cached function it reports on: Streamlit replays a cached function's
-    elements on a cache hit, and a bar made outside it could not be replayed. The bar is
-    emptied at the end, so a replay shows nothing; it is redrawn only when it moves by 5%,
-    so a replay has few messages to send."""
+    elements on a cache hit, and a bar made outside it could not be replayed. So the bar is
+    drawn only once the computation has taken ``DELAY`` s, redrawn only when it moves by a
+    fifth, and emptied at the end: a fast computation's replay sends nothing, a slow one's a
+    handful of messages (each one a wake-up of the server's event loop, for every student on
+    every rerun)."""
+
+    DELAY = 0.3     # s: a wait shorter than this needs no bar
+    STEP = 0.2
 
     def __init__(self, what: str):
         self.what = what
-        self.bar = st.empty()
+        self.bar = None
         self.shown = -1.0
+        self.start = time.perf_counter()
 
     def __call__(self, done: int, total: int, step: str) -> None:
         fraction = done / total
-        if fraction - self.shown >= 0.05 or done == total:
-            self.shown = fraction
-            self.bar.progress(fraction, text=f"{self.what}: {step} ({done}/{total} fits)")
+        if time.perf_counter() - self.start < self.DELAY or (fraction - self.shown < self.STEP and done < total):
+            return
+        self.shown = fraction
+        self.bar = self.bar or st.empty()
+        self.bar.progress(fraction, text=f"{self.what}: {step} ({done}/{total} fits)")
 
     def done(self) -> None:
-        self.bar.empty()
+        if self.bar is not None:
+            self.bar.empty()
 
 
 def _splitter(recipe, folds: int) -> StratifiedKFold:

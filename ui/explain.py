@@ -62,16 +62,18 @@ def query_point(data) -> tuple[np.ndarray, bool]:
     return vx.default_query(data.X_train, data.X_test), False
 
 
-def overlay(fig, model, data, on: bool, *, X=None, y=None, X_test=None, y_test=None) -> vx.Explanation | None:
+def overlay(fig, model, data, on: bool, *, X=None, y=None, X_test=None, y_test=None,
+            query=None) -> vx.Explanation | None:
     """Add the model's overlays to ``fig`` (in place) when ``on``; the points default to the
-    dataset's training and test sets."""
+    dataset's training and test sets, the kNN query to :func:`query_point`."""
     if not on or model is None:
         return None
     X = data.X_train if X is None else X
     y = data.y_train if y is None else y
     X_test = data.X_test if X_test is None else X_test
     y_test = data.y_test if y_test is None else y_test
-    query, _ = query_point(data)
+    if query is None:
+        query, _ = query_point(data)
     return vx.explain_figure(fig, model, X, y, X_test=X_test, y_test=y_test, query=query)
 
 

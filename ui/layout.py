@@ -12,6 +12,7 @@ dataset and drawing panels) and ends with ``finish()`` (the address bar and the 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlencode
@@ -25,6 +26,7 @@ ICON = ":material/scatter_plot:"
 ROOT = Path(__file__).resolve().parent.parent
 HOME_FILE = "home.py"
 HOME_LABEL = "Home"
+_PAGES = "_menu_pages"  # this session's st.Page objects (navigation_pages)
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
@@ -70,19 +72,28 @@ def section_of(url_path: str) -> str:
 
 def menu() -> list[Entry]:
     """Home first (the app's root URL), then the pages in their numeric order."""
-    return [Entry(HOME_FILE, HOME_LABEL, ""),
+    return list(_menu())
+
+
+@functools.cache   # the files stay put while the server runs (no file watcher: restart after a change)
+def _menu() -> tuple[Entry, ...]:
+    return (Entry(HOME_FILE, HOME_LABEL, ""),
             *(Entry(f"pages/{p.name}", page_label(p), page_url_path(p), section_of(page_url_path(p)))
-              for p in page_files())]
+              for p in page_files()))
 
 
 def navigation_pages() -> dict[str, list]:
     """The menu as sections of ``st.Page`` objects for ``st.navigation`` (Home, the default
-    page, heads the menu in a section without a header)."""
-    sections: dict[str, list] = {}
-    for e in menu():
-        sections.setdefault(e.section, []).append(
-            st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path))
-    return sections
+    page, heads the menu in a section without a header). Made once per session: each
+    ``st.Page`` resolves its file's real path, a fifth of a rerun's time under a hall's load.
+    Not once per server: ``st.navigation`` marks the page it runs on the object itself."""
+    if _PAGES not in st.session_state:
+        sections: dict[str, list] = {}
+        for e in menu():
+            sections.setdefault(e.section, []).append(
+                st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path))
+        st.session_state[_PAGES] = sections
+    return st.session_state[_PAGES]
 
 
 def page_config(label: str) -> None:
@@ -179,11 +190,17 @@ def fit_screen(key: str, fig):
     ``charts.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
     hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height.
     In presenter mode the chart also takes the height the hidden header freed."""
-    height = int(fig.layout.height) + (present.EXTRA_HEIGHT if present.active() else 0)
-    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
-            f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
+    screen_height(key, int(fig.layout.height))
     fig.layout.height = None
     return fig
+
+
+def screen_height(key: str, height: int) -> None:
+    """The CSS of :func:`fit_screen` for a chart ``height`` px tall on a 720 px screen, for a
+    figure built elsewhere (``ui.live_chart.shared_chart``) with its height already None."""
+    height += present.EXTRA_HEIGHT if present.active() else 0
+    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
+            f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
 
 
 def _compact() -> None:

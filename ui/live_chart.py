@@ -28,6 +28,7 @@ off everywhere: :func:`live_chart` then draws with ``st.plotly_chart`` as before
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import json
 import os
@@ -40,6 +41,7 @@ import streamlit as st
 from streamlit import config as _config  # AppTest patches this module's get_option
 
 from ui import charts
+from ui.shared import shared
 from viz import compact_grid
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz.grid import DecisionGrid
@@ -117,10 +119,19 @@ def _contour_fill(trace: dict) -> tuple[dict, bytes] | None:
     return {"kind": "values", "attr": "z", "shape": list(z.shape)}, compact_grid.encode_values(z)
 
 
-def encode_figure(fig, key: str, config: dict, grid: DecisionGrid | None, known) -> tuple[bytes, list[str]]:
-    """The binary message for ``fig``: little-endian uint32 header length, the JSON header,
-    then the blobs. ``known``: hashes of the parts the browser holds (sent as hashes only).
-    Also returns the hashes of every part of this figure."""
+@dataclasses.dataclass(frozen=True)
+class Encoded:
+    """A figure as the component receives it, before the choice of parts for one browser:
+    the layout's and every trace's JSON with their hashes, and the compact fills with their
+    bytes. The same for every session that shows the same figure (:func:`shared_chart`)."""
+    parts: tuple[str, ...]      # the layout, then each trace
+    hashes: tuple[str, ...]
+    fills: tuple[dict, ...]
+    blobs: bytes
+
+
+def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
+    """``fig`` as JSON parts, its regions heatmap (drawn from ``grid``) and contours compact."""
     spec = fig.to_plotly_json()
     traces, fills, blobs, offset = [], [], [], 0
     for index, trace in enumerate(spec["data"]):
@@ -141,11 +152,22 @@ def encode_figure(fig, key: str, config: dict, grid: DecisionGrid | None, known)
             offset += len(blob)
         traces.append(trace)
     parts = [plotly_json.to_json_plotly(spec["layout"])] + [plotly_json.to_json_plotly(t) for t in traces]
-    hashes = [_digest(p) for p in parts]
-    sent = [[h, None if h in known else p] for h, p in zip(hashes, parts, strict=True)]
+    return Encoded(tuple(parts), tuple(_digest(p) for p in parts), tuple(fills), b"".join(blobs))
+
+
+def message(encoded: Encoded, key: str, config: dict, known) -> bytes:
+    """The binary message: little-endian uint32 header length, the JSON header, then the
+    blobs. ``known``: hashes of the parts the browser holds (sent as hashes only)."""
+    sent = [[h, None if h in known else p] for h, p in zip(encoded.hashes, encoded.parts, strict=True)]
     header = json.dumps({"key": key, "plotly": PLOTLY_MODULE, "config": config, "layout": sent[0], "traces": sent[1:],
-                         "fills": fills}, separators=(",", ":")).encode()
-    return struct.pack("<I", len(header)) + header + b"".join(blobs), hashes
+                         "fills": list(encoded.fills)}, separators=(",", ":")).encode()
+    return struct.pack("<I", len(header)) + header + encoded.blobs
+
+
+def encode_figure(fig, key: str, config: dict, grid: DecisionGrid | None, known) -> tuple[bytes, list[str]]:
+    """The binary message for ``fig`` (:func:`message`) and the hashes of all its parts."""
+    encoded = encode_parts(fig, grid)
+    return message(encoded, key, config, known), list(encoded.hashes)
 
 
 def _plain(trace: dict) -> dict:
@@ -169,13 +191,47 @@ def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) ->
     ``config``, updated in place on every rerun; ``grid``: the DecisionGrid its regions heatmap
     was drawn from, sent compactly. Falls back to ``st.plotly_chart`` when switched off, when
     Streamlit's frontend has no plotly.js module to reuse, and under AppTest."""
-    # AppTest runs no JavaScript, and its tests read the figure from st.plotly_chart.
-    if not ENABLED or PLOTLY_MODULE is None or _config.get_option("global.appTest"):
+    if not _live():
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
         return
     # what ui.charts.plotly_chart does: the look of this screen, the download's file name
     fig = charts.styled(fig, presenting_now=charts.presenting(), dark_now=charts.dark_theme())
+    _send(encode_parts(fig, grid), key, config)
+
+
+def shared_chart(key: str, config: dict, cache_key: tuple, build):
+    """:func:`live_chart` of the figure ``build()`` makes, built and encoded once for the whole
+    server per ``cache_key`` and look (presenter mode, theme): a room on one link shares one
+    figure. ``build() -> (fig, grid, extra)`` (its height already None, see ``fit_screen``)
+    must depend on nothing but ``cache_key``; returns ``extra`` (what the page needs besides
+    the chart, e.g. the overlay's explanation), shared and read-only like the figure."""
+    fig, grid, extra = _built(key, cache_key, build)
+    if not _live():
+        charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
+        return extra
+    _send(_encoded(key, cache_key, charts.presenting(), charts.dark_theme(), build), key, config)
+    return extra
+
+
+@shared(max_entries=64)
+def _built(key: str, cache_key: tuple, _build):
+    return _build()
+
+
+@shared(max_entries=64)
+def _encoded(key: str, cache_key: tuple, presenting_now: bool, dark_now: bool, _build) -> Encoded:
+    fig, grid, _ = _built(key, cache_key, _build)
+    return encode_parts(charts.styled(fig, presenting_now=presenting_now, dark_now=dark_now), grid)
+
+
+def _live() -> bool:
+    # AppTest runs no JavaScript, and its tests read the figure from st.plotly_chart.
+    return ENABLED and PLOTLY_MODULE is not None and not _config.get_option("global.appTest")
+
+
+def _send(encoded: Encoded, key: str, config: dict) -> None:
+    """Mount or update the component with ``encoded``, sending only the parts this browser lacks."""
     config = charts.finished_config(config, key)
     sent_key = f"{_SENT}_{key}"
 
@@ -183,6 +239,6 @@ def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) ->
         st.session_state.pop(sent_key, None)
 
     known = st.session_state.get(sent_key, [])
-    payload, hashes = encode_figure(fig, key, config, grid, set(known))
-    st.session_state[sent_key] = ([h for h in known if h not in hashes] + hashes)[-_KEEP:]
-    _component(key=f"{key}_live", data=payload, on_missing_change=_resend, height="stretch")
+    st.session_state[sent_key] = ([h for h in known if h not in encoded.hashes] + list(encoded.hashes))[-_KEEP:]
+    _component(key=f"{key}_live", data=message(encoded, key, config, set(known)),
+               on_missing_change=_resend, height="stretch")

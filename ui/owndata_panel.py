@@ -106,16 +106,19 @@ def names(k: int) -> tuple:
 
 def table_panel(data) -> None:
     """The points as an editable table (x1, x2, label, split) and their CSV download."""
-    points = rows(data)
-    label_names = names(max((r[2] for r in points), default=-1) + 1)
-    with st.sidebar, st.expander(f"Table of the {len(points):,} points: edit, download"):
-        st.download_button("Download the points (CSV)", csv_points.to_csv(points, label_names),
+    count = len(data.y_train) + len(data.y_test)
+    labels = np.concatenate([data.y_train, data.y_test])
+    label_names = names(int(labels.max()) + 1 if count else 0)
+    with st.sidebar, st.expander(f"Table of the {count:,} points: edit, download"):
+        # the rows and their CSV made when clicked, not on every run of every student
+        st.download_button("Download the points (CSV)", lambda: csv_points.to_csv(rows(data), label_names),
                            file_name="points.csv", mime="text/csv", icon=":material/download:",
                            key="own_download", width="stretch", on_click="ignore",
                            help="x1, x2, label and split (train/test); upload it again to carry on.")
         if not st.toggle("edit as a table", key="own_edit",
                          help="Exact values: change a cell, add a row at the bottom, delete rows."):
             return
+        points = rows(data)
         frame = pd.DataFrame({"x1": [r[0] for r in points], "x2": [r[1] for r in points],
                               "label": [r[2] for r in points],
                               "split": ["test" if r[3] else "train" for r in points]})

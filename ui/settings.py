@@ -36,7 +36,8 @@ _ITEMS = "_link_items"        # this page's values as link items
 _PROBLEMS = "_link_problems"  # sentences of the bad-link warning
 _SLOT = "_link_slot"          # where the warning is drawn (under the title)
 _SHOWN = "_shown"             # every linked setting's value this run, default or not (file names)
-_SHAPE = "_shape_"            # + key: the range a setting's widget was last drawn with
+_SHAPES = "_shapes"          # key -> the range a setting's widget was last drawn with (one entry:
+                              # Streamlit walks every session-state key for every widget it draws)
 _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
 
@@ -268,9 +269,10 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
     # same key at its minimum too. Not on every run: a value pushed to the browser would undo a
     # step the user made while the previous run was still going.
     shape = (p.low, p.high, p.step, p.choices)
-    if (ss.get(_SHAPE + key, shape) != shape or ss.get(_SWITCHED, False)) and key in ss:
+    shapes = ss.setdefault(_SHAPES, {})
+    if (shapes.get(key, shape) != shape or ss.get(_SWITCHED, False)) and key in ss:
         ss[key] = ss[key]
-    ss[_SHAPE + key] = shape
+    shapes[key] = shape
     v = _model_value(_draw(p, key, where, control, show, widget_label or label, on_change, args, disabled))
     if note:
         where.caption(note)
