@@ -4,7 +4,8 @@ from one process, measuring the server alone.
     python benchmarks/loadgen.py lecture              # 200 sessions open one link within 30 s
     python benchmarks/loadgen.py sliders              # 50 sessions move a slider every 2 s for 2 min
     python benchmarks/loadgen.py distinct             # 20 sessions on 20 datasets x models
-    python benchmarks/loadgen.py upload               # the same, each uploading a 5 MB CSV (ID3 page)
+    python benchmarks/loadgen.py upload               # the same, each uploading 5 MB of points to the plane
+    python benchmarks/loadgen.py upload_id3           # 20 sessions uploading a 5 MB table to the ID3 page
     python benchmarks/loadgen.py lecture --sessions 20 --within 5 --port 8501   # a running server
 
 Without ``--port`` it starts ``streamlit run app.py`` (of ``--root``) on a free loopback port and
@@ -221,10 +222,61 @@ def csv_bytes(who: int, size: int) -> bytes:
     return b"\n".join(rows) + b"\n"
 
 
+def points_csv_bytes(who: int, size: int) -> bytes:
+    """A CSV of 2-D points (x1, x2, label; three noisy classes) of about ``size`` bytes,
+    different for every session."""
+    rng = random.Random(who)
+    rows = [b"x1,x2,label"]
+    length = len(rows[0]) + 1
+    while length < size - 64:
+        k = rng.randrange(3)
+        row = f"{rng.gauss(k - 1, 0.7):.6f},{rng.gauss((k % 2) - 0.5, 0.7):.6f},{k}".encode()
+        rows.append(row)
+        length += len(row) + 1
+    return b"\n".join(rows) + b"\n"
+
+
+async def _upload_run(session, who, stats: Stats, key: str, name: str, content: bytes) -> None:
+    tick = time.monotonic()
+    run = await session.upload(key, name, content)
+    if not run_ok(run):
+        stats.fail(who, f"upload: {run.status} {run.exceptions[:1]}")
+        return
+    stats.reruns.append(time.monotonic() - tick)
+    stats.rerun_bytes.append(run.bytes)
+
+
 async def upload(host, port, args, stats: Stats) -> dict:
-    """``sessions`` open the ID3 page, choose "Upload a CSV" and upload a different CSV of
-    ``--upload-mb`` MB each through the protocol; the upload's run is timed as a rerun."""
+    """``sessions`` on as many models (``distinct``'s links) each upload their own CSV of
+    ``--upload-mb`` MB of 2-D points to the plane, with "subsample" ticked: the server reads
+    the whole file, keeps a stratified 5,000 rows, and fits and draws the model on them. The
+    upload's run is timed as a rerun."""
     size = int(args.upload_mb * 2**20) - 1024   # the multipart framing must fit the server's limit too
+
+    async def student(who):
+        await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
+        session = await open_session(host, port, who, stats, PAGE, distinct_link(who), args.run_timeout)
+        if session is None:
+            return
+        try:
+            if not await step(session, who, {"own_shrink": True}, stats):
+                return
+            # off the event loop: a loop busy for seconds misses the server's keepalive pings
+            content = await asyncio.to_thread(points_csv_bytes, who, size)
+            await _upload_run(session, who, stats, "own_file", f"points{who}.csv", content)
+        except (OSError, TimeoutError, ConnectionClosed) as err:
+            stats.fail(who, f"upload: {type(err).__name__} {err}")
+        finally:
+            await session.close()
+
+    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    return {}
+
+
+async def upload_id3(host, port, args, stats: Stats) -> dict:
+    """``sessions`` open the ID3 page, choose "Upload a CSV" and upload a different CSV of
+    ``--upload-mb`` MB each (refused past 500 rows once read: the cost of reading it)."""
+    size = int(args.upload_mb * 2**20) - 1024
 
     async def student(who):
         await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
@@ -238,15 +290,8 @@ async def upload(host, port, args, stats: Stats) -> dict:
             if uploader is None:
                 stats.fail(who, "no file uploader on the ID3 page")
                 return
-            # off the event loop: a loop busy for seconds misses the server's keepalive pings
             content = await asyncio.to_thread(csv_bytes, who, size)
-            tick = time.monotonic()
-            run = await session.upload(uploader, f"table{who}.csv", content)
-            if not run_ok(run):
-                stats.fail(who, f"upload: {run.status} {run.exceptions[:1]}")
-                return
-            stats.reruns.append(time.monotonic() - tick)
-            stats.rerun_bytes.append(run.bytes)
+            await _upload_run(session, who, stats, uploader, f"table{who}.csv", content)
         except (OSError, TimeoutError, ConnectionClosed) as err:
             stats.fail(who, f"upload: {type(err).__name__} {err}")
         finally:
@@ -259,7 +304,8 @@ async def upload(host, port, args, stats: Stats) -> dict:
 SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
              "sliders": (sliders, dict(sessions=50, every=2.0, duration=120.0)),
              "distinct": (distinct, dict(sessions=20, within=10.0, steps=5, every=2.0)),
-             "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0))}
+             "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0)),
+             "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0))}
 
 
 # --- the server and the report ----------------------------------------------------------------

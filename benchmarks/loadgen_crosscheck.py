@@ -5,7 +5,8 @@ moving the noise slider 5 steps.
     python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5]
 
 Delivered (what both sides can time alike): from the websocket opening (browser: Playwright's
-websocket event; protocol: before connecting) to the frame carrying the first plotly chart delta,
+websocket event; protocol: before connecting) to the frame carrying the first chart delta (the
+live chart's component, or a plotly chart),
 and from the key press (protocol: the rerun request) to the next chart delta. Drawn (the browser
 only): to the regions heatmap present in the DOM, and key press to the heatmap holding new
 values (bench_browser's press_and_time): what the browser adds by parsing and drawing. Every value the sliders visit is
@@ -31,7 +32,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, Z_PRINT, Frames, press_and_time, settle  # noqa: E402
 from benchmarks.loadgen import LECTURE_LINK, PAGE, ROOT, SLIDER, Server  # noqa: E402
-from benchmarks.st_client import Session, health  # noqa: E402
+from benchmarks.st_client import LIVE_CHART, Session, health  # noqa: E402
 
 START = 0.3   # the lecture link's noise
 STEP = 0.05   # the noise slider's step
@@ -81,7 +82,12 @@ class ChartFrames:
             return
         msg = ForwardMsg()
         msg.ParseFromString(payload)
-        if msg.WhichOneof("type") == "delta" and msg.delta.new_element.WhichOneof("type") == "plotly_chart":
+        if msg.WhichOneof("type") != "delta":
+            return
+        element = msg.delta.new_element
+        kind = element.WhichOneof("type")
+        # the chart the protocol client times first: the live chart (a bidi component) or a plotly chart
+        if kind == "plotly_chart" or (kind == "bidi_component" and LIVE_CHART in element.bidi_component.component_name):
             self.charts.append(time.perf_counter())
 
     def first_after(self, t: float) -> float | None:

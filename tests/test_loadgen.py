@@ -14,7 +14,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.loadgen import Server, csv_bytes  # noqa: E402
+from benchmarks.loadgen import Server, csv_bytes, points_csv_bytes  # noqa: E402
 from benchmarks.st_client import Session, health, percentile, require_loopback  # noqa: E402
 
 LINK_A = "data=moons&n=120&model=knn"
@@ -54,6 +54,16 @@ def test_upload_tables_differ_per_session_and_have_the_size_asked_for():
     assert a != b
     assert 49_000 < len(a) <= 50_000
     assert a.splitlines()[0] == b"outlook,temperature,humidity,wind,play"
+
+
+def test_point_uploads_differ_per_session_and_read_as_points_of_three_classes():
+    a, b = points_csv_bytes(1, 200_000), points_csv_bytes(2, 200_000)
+    assert a != b and 195_000 < len(a) <= 200_000
+    lines = a.decode().splitlines()
+    assert lines[0] == "x1,x2,label"
+    rows = [line.split(",") for line in lines[1:]]
+    assert {r[2] for r in rows} == {"0", "1", "2"} and all(len(r) == 3 for r in rows)
+    assert all(abs(float(r[0])) < 10 and abs(float(r[1])) < 10 for r in rows)
 
 
 # --- against the real server -----------------------------------------------------------------------

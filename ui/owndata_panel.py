@@ -10,7 +10,7 @@ import streamlit as st
 from . import csv_points, owndata
 from .csv_points import MAX_CLASSES, MAX_ROWS, CsvProblem, Table
 
-_FRAME = "_own_frame"    # (file name, frame of strings) of the last file that read as a table
+_FRAME = "_own_frame"    # (file name, columns, default columns, rows) of the last file that read as a table
 _TRIED = "_own_tried"    # (file id, columns, subsample, seed) last turned into points
 _EDITS = "_own_editor_version"  # bumped when the points change, so the editor shows them afresh
 SHRINK = "own_shrink"
@@ -30,39 +30,43 @@ def upload_panel(seed: int) -> None:
                  f"classes and {MAX_ROWS:,} rows; comma, semicolon or tab separated, UTF-8 or Latin-1.")
         st.checkbox(f"subsample large files to {MAX_ROWS:,} rows", key=SHRINK,
                     help="A stratified sample (every class keeps its share), drawn with the dataset's seed.")
-        file_id = None
+        frame = None
         if file is not None:
             file_id = getattr(file, "file_id", None) or file.name
             if ss.get("_own_file_id") != file_id:
                 ss["_own_file_id"] = file_id
                 try:
-                    ss[_FRAME] = (file.name, csv_points.read_frame(file.getvalue()))
+                    frame = csv_points.read_frame(file.getvalue())
+                    ss[_FRAME] = (file.name, tuple(frame.columns), csv_points.default_columns(frame), len(frame))
                 except CsvProblem as err:
                     ss.pop(_FRAME, None)
                     ss.pop(_TRIED, None)
                     _problem(f"**{file.name}** was not used: {err}")
-        if ss.get(_FRAME):
-            _columns(seed)
+        if ss.get(_FRAME) and file is not None:
+            _columns(seed, file, frame)
         if ss.get(owndata.PROBLEM):
             st.warning(ss[owndata.PROBLEM], icon=":material/block:")
 
 
-def _columns(seed: int) -> None:
+def _columns(seed: int, file, frame) -> None:
+    """The column choice; the table made again when the choice (or the subsample) changes.
+    The session keeps the file's column names, not its cells: read again from the uploader
+    when needed, a 5 MB file is 5 MB there instead of ~40 MB of strings per session."""
     ss = st.session_state
-    name, frame = ss[_FRAME]
-    x1, x2, label = csv_points.default_columns(frame)
-    cols = list(frame.columns)
+    name, cols, (x1, x2, label), rows = ss[_FRAME]
+    cols = list(cols)
     if len(cols) > 3:
         c1, c2, c3 = st.columns(3)
         x1 = c1.selectbox("x1", cols, index=cols.index(x1), key="own_x1")
         x2 = c2.selectbox("x2", cols, index=cols.index(x2), key="own_x2")
         label = c3.selectbox("label", cols, index=cols.index(label), key="own_label")
     shrink = bool(ss.get(SHRINK))
-    wanted = (ss.get("_own_file_id"), (x1, x2, label), shrink, seed if len(frame) > MAX_ROWS else None)
+    wanted = (ss.get("_own_file_id"), (x1, x2, label), shrink, seed if rows > MAX_ROWS else None)
     if ss.get(_TRIED) == wanted:
         return
     ss[_TRIED] = wanted
     try:
+        frame = csv_points.read_frame(file.getvalue()) if frame is None else frame
         t = csv_points.table(frame, (x1, x2, label), shrink=shrink, seed=seed)
     except CsvProblem as err:
         _problem(f"**{name}** was not used: {err}")
