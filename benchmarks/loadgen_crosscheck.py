@@ -4,10 +4,12 @@ moving the noise slider 5 steps.
 
     python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5]
 
-Delivered (what both sides can time alike): from the websocket opening (browser: Playwright's
-websocket event; protocol: before connecting) to the frame carrying the first chart delta (the
-live chart's component, or a plotly chart),
-and from the key press (protocol: the rerun request) to the next chart delta. Drawn (the browser
+Delivered (what both sides can time alike, the browser on its own clock, ``performance.now()``):
+from the websocket opening (protocol: before connecting) to the message carrying the first chart
+delta (the live chart's component, or a plotly chart),
+and from the rerun request (the browser's last websocket message sent before the chart arrived,
+after a key press) to the next chart delta. The browser's own share is printed beside: key press to
+rerun request, and to the chart drawn. Drawn (the browser
 only): to the regions heatmap present in the DOM, and key press to the heatmap holding new
 values (bench_browser's press_and_time): what the browser adds by parsing and drawing. Every value the sliders visit is
 computed once before (a warm-up session), so both sides measure the same cache hits.
@@ -63,21 +65,46 @@ def in_thread(coroutine):
         return pool.submit(asyncio.run, coroutine).result()
 
 
+# The page's own clock on its Streamlit websocket: when it opened, when each message left
+# (a rerun request is one) and when each arrived, in arrival order (the order of Playwright's
+# frame events, which say which messages carry a chart; their own timestamps come through the
+# browser's debugging protocol, late by a varying few tens of ms).
+SOCKET_CLOCK = """(() => {
+  const Native = window.WebSocket, send = Native.prototype.send, clock = { opened: null, sent: [], got: [] };
+  window.__wsClock = clock;
+  Native.prototype.send = function (data) {
+    if (this.__timed) clock.sent.push(performance.now());
+    return send.call(this, data);
+  };
+  class Timed extends Native {
+    constructor(...args) {
+      super(...args);
+      if (String(args[0]).includes("_stcore/stream")) {
+        this.__timed = true;
+        this.addEventListener("open", () => { clock.opened = clock.opened ?? performance.now(); });
+        this.addEventListener("message", () => clock.got.push(performance.now()));
+      }
+    }
+  }
+  window.WebSocket = Timed;
+})()"""
+
+
 class ChartFrames:
-    """When the browser's websocket delivers a plotly chart delta (the event the protocol client
-    times), read from Playwright's frame events."""
+    """Which of the page's websocket messages carry a chart (the live chart's component, or a
+    plotly chart): the event the protocol client times. Read from Playwright's frame events."""
 
     def __init__(self, page):
-        self.opened = None
-        self.charts: list[float] = []
+        self.count = 0
+        self.charts: list[int] = []    # indices of chart messages, in arrival order
         page.on("websocket", self._socket)
 
     def _socket(self, ws):
         if "_stcore/stream" in ws.url:
-            self.opened = self.opened or time.perf_counter()
             ws.on("framereceived", self._frame)
 
     def _frame(self, payload):
+        index, self.count = self.count, self.count + 1
         if isinstance(payload, str):
             return
         msg = ForwardMsg()
@@ -86,16 +113,19 @@ class ChartFrames:
             return
         element = msg.delta.new_element
         kind = element.WhichOneof("type")
-        # the chart the protocol client times first: the live chart (a bidi component) or a plotly chart
         if kind == "plotly_chart" or (kind == "bidi_component" and LIVE_CHART in element.bidi_component.component_name):
-            self.charts.append(time.perf_counter())
+            self.charts.append(index)
 
-    def first_after(self, t: float) -> float | None:
-        return next((c - t for c in self.charts if c >= t), None)
+    def first_from(self, index: int) -> int | None:
+        return next((c for c in self.charts if c >= index), None)
 
 
 def browser_session(browser, url: str, steps: int) -> dict:
+    """First chart and slider steps on the page's clock: the chart message's arrival from the
+    websocket's opening, and from the rerun request that the key press sent (the last message
+    sent before the chart arrived); also the key press to that request and to the drawn chart."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.add_init_script(SOCKET_CLOCK)
     page = context.new_page()
     frames = Frames(page)
     charts = ChartFrames(page)
@@ -105,19 +135,29 @@ def browser_session(browser, url: str, steps: int) -> dict:
     page.wait_for_function(f"({Z_PRINT})() !== null", polling="raf", timeout=300_000)
     drawn = time.perf_counter()
     settle(page, 300_000)
+    clock = page.evaluate("() => window.__wsClock")
+    first_index = charts.first_from(0)
+    first = clock["got"][first_index] - clock["opened"] if first_index is not None else None
+    first_drawn = page.evaluate("() => performance.now()") - clock["opened"] - 1000 * (time.perf_counter() - drawn)
     thumb = page.locator(f".st-key-{SLIDER} input[type='range']")
     thumb.focus()
-    reruns, delivered = [], []
+    reruns, asked, drawn_steps = [], [], []
     for _ in range(steps):
-        pressed = time.perf_counter()
+        seen = charts.count
         timed = press_and_time(page, thumb, frames, "ArrowRight")
-        if timed is not None:
-            reruns.append(timed["ms"] / 1000)
-            delivered.append(charts.first_after(pressed))
+        index = charts.first_from(seen)
+        if timed is None or index is None:
+            continue
+        clock = page.evaluate("() => window.__wsClock")
+        pressed = page.evaluate("() => window.__t0")
+        arrived = clock["got"][index]
+        request = max(t for t in clock["sent"] if t <= arrived)
+        reruns.append((arrived - request) / 1000)
+        asked.append((request - pressed) / 1000)
+        drawn_steps.append(timed["ms"] / 1000)
     context.close()
-    opened = charts.opened or start
-    return {"first": charts.first_after(opened) or drawn - opened, "first_drawn": drawn - opened,
-            "first_goto": drawn - start, "reruns": [d for d in delivered if d is not None], "drawn": reruns}
+    return {"first": first / 1000, "first_drawn": first_drawn / 1000, "first_goto": drawn - start,
+            "reruns": reruns, "asked": asked, "drawn": drawn_steps}
 
 
 def main(argv=None) -> int:
@@ -155,12 +195,13 @@ def main(argv=None) -> int:
     print("| measure (median, s) | Chromium | protocol client | protocol / Chromium |\n|---|---|---|---|")
     first_b, first_p = med(browsers, "first"), med(protocols, "first")
     rerun_b, rerun_p = med(browsers, "reruns"), med(protocols, "reruns")
-    print(f"| first chart delivered (from the websocket opening) | {first_b:.2f} | {first_p:.2f} | "
+    print(f"| first chart delivered (from the websocket opening) | {first_b:.3f} | {first_p:.3f} | "
           f"{first_p / first_b:.2f} |")
-    print(f"| slider step -> chart delivered | {rerun_b:.3f} | {rerun_p:.3f} | {rerun_p / rerun_b:.2f} |")
+    print(f"| rerun request -> chart delivered (a slider step) | {rerun_b:.3f} | {rerun_p:.3f} | {rerun_p / rerun_b:.2f} |")
+    print(f"| the browser alone: key press -> rerun request | {med(browsers, 'asked'):.3f} | | |")
     print(f"| first chart drawn (from the websocket opening / from page.goto) | {med(browsers, 'first_drawn'):.2f}"
           f" / {med(browsers, 'first_goto'):.2f} | | |")
-    print(f"| slider step -> new chart drawn | {med(browsers, 'drawn'):.3f} | | |")
+    print(f"| key press -> new chart drawn | {med(browsers, 'drawn'):.3f} | | |")
     for i, (b, p) in enumerate(zip(browsers, protocols, strict=True)):
         print(f"session {i}: browser first {b['first']:.2f} s (drawn {b['first_drawn']:.2f}), reruns "
               f"{' '.join(f'{v:.3f}' for v in b['reruns'])}; protocol first {p['first']:.2f}, reruns "
