@@ -50,7 +50,7 @@ async def timed_protocol_session(port: int, steps: int) -> dict:
     await session.connect()
     try:
         first = await session.run(page=PAGE, query=LECTURE_LINK)
-        result = {"first": first.started + first.first_chart - start, "reruns": []}
+        result = {"first": first.started + first.first_chart - start, "first_asked": first.first_chart, "reruns": []}
         for value in values(steps):
             run = await session.set({SLIDER: value})
             result["reruns"].append(run.first_chart)
@@ -138,6 +138,9 @@ def browser_session(browser, url: str, steps: int) -> dict:
     clock = page.evaluate("() => window.__wsClock")
     first_index = charts.first_from(0)
     first = clock["got"][first_index] - clock["opened"] if first_index is not None else None
+    # the first run's request: the last message the page sent before the chart arrived
+    first_asked = (clock["got"][first_index] - max(t for t in clock["sent"] if t <= clock["got"][first_index])
+                   if first_index is not None else None)
     first_drawn = page.evaluate("() => performance.now()") - clock["opened"] - 1000 * (time.perf_counter() - drawn)
     thumb = page.locator(f".st-key-{SLIDER} input[type='range']")
     thumb.focus()
@@ -156,8 +159,54 @@ def browser_session(browser, url: str, steps: int) -> dict:
         asked.append((request - pressed) / 1000)
         drawn_steps.append(timed["ms"] / 1000)
     context.close()
-    return {"first": first / 1000, "first_drawn": first_drawn / 1000, "first_goto": drawn - start,
+    return {"first": first / 1000, "first_asked": first_asked / 1000, "first_drawn": first_drawn / 1000, "first_goto": drawn - start,
             "reruns": reruns, "asked": asked, "drawn": drawn_steps}
+
+
+class Background:
+    """``n`` protocol sessions on the lecture link stepping the noise slider every 2 s, in a
+    thread of their own, while the measured sessions run (the busy server a hall makes)."""
+
+    def __init__(self, port: int, n: int):
+        self.port, self.n, self.steps = port, n, 0
+        self.stop = None
+        self.thread = None
+
+    async def _student(self, who: int, stop: asyncio.Event) -> None:
+        session = Session("127.0.0.1", self.port)
+        await session.connect()
+        try:
+            await session.run(page=PAGE, query=LECTURE_LINK)
+            position = who
+            while not stop.is_set():
+                tick = time.perf_counter()
+                position = (position + 1) % 6
+                await session.set({SLIDER: round(START + STEP * position, 2)})
+                self.steps += 1
+                try:
+                    await asyncio.wait_for(stop.wait(), max(0.0, 2.0 - (time.perf_counter() - tick)))
+                except TimeoutError:
+                    pass
+        finally:
+            await session.close()
+
+    async def _all(self) -> None:
+        self.stop = asyncio.Event()
+        self.loop = asyncio.get_running_loop()
+        await asyncio.gather(*(self._student(i, self.stop) for i in range(self.n)))
+
+    def __enter__(self):
+        if self.n:
+            import threading
+            self.thread = threading.Thread(target=asyncio.run, args=(self._all(),), daemon=True)
+            self.thread.start()
+            time.sleep(5)   # all in and stepping
+        return self
+
+    def __exit__(self, *exc):
+        if self.thread is not None:
+            self.loop.call_soon_threadsafe(self.stop.set)
+            self.thread.join(60)
 
 
 def main(argv=None) -> int:
@@ -165,6 +214,8 @@ def main(argv=None) -> int:
     parser.add_argument("--sessions", type=int, default=5)
     parser.add_argument("--steps", type=int, default=5)
     parser.add_argument("--root", type=pathlib.Path, default=ROOT)
+    parser.add_argument("--background", type=int, default=0,
+                        help="protocol sessions stepping the slider every 2 s meanwhile (a busy server)")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         sys.exit(f"{CHROMIUM} is missing")
@@ -176,7 +227,8 @@ def main(argv=None) -> int:
         url = f"http://127.0.0.1:{server.port}/{PAGE}?{LECTURE_LINK}"
         asyncio.run(timed_protocol_session(server.port, args.steps))   # warm-up: every value computed once
         browsers, protocols = [], []
-        with sync_playwright() as p:
+        busy = Background(server.port, args.background)
+        with busy, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
                 for _ in range(args.sessions):
@@ -191,12 +243,16 @@ def main(argv=None) -> int:
         return statistics.median(v for r in rows for v in (r[key] if isinstance(r[key], list) else [r[key]]))
 
     print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.sessions} sessions x {args.steps} steps")
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.sessions} sessions x {args.steps} steps"
+          + (f"; meanwhile {args.background} protocol sessions stepping the slider every 2 s ({busy.steps} steps)"
+             if args.background else ""))
     print("| measure (median, s) | Chromium | protocol client | protocol / Chromium |\n|---|---|---|---|")
     first_b, first_p = med(browsers, "first"), med(protocols, "first")
     rerun_b, rerun_p = med(browsers, "reruns"), med(protocols, "reruns")
     print(f"| first chart delivered (from the websocket opening) | {first_b:.3f} | {first_p:.3f} | "
           f"{first_p / first_b:.2f} |")
+    first_ab, first_ap = med(browsers, "first_asked"), med(protocols, "first_asked")
+    print(f"| first run: request -> chart delivered | {first_ab:.3f} | {first_ap:.3f} | {first_ap / first_ab:.2f} |")
     print(f"| rerun request -> chart delivered (a slider step) | {rerun_b:.3f} | {rerun_p:.3f} | {rerun_p / rerun_b:.2f} |")
     print(f"| the browser alone: key press -> rerun request | {med(browsers, 'asked'):.3f} | | |")
     print(f"| first chart drawn (from the websocket opening / from page.goto) | {med(browsers, 'first_drawn'):.2f}"
