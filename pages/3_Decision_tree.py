@@ -15,8 +15,8 @@ from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import charts, compute, draw, explain, lectures, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
-from ui.live_chart import live_chart
+from ui.layout import finish, page, screen_height, stop
+from ui.live_chart import shared_chart
 from ui.params import point_inputs
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
@@ -146,11 +146,22 @@ def tree_view(full, data) -> None:
         m2.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
         m3.metric("leaves", model.get_n_leaves())
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
-        plane = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                  bounds=data.bounds, highlight=point, height=495)
-        explained = explain.overlay(plane, model, data, explain_on)
+        query = explain.query_point(data)[0] if explain_on else None
+
+        def plane():
+            """The same for every session on the same link (ui.live_chart.shared_chart)."""
+            fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                                    bounds=data.bounds, highlight=point, height=495)
+            explained = explain.overlay(fig, model, data, explain_on, query=query)
+            fig.layout.height = None   # the container's height (screen_height)
+            return fig, None, explained
+
         with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live_chart.py
-            live_chart(fit_screen("tree_plane", plane), "tree_plane", CHART_CONFIG)
+            screen_height("tree_plane", 495)
+            explained = shared_chart(
+                "tree_plane", CHART_CONFIG,
+                (recipe, drawn, params, depth, None if point is None else tuple(map(float, point)), explain_on,
+                 None if query is None else tuple(np.ravel(query).tolist())), plane)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))

@@ -7,8 +7,8 @@ from catalog.specs import ParamSpec
 from ui import charts, compute, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
-from ui.layout import finish, fit_screen, page
-from ui.live_chart import live_chart
+from ui.layout import finish, page, screen_height
+from ui.live_chart import shared_chart
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -60,6 +60,18 @@ def vote_curves(recipe, drawn, key: str, hp: tuple):
     return staged_accuracy(model, data.X_train, data.y_train), test
 
 
+def main_chart(cache_key: tuple, figure, grid) -> None:
+    """The plane ``figure()`` draws, built once per link for every session (shared_chart);
+    ``cache_key``: everything it depends on."""
+    def build():
+        fig = figure()
+        fig.layout.height = None   # the container's height (screen_height)
+        return fig, grid, None
+
+    screen_height("ens_main", 515)
+    shared_chart("ens_main", CHART_CONFIG, cache_key, build)
+
+
 recipe, drawn, data, _ = page("Ensembles", name="ensembles")
 st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
@@ -108,10 +120,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         cols[2].metric(f"α of round {m}", f"{h['alpha']:.3f}")
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
-        fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf,
-                              grid=grid, height=515)
         with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
-            live_chart(fit_screen("ens_main", fig), "ens_main", CHART_CONFIG, grid=grid)
+            main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: boosting_figure(
+                model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid, height=515), grid)
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -128,10 +139,10 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                    help="Each training point is scored only by the members whose sample missed it "
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
-    fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                      show_confidence=show_conf, grid=grid, height=515)
     with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
-        live_chart(fit_screen("ens_main", fig), "ens_main", CHART_CONFIG, grid=grid)
+        main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: vote_figure(
+            model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+            show_confidence=show_conf, grid=grid, height=515), grid)
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")

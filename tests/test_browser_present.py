@@ -96,7 +96,11 @@ def test_the_sidebar_switches_the_download_to_svg(projector, server):  # noqa: F
     sel = _open_chart(projector, f"{server}/Playground", MAIN_CHART["Playground"])
     runs = projector.evaluate("() => window.__stRuns")
     projector.locator("[data-testid='stSidebar'] .st-key-chart_format button", has_text="SVG").click()
-    wait_for_run_after(projector, runs, "choosing SVG")
+    # until: a fast run can end unseen by the run counter; the run's effect is the chart's
+    # download format
+    wait_for_run_after(projector, runs, "choosing SVG",
+                       until=f"() => document.querySelector({sel + ' .js-plotly-plot'!r})"
+                             "?._context?.toImageButtonOptions?.format === 'svg'")
     name, content = _download(projector, sel)
     assert name == "playground_knn_blobs.svg"
     assert b"<svg" in content[:500]
