@@ -290,7 +290,7 @@ def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):
     runs = finished_runs(page)
     page.locator(".st-key-draw_class button", has_text="1 orange").click()
     wait_for_run_after(page, runs, "choosing class 1",
-                       until="() => document.querySelector(\".st-key-draw_class [data-testid$='Active']\")"
+                       until="() => document.querySelector(\".st-key-draw_class [aria-checked='true']\")"
                              "?.innerText.includes('1')")
     runs = finished_runs(page)
     _click_at(page, -2.0, 2.0)

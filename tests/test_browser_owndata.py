@@ -83,7 +83,7 @@ def test_erase_a_generated_point_then_undo_and_redo(page, server):  # noqa: F811
     runs = finished_runs(page)
     page.locator(".st-key-draw_mode button", has_text="erase").click()
     wait_for_run_after(page, runs, "choosing erase",
-                       until="() => document.querySelector(\".st-key-draw_mode [data-testid$='Active']\")"
+                       until="() => document.querySelector(\".st-key-draw_mode [aria-checked='true']\")"
                              "?.innerText.includes('erase')")
     settle(page)
     x, y = page.evaluate(FIRST_POINT)
