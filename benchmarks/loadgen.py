@@ -236,68 +236,61 @@ def points_csv_bytes(who: int, size: int) -> bytes:
     return b"\n".join(rows) + b"\n"
 
 
-async def _upload_run(session, who, stats: Stats, key: str, name: str, content: bytes) -> None:
-    tick = time.monotonic()
-    run = await session.upload(key, name, content)
-    if not run_ok(run):
-        stats.fail(who, f"upload: {run.status} {run.exceptions[:1]}")
-        return
-    stats.reruns.append(time.monotonic() - tick)
-    stats.rerun_bytes.append(run.bytes)
-
-
-async def upload(host, port, args, stats: Stats) -> dict:
-    """``sessions`` on as many models (``distinct``'s links) each upload their own CSV of
-    ``--upload-mb`` MB of 2-D points to the plane, with "subsample" ticked: the server reads
-    the whole file, keeps a stratified 5,000 rows, and fits and draws the model on them. The
-    upload's run is timed as a rerun."""
+async def _uploads(host, port, args, stats: Stats, page: str, link, prepare, content) -> None:
+    """``sessions`` arriving over ``within`` s each open ``page`` at ``link(who)``, get ready
+    (``await prepare(session, who)``: the uploader's key, or None to stop) and upload their own
+    ``content(who, size)`` of ``--upload-mb`` MB; the upload's run is timed as a rerun."""
     size = int(args.upload_mb * 2**20) - 1024   # the multipart framing must fit the server's limit too
 
     async def student(who):
         await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
-        session = await open_session(host, port, who, stats, PAGE, distinct_link(who), args.run_timeout)
+        session = await open_session(host, port, who, stats, page, link(who), args.run_timeout)
         if session is None:
             return
         try:
-            if not await step(session, who, {"own_shrink": True}, stats):
+            uploader = await prepare(session, who)
+            if uploader is None:
                 return
             # off the event loop: a loop busy for seconds misses the server's keepalive pings
-            content = await asyncio.to_thread(points_csv_bytes, who, size)
-            await _upload_run(session, who, stats, "own_file", f"points{who}.csv", content)
+            data = await asyncio.to_thread(content, who, size)
+            tick = time.monotonic()
+            run = await session.upload(uploader, f"upload{who}.csv", data)
+            if not run_ok(run):
+                stats.fail(who, f"upload: {run.status} {run.exceptions[:1]}")
+                return
+            stats.reruns.append(time.monotonic() - tick)
+            stats.rerun_bytes.append(run.bytes)
         except (OSError, TimeoutError, ConnectionClosed) as err:
             stats.fail(who, f"upload: {type(err).__name__} {err}")
         finally:
             await session.close()
 
     await asyncio.gather(*(student(i) for i in range(args.sessions)))
+
+
+async def upload(host, port, args, stats: Stats) -> dict:
+    """``sessions`` on as many models (``distinct``'s links) each upload their own CSV of
+    ``--upload-mb`` MB of 2-D points to the plane, with "subsample" ticked: the server reads
+    the whole file, keeps a stratified 5,000 rows, and fits and draws the model on them."""
+    async def prepare(session, who):
+        return "own_file" if await step(session, who, {"own_shrink": True}, stats) else None
+
+    await _uploads(host, port, args, stats, PAGE, distinct_link, prepare, points_csv_bytes)
     return {}
 
 
 async def upload_id3(host, port, args, stats: Stats) -> dict:
     """``sessions`` open the ID3 page, choose "Upload a CSV" and upload a different CSV of
     ``--upload-mb`` MB each (refused past 500 rows once read: the cost of reading it)."""
-    size = int(args.upload_mb * 2**20) - 1024
+    async def prepare(session, who):
+        if not await step(session, who, {"id3_table": "Upload a CSV"}, stats):
+            return None
+        uploader = next((k for k, w in session.widgets.items() if w.kind == "file_uploader"), None)
+        if uploader is None:
+            stats.fail(who, "no file uploader on the ID3 page")
+        return uploader
 
-    async def student(who):
-        await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
-        session = await open_session(host, port, who, stats, "ID3_on_a_table", "", args.run_timeout)
-        if session is None:
-            return
-        try:
-            if not await step(session, who, {"id3_table": "Upload a CSV"}, stats):
-                return
-            uploader = next((k for k, w in session.widgets.items() if w.kind == "file_uploader"), None)
-            if uploader is None:
-                stats.fail(who, "no file uploader on the ID3 page")
-                return
-            content = await asyncio.to_thread(csv_bytes, who, size)
-            await _upload_run(session, who, stats, uploader, f"table{who}.csv", content)
-        except (OSError, TimeoutError, ConnectionClosed) as err:
-            stats.fail(who, f"upload: {type(err).__name__} {err}")
-        finally:
-            await session.close()
-
-    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    await _uploads(host, port, args, stats, "ID3_on_a_table", lambda who: "", prepare, csv_bytes)
     return {}
 
 

@@ -18,6 +18,7 @@ from ui.code import show_code
 from ui.layout import finish, page, screen_height, stop
 from ui.live_chart import shared_chart
 from ui.params import point_inputs
+from ui.shared import shared
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
@@ -42,7 +43,7 @@ VAL_FRACTION = ParamSpec("val_fraction", "float", 0.3, 0.1, 0.5, step=0.05, labe
 PRUNE_STEP = ParamSpec("prune_step", "int", 0, 0, 10_000, label="pruning step")
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)   # one read-only copy for every session
 def grow_full(recipe, drawn, params: tuple):
     """The tree grown without a depth limit (the depth slider cuts it), or an error message."""
     data = compute.dataset(recipe, drawn)
@@ -52,7 +53,7 @@ def grow_full(recipe, drawn, params: tuple):
         return None, str(err)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@shared(max_entries=16)   # one read-only copy for every session
 def pruning_path(recipe, drawn, params: tuple, val_fraction: float):
     """Grow on part of the training set, prune on the rest; or an error message."""
     data = compute.dataset(recipe, drawn)

@@ -9,6 +9,7 @@ from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, page, screen_height
 from ui.live_chart import shared_chart
+from ui.shared import shared
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -34,14 +35,14 @@ def _part(model, key: str, m: int):
     return FirstRounds(model, m) if key == "adaboost" else FirstMembers(model, m)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)   # one read-only copy for every session
 def partial_grid(recipe, drawn, key: str, hp: tuple, m: int):
     """The first m members (or rounds) evaluated once on the 200 x 200 grid."""
     model = compute.fit(recipe, drawn, key, hp).model
     return evaluate_grid(_part(model, key, m), compute.dataset(recipe, drawn).bounds, 200)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared(max_entries=32)   # one read-only copy for every session
 def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     """Training and test accuracy of the first m members (or rounds)."""
     part = _part(compute.fit(recipe, drawn, key, hp).model, key, m)
@@ -51,7 +52,7 @@ def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     return train, test
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@shared(max_entries=16)   # one read-only copy for every session
 def vote_curves(recipe, drawn, key: str, hp: tuple):
     """Training and test accuracy of the vote of the first m members, m = 1..T."""
     model = compute.fit(recipe, drawn, key, hp).model

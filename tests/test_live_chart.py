@@ -10,10 +10,16 @@ import pytest
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
 from tests.test_app import decode
-from ui.live_chart import encode_figure
+from ui.live_chart import encode_parts, message
 from viz import compact_grid, decision_figure
 from viz.grid import evaluate_grid, make_bounds
 
+
+def encode_figure(fig, key, config, grid, known):
+    """What ui.live_chart.shared_chart sends for ``fig`` to a browser holding ``known``, and
+    the hashes of all its parts."""
+    encoded = encode_parts(fig, grid)
+    return message(encoded, key, config, known), list(encoded.hashes)
 
 def _moons(n=300, seed=0):
     rng = np.random.default_rng(seed)

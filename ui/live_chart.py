@@ -1,7 +1,7 @@
 """A Plotly chart that stays alive across reruns and is updated in place.
 
 ``st.plotly_chart`` sends the whole figure on every rerun (a 200 x 200 decision plane is
-~570 KB of JSON) and the browser builds a new chart from it. :func:`live_chart` mounts a
+~570 KB of JSON) and the browser builds a new chart from it. :func:`shared_chart` mounts a
 Custom Component v2 (no iframe, ``ui/live_chart.js``) that draws the figure with
 ``Plotly.newPlot`` once and then applies each rerun's figure with ``Plotly.react`` on the
 same element, so zoom and legend toggles survive (``layout.uirevision``). Each rerun sends
@@ -22,7 +22,8 @@ server and cached by the browser; it defines ``window.Plotly``). Pages that show
 ``st.plotly_chart`` have loaded it already.
 
 ``ENABLED = False`` (or the environment variable ``CP_LIVE_CHART=0``) turns the component
-off everywhere: :func:`live_chart` then draws with ``st.plotly_chart`` as before.
+off everywhere: :func:`shared_chart` then draws with ``st.plotly_chart`` as before (so does
+AppTest, which runs no JavaScript and whose tests read the figure from ``st.plotly_chart``).
 """
 
 from __future__ import annotations
@@ -164,12 +165,6 @@ def message(encoded: Encoded, key: str, config: dict, known) -> bytes:
     return struct.pack("<I", len(header)) + header + encoded.blobs
 
 
-def encode_figure(fig, key: str, config: dict, grid: DecisionGrid | None, known) -> tuple[bytes, list[str]]:
-    """The binary message for ``fig`` (:func:`message`) and the hashes of all its parts."""
-    encoded = encode_parts(fig, grid)
-    return message(encoded, key, config, known), list(encoded.hashes)
-
-
 def _plain(trace: dict) -> dict:
     """A trace with plotly's base64 arrays ({dtype, bdata, shape}) as numpy arrays."""
     out = {}
@@ -186,28 +181,16 @@ def _plain(trace: dict) -> dict:
     return out
 
 
-def live_chart(fig, key: str, config: dict, grid: DecisionGrid | None = None) -> None:
-    """Draw ``fig`` (height from its container: ``ui.layout.fit_screen``) with the Plotly
-    ``config``, updated in place on every rerun; ``grid``: the DecisionGrid its regions heatmap
-    was drawn from, sent compactly. Falls back to ``st.plotly_chart`` when switched off, when
-    Streamlit's frontend has no plotly.js module to reuse, and under AppTest."""
-    if not _live():
-        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
-        charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
-        return
-    # what ui.charts.plotly_chart does: the look of this screen, the download's file name
-    fig = charts.styled(fig, presenting_now=charts.presenting(), dark_now=charts.dark_theme())
-    _send(encode_parts(fig, grid), key, config)
-
-
 def shared_chart(key: str, config: dict, cache_key: tuple, build):
-    """:func:`live_chart` of the figure ``build()`` makes, built and encoded once for the whole
-    server per ``cache_key`` and look (presenter mode, theme): a room on one link shares one
-    figure. ``build() -> (fig, grid, extra)`` (its height already None, see ``fit_screen``)
+    """Draw the figure ``build()`` makes with the Plotly ``config``, updated in place on every
+    rerun (its regions heatmap, drawn from the returned grid, sent compactly). Built and encoded
+    once for the whole server per ``cache_key`` and look (presenter mode, theme): a room on one
+    link shares one figure. ``build() -> (fig, grid, extra)`` (its height already None, see ``fit_screen``)
     must depend on nothing but ``cache_key``; returns ``extra`` (what the page needs besides
     the chart, e.g. the overlay's explanation), shared and read-only like the figure."""
     fig, grid, extra = _built(key, cache_key, build)
     if not _live():
+        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
         return extra
     _send(_encoded(key, cache_key, charts.presenting(), charts.dark_theme(), build), key, config)
