@@ -310,16 +310,18 @@ def free_port(host: str) -> int:
 
 
 class Server:
-    """``streamlit run app.py`` of ``root`` on a loopback port, stopped by ``stop``."""
+    """``streamlit run app.py`` of ``root`` on a loopback port, stopped by ``stop``; on the CPUs
+    ``cpus`` only, if given (its threads, made later, inherit them)."""
 
-    def __init__(self, root: pathlib.Path, host: str, extra: list[str] = ()):
+    def __init__(self, root: pathlib.Path, host: str, extra: list[str] = (), cpus: set[int] | None = None):
         self.root, self.extra = root, list(extra)
         self.port = free_port(host)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
              "--server.address", host, "--server.port", str(self.port),
              "--browser.gatherUsageStats", "false", *extra],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         self.pid = self.proc.pid
 
     def stop(self) -> None:

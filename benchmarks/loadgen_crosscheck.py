@@ -2,17 +2,29 @@
 sessions (benchmarks/st_client.py) on one server, alternating, each opening the lecture link and
 moving the noise slider 5 steps.
 
-    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5]
+    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5] [--cold] [--background N] [--no-pin]
 
-Delivered (what both sides can time alike, the browser on its own clock, ``performance.now()``):
-from the websocket opening (protocol: before connecting) to the message carrying the first chart
-delta (the live chart's component, or a plotly chart),
-and from the rerun request (the browser's last websocket message sent before the chart arrived,
-after a key press) to the next chart delta. The browser's own share is printed beside: key press to
-rerun request, and to the chart drawn. Drawn (the browser
-only): to the regions heatmap present in the DOM, and key press to the heatmap holding new
-values (bench_browser's press_and_time): what the browser adds by parsing and drawing. Every value the sliders visit is
-computed once before (a warm-up session), so both sides measure the same cache hits.
+Delivered, what both sides time alike: from the websocket opening (protocol: before connecting)
+to the message carrying the first chart delta (the live chart's component, or a plotly chart),
+from the first run's request to that message, and from a rerun request (the last websocket
+message sent before the chart arrived, after a key press) to the next chart message. The browser
+is timed where the protocol client is, in its network stack: Chromium's NetLog
+(``--log-net-log``) records each websocket frame as the network service reads it from the socket.
+
+The page's own ``message`` event for the same frame comes later, after the renderer's main thread
+has handled the run's earlier messages (Streamlit's React frontend): that, the key press to the
+request and the chart drawn are printed as the browser's own share, timed on the page's clock
+(``performance.now()`` around its websocket). It is the student's laptop's work and does not
+depend on the server.
+
+A student's browser does not run on the server's CPU. Here both share two cores, and Chromium's
+work during a run (React, Plotly) would slow the server it is measuring, so by default the server
+runs on one CPU and this process, with its Chromium and protocol clients, on the others
+(``--no-pin`` to share them). Every value the sliders visit is computed once before (a warm-up
+session), so both sides measure the same cache hits (or, ``--cold``, each session has a seed of
+its own and every run fits and draws anew: the server's work, not the messages, is then most of
+a run), and each session starts a second after the
+last one left, so neither pays for the server letting go of the other's.
 """
 
 from __future__ import annotations
@@ -21,11 +33,13 @@ import argparse
 import asyncio
 import concurrent.futures
 import datetime
+import json
 import os
 import pathlib
 import platform
 import statistics
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
@@ -38,19 +52,27 @@ from benchmarks.st_client import LIVE_CHART, Session, health  # noqa: E402
 
 START = 0.3   # the lecture link's noise
 STEP = 0.05   # the noise slider's step
+QUIET = 1.0   # s between sessions: the server lets go of the last one before the next arrives
 
 
 def values(steps: int) -> list[float]:
     return [round(START + STEP * (i + 1), 2) for i in range(steps)]
 
 
-async def timed_protocol_session(port: int, steps: int) -> dict:
+def link(cold: bool, session: int, side: int) -> str:
+    """The lecture link; with ``cold``, on a seed of its own for each session and side, so its
+    first run and every step fit and draw anew."""
+    return f"{LECTURE_LINK}&seed={100 + 2 * session + side}" if cold else LECTURE_LINK
+
+
+async def timed_protocol_session(port: int, steps: int, query: str = LECTURE_LINK) -> dict:
     start = time.perf_counter()
     session = Session("127.0.0.1", port)
     await session.connect()
     try:
-        first = await session.run(page=PAGE, query=LECTURE_LINK)
-        result = {"first": first.started + first.first_chart - start, "first_asked": first.first_chart, "reruns": []}
+        first = await session.run(page=PAGE, query=query)
+        result = {"first": first.started + first.first_chart - start, "first_asked": first.first_chart,
+                  "opened_asked": first.started - start, "reruns": []}
         for value in values(steps):
             run = await session.set({SLIDER: value})
             result["reruns"].append(run.first_chart)
@@ -120,10 +142,33 @@ class ChartFrames:
         return next((c for c in self.charts if c >= index), None)
 
 
+def net_streams(netlog: dict) -> list[dict]:
+    """Every Streamlit websocket in a Chromium NetLog, in the order they opened: when the request
+    started (``opened``) and when each data frame was written (``sent``) and read (``got``), in ms
+    of the log's own clock. Only a message's first frame counts (opcode 1 or 2; control frames
+    and continuations do not), so ``got[i]`` is the i-th message the page receives."""
+    types = {number: name for name, number in netlog["constants"]["logEventTypes"].items()}
+    streams: dict[int, dict] = {}
+    for event in netlog["events"]:
+        kind, source = types.get(event["type"]), event["source"]["id"]
+        params = event.get("params") or {}
+        if kind == "REQUEST_ALIVE" and "_stcore/stream" in str(params.get("url", "")):
+            streams[source] = {"opened": float(event["time"]), "sent": [], "got": []}
+        elif source in streams and kind in ("WEBSOCKET_SENT_FRAME_HEADER", "WEBSOCKET_RECV_FRAME_HEADER"):
+            if params.get("opcode") in (1, 2):
+                streams[source]["sent" if "SENT" in kind else "got"].append(float(event["time"]))
+    return sorted(streams.values(), key=lambda stream: stream["opened"])
+
+
+def request_to(sent: list[float], arrived: float) -> float:
+    """From the last message sent before ``arrived`` (the request it answers) to ``arrived``."""
+    return arrived - max(t for t in sent if t <= arrived)
+
+
 def browser_session(browser, url: str, steps: int) -> dict:
-    """First chart and slider steps on the page's clock: the chart message's arrival from the
-    websocket's opening, and from the rerun request that the key press sent (the last message
-    sent before the chart arrived); also the key press to that request and to the drawn chart."""
+    """First chart and slider steps: which messages carried the chart (their indices, for the
+    NetLog), and on the page's clock the chart message's ``message`` event from the websocket's
+    opening and from the request, the key press to that request, and to the drawn chart."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     context.add_init_script(SOCKET_CLOCK)
     page = context.new_page()
@@ -137,14 +182,14 @@ def browser_session(browser, url: str, steps: int) -> dict:
     settle(page, 300_000)
     clock = page.evaluate("() => window.__wsClock")
     first_index = charts.first_from(0)
-    first = clock["got"][first_index] - clock["opened"] if first_index is not None else None
-    # the first run's request: the last message the page sent before the chart arrived
-    first_asked = (clock["got"][first_index] - max(t for t in clock["sent"] if t <= clock["got"][first_index])
-                   if first_index is not None else None)
+    arrived = clock["got"][first_index]
     first_drawn = page.evaluate("() => performance.now()") - clock["opened"] - 1000 * (time.perf_counter() - drawn)
+    result = {"first_index": first_index, "page_first": (arrived - clock["opened"]) / 1000,
+              "page_first_asked": request_to(clock["sent"], arrived) / 1000,
+              "first_drawn": first_drawn / 1000, "first_goto": drawn - start,
+              "rerun_indices": [], "page_reruns": [], "asked": [], "drawn": []}
     thumb = page.locator(f".st-key-{SLIDER} input[type='range']")
     thumb.focus()
-    reruns, asked, drawn_steps = [], [], []
     for _ in range(steps):
         seen = charts.count
         timed = press_and_time(page, thumb, frames, "ArrowRight")
@@ -154,13 +199,22 @@ def browser_session(browser, url: str, steps: int) -> dict:
         clock = page.evaluate("() => window.__wsClock")
         pressed = page.evaluate("() => window.__t0")
         arrived = clock["got"][index]
-        request = max(t for t in clock["sent"] if t <= arrived)
-        reruns.append((arrived - request) / 1000)
-        asked.append((request - pressed) / 1000)
-        drawn_steps.append(timed["ms"] / 1000)
+        waited = request_to(clock["sent"], arrived)
+        result["rerun_indices"].append(index)
+        result["page_reruns"].append(waited / 1000)
+        result["asked"].append((arrived - waited - pressed) / 1000)
+        result["drawn"].append(timed["ms"] / 1000)
     context.close()
-    return {"first": first / 1000, "first_asked": first_asked / 1000, "first_drawn": first_drawn / 1000, "first_goto": drawn - start,
-            "reruns": reruns, "asked": asked, "drawn": drawn_steps}
+    return result
+
+
+def delivered(session: dict, stream: dict) -> dict:
+    """The browser's delivery times from its NetLog stream, as the protocol client times them."""
+    got, sent = stream["got"], stream["sent"]
+    first = got[session["first_index"]]
+    return {"first": (first - stream["opened"]) / 1000, "first_asked": request_to(sent, first) / 1000,
+            "opened_asked": (sent[0] - stream["opened"]) / 1000,
+            "reruns": [request_to(sent, got[i]) / 1000 for i in session["rerun_indices"]]}
 
 
 class Background:
@@ -209,6 +263,15 @@ class Background:
             self.thread.join(60)
 
 
+def pin(no_pin: bool) -> tuple[set[int] | None, set[int] | None]:
+    """The server's CPU and this process's (its Chromium and clients inherit them), or
+    (None, None) when asked not to or when there is one CPU."""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if no_pin or len(cpus) < 2:
+        return None, None
+    return {cpus[0]}, set(cpus[1:])
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sessions", type=int, default=5)
@@ -216,51 +279,73 @@ def main(argv=None) -> int:
     parser.add_argument("--root", type=pathlib.Path, default=ROOT)
     parser.add_argument("--background", type=int, default=0,
                         help="protocol sessions stepping the slider every 2 s meanwhile (a busy server)")
+    parser.add_argument("--cold", action="store_true",
+                        help="every session on a seed of its own: each run fits and draws anew (no cache hits)")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the server, Chromium and the clients share every CPU")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         sys.exit(f"{CHROMIUM} is missing")
     from playwright.sync_api import sync_playwright
 
-    server = Server(args.root, "127.0.0.1")
+    server_cpus, own_cpus = pin(args.no_pin)
+    if own_cpus:
+        os.sched_setaffinity(0, own_cpus)
+    server = Server(args.root, "127.0.0.1", cpus=server_cpus)
+    netlog = pathlib.Path(tempfile.mkdtemp()) / "netlog.json"
     try:
         health("127.0.0.1", server.port)
-        url = f"http://127.0.0.1:{server.port}/{PAGE}?{LECTURE_LINK}"
-        asyncio.run(timed_protocol_session(server.port, args.steps))   # warm-up: every value computed once
+        url = f"http://127.0.0.1:{server.port}/{PAGE}?"
+        if not args.cold:   # warm-up: every value computed once
+            asyncio.run(timed_protocol_session(server.port, args.steps))
         browsers, protocols = [], []
         busy = Background(server.port, args.background)
         with busy, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, f"--log-net-log={netlog}"])
             try:
-                for _ in range(args.sessions):
-                    browsers.append(browser_session(browser, url, args.steps))
-                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps)))
+                for i in range(args.sessions):
+                    browsers.append(browser_session(browser, url + link(args.cold, i, 0), args.steps))
+                    time.sleep(QUIET)
+                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps, link(args.cold, i, 1))))
+                    time.sleep(QUIET)
             finally:
-                browser.close()
+                browser.close()   # writes the NetLog's end
     finally:
         server.stop()
+    streams = net_streams(json.loads(netlog.read_text()))
+    if len(streams) != len(browsers):
+        sys.exit(f"{len(streams)} Streamlit websockets in the NetLog for {len(browsers)} pages (a reconnect?)")
+    nets = [delivered(b, s) for b, s in zip(browsers, streams, strict=True)]
 
     def med(rows, key):
         return statistics.median(v for r in rows for v in (r[key] if isinstance(r[key], list) else [r[key]]))
 
     print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.sessions} sessions x {args.steps} steps"
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {args.sessions} sessions x {args.steps} steps; "
+          + (f"server on CPU {sorted(server_cpus)}, Chromium and clients on {sorted(own_cpus)}" if server_cpus
+             else "server, Chromium and clients sharing every CPU")
+          + ("; cold: every session on its own seed" if args.cold else "")
           + (f"; meanwhile {args.background} protocol sessions stepping the slider every 2 s ({busy.steps} steps)"
              if args.background else ""))
-    print("| measure (median, s) | Chromium | protocol client | protocol / Chromium |\n|---|---|---|---|")
-    first_b, first_p = med(browsers, "first"), med(protocols, "first")
-    rerun_b, rerun_p = med(browsers, "reruns"), med(protocols, "reruns")
-    print(f"| first chart delivered (from the websocket opening) | {first_b:.3f} | {first_p:.3f} | "
-          f"{first_p / first_b:.2f} |")
-    first_ab, first_ap = med(browsers, "first_asked"), med(protocols, "first_asked")
-    print(f"| first run: request -> chart delivered | {first_ab:.3f} | {first_ap:.3f} | {first_ap / first_ab:.2f} |")
-    print(f"| rerun request -> chart delivered (a slider step) | {rerun_b:.3f} | {rerun_p:.3f} | {rerun_p / rerun_b:.2f} |")
-    print(f"| the browser alone: key press -> rerun request | {med(browsers, 'asked'):.3f} | | |")
+    print("| delivered (median, s) | Chromium (NetLog) | protocol client | protocol / Chromium |\n|---|---|---|---|")
+    for key, label in (("first", "first chart (from the websocket opening)"),
+                       ("first_asked", "first run: request -> chart"),
+                       ("reruns", "rerun request -> chart (a slider step)"),
+                       ("opened_asked", "the websocket opening -> first run's request")):
+        browser_s, protocol_s = med(nets, key), med(protocols, key)
+        print(f"| {label} | {browser_s:.3f} | {protocol_s:.3f} | {protocol_s / browser_s:.2f} |")
+    print("\n| the browser's own share (median, s, page clock) | Chromium |\n|---|---|")
+    print(f"| the page's message event: first chart from the opening / first run from its request / "
+          f"rerun from its request | {med(browsers, 'page_first'):.3f} / {med(browsers, 'page_first_asked'):.3f} / "
+          f"{med(browsers, 'page_reruns'):.3f} |")
+    print(f"| key press -> rerun request | {med(browsers, 'asked'):.3f} |")
     print(f"| first chart drawn (from the websocket opening / from page.goto) | {med(browsers, 'first_drawn'):.2f}"
-          f" / {med(browsers, 'first_goto'):.2f} | | |")
-    print(f"| key press -> new chart drawn | {med(browsers, 'drawn'):.3f} | | |")
-    for i, (b, p) in enumerate(zip(browsers, protocols, strict=True)):
-        print(f"session {i}: browser first {b['first']:.2f} s (drawn {b['first_drawn']:.2f}), reruns "
-              f"{' '.join(f'{v:.3f}' for v in b['reruns'])}; protocol first {p['first']:.2f}, reruns "
+          f" / {med(browsers, 'first_goto'):.2f} |")
+    print(f"| key press -> new chart drawn | {med(browsers, 'drawn'):.3f} |")
+    for i, (b, n, p) in enumerate(zip(browsers, nets, protocols, strict=True)):
+        print(f"session {i}: Chromium first {n['first']:.3f} s (page {b['page_first']:.3f}, drawn "
+              f"{b['first_drawn']:.2f}), reruns {' '.join(f'{v:.3f}' for v in n['reruns'])} (page "
+              f"{' '.join(f'{v:.3f}' for v in b['page_reruns'])}); protocol first {p['first']:.3f}, reruns "
               f"{' '.join(f'{v:.3f}' for v in p['reruns'])}", file=sys.stderr)
     return 0
 

@@ -234,6 +234,12 @@ class Session:
         state.page_name = self.page
         state.widget_states.widgets.extend(self._states.values())
         state.cached_message_hashes.extend(self._cache)
+        # what a headless Chromium in UTC tells the server about itself (st.context); the page's
+        # first run with it costs a few ms more than without
+        context = state.context_info
+        context.timezone, context.timezone_offset, context.locale = "UTC", 0, "en-US"
+        context.url = f"http://{self.host}:{self.port}/{self.page}"
+        context.is_embedded, context.color_scheme = False, "light"
         return await self._send_and_wait(back)
 
     async def set(self, values: dict) -> Run:

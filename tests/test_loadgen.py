@@ -15,6 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.loadgen import Server, csv_bytes, points_csv_bytes  # noqa: E402
+from benchmarks.loadgen_crosscheck import delivered, net_streams, request_to  # noqa: E402
 from benchmarks.st_client import Session, health, percentile, require_loopback  # noqa: E402
 
 LINK_A = "data=moons&n=120&model=knn"
@@ -64,6 +65,45 @@ def test_point_uploads_differ_per_session_and_read_as_points_of_three_classes():
     rows = [line.split(",") for line in lines[1:]]
     assert {r[2] for r in rows} == {"0", "1", "2"} and all(len(r) == 3 for r in rows)
     assert all(abs(float(r[0])) < 10 and abs(float(r[1])) < 10 for r in rows)
+
+
+def netlog(events) -> dict:
+    """A NetLog as Chromium writes one: event types numbered in its constants."""
+    names = ["REQUEST_ALIVE", "WEBSOCKET_SENT_FRAME_HEADER", "WEBSOCKET_RECV_FRAME_HEADER", "SOCKET_BYTES_RECEIVED"]
+    numbers = {name: 7 * i + 3 for i, name in enumerate(names)}
+    return {"constants": {"logEventTypes": numbers},
+            "events": [{"type": numbers[kind], "time": str(t), "source": {"id": source, "type": 1},
+                        **({"params": params} if params is not None else {})}
+                       for kind, t, source, params in events]}
+
+
+def test_netlog_streams_keep_each_streamlit_socket_and_only_its_messages_first_frames():
+    log = netlog([
+        ("REQUEST_ALIVE", 100, 9, {"url": "http://127.0.0.1:1/static/js/a.js"}),
+        ("REQUEST_ALIVE", 200, 12, {"url": "ws://127.0.0.1:1/_stcore/stream"}),
+        ("WEBSOCKET_SENT_FRAME_HEADER", 210, 12, {"opcode": 2}),
+        ("WEBSOCKET_RECV_FRAME_HEADER", 215, 12, {"opcode": 2}),
+        ("WEBSOCKET_RECV_FRAME_HEADER", 216, 12, {"opcode": 9}),    # a ping: no message
+        ("WEBSOCKET_RECV_FRAME_HEADER", 217, 12, {"opcode": 0}),    # a continuation: same message
+        ("SOCKET_BYTES_RECEIVED", 218, 12, None),
+        ("WEBSOCKET_RECV_FRAME_HEADER", 219, 9, {"opcode": 2}),     # not a Streamlit socket
+        ("REQUEST_ALIVE", 300, 5, {"url": "ws://127.0.0.1:1/_stcore/stream"}),   # a lower id, opened later
+        ("WEBSOCKET_RECV_FRAME_HEADER", 330, 5, {"opcode": 1}),
+        ("WEBSOCKET_RECV_FRAME_HEADER", 240, 12, {"opcode": 2}),
+    ])
+    assert net_streams(log) == [{"opened": 200.0, "sent": [210.0], "got": [215.0, 240.0]},
+                                {"opened": 300.0, "sent": [], "got": [330.0]}]
+
+
+def test_a_chart_is_timed_from_the_last_request_before_it():
+    sent = [10.0, 50.0, 90.0]
+    assert request_to(sent, 70.0) == 20.0 and request_to(sent, 90.0) == 0.0
+    with pytest.raises(ValueError):
+        request_to(sent, 5.0)
+    stream = {"opened": 0.0, "sent": [20.0, 500.0, 900.0], "got": [30.0, 80.0, 510.0, 560.0, 950.0]}
+    browser = {"first_index": 1, "rerun_indices": [3, 4]}
+    assert delivered(browser, stream) == {"first": 0.08, "first_asked": 0.06, "opened_asked": 0.02,
+                                          "reruns": [0.06, 0.05]}
 
 
 # --- against the real server -----------------------------------------------------------------------
