@@ -6,6 +6,7 @@ themselves).
 
 Every wait has a timeout; the whole test takes about a minute on a quiet 2-core machine."""
 
+import gzip
 import json
 import pathlib
 import re
@@ -13,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 
 import pytest
 from test_browser import (
@@ -100,6 +102,25 @@ def step_k_and_check_the_rerun(page) -> None:
     assert page.evaluate(Z_PRINT) != before, f"{page.url}: moving k did not redraw the regions"
 
 
+def fetch(url: str, gzip_ok: bool) -> tuple[bytes, str | None]:
+    """A response's body as sent and its Content-Encoding."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gzip_ok else {})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.read(), response.headers.get("Content-Encoding")
+
+
+def assert_scripts_come_compressed(front: str, replica: str) -> None:
+    """HAProxy gzips the app's scripts (Streamlit serves them plain) to the same bytes."""
+    html, _ = fetch(replica + "/", gzip_ok=False)
+    scripts = re.findall(r'src="\./(static/js/[^"]+\.js)"', html.decode())
+    assert scripts, "no script in the app's page"
+    plain, encoding = fetch(f"{replica}/{scripts[0]}", gzip_ok=True)
+    assert encoding is None, "the replica compresses by itself: HAProxy's compression is not needed"
+    packed, encoding = fetch(f"{front}/{scripts[0]}", gzip_ok=True)
+    assert encoding == "gzip", f"{scripts[0]} came through HAProxy as {encoding}"
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2
+
+
 def wait_until(condition, seconds: float, message: str) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -120,6 +141,7 @@ def test_sessions_spread_over_two_replicas_and_survive_one_being_killed(tmp_path
     with open(log, "w") as log_file, cluster(front_port, replica_ports, log_file=log_file) as (front, replicas), \
             sync_playwright() as p:
         assert docker_healthcheck(replica_ports[0]).returncode == 0
+        assert_scripts_come_compressed(front, f"http://127.0.0.1:{replica_ports[0]}")
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             students = []
