@@ -5,7 +5,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import charts, compute, curves, explain, lectures, params, presets, settings
+from ui import compute, curves, explain, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.layout import finish, page, screen_height
@@ -86,9 +86,9 @@ if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
-        cm = charts.shared_figure("playground_confusion", (recipe, drawn, model_key, key_params),
-                                  lambda: confusion_figure(fit.cm, fit.labels, normalize=False, height=360))
-        charts.plotly_chart(cm, width="stretch", theme=None, config=chart_config("playground"))
+        with st.container(key="playground_confusion"):
+            shared_chart("playground_confusion", chart_config("playground"), (recipe, drawn, model_key, key_params),
+                         lambda: (confusion_figure(fit.cm, fit.labels, normalize=False, height=360), None, None))
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

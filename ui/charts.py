@@ -27,7 +27,6 @@ import streamlit as st
 from viz.present import look
 
 from . import settings
-from .shared import shared
 
 FORMATS = ("PNG", "SVG")
 FORMAT_KEY = "chart_format"     # session: the sidebar's download format
@@ -126,12 +125,6 @@ def styled(figure, *, presenting_now: bool, dark_now: bool):
     return go.Figure(restyled, _validate=False)
 
 
-@shared(max_entries=64)
-def shared_figure(name: str, cache_key: tuple, _build):
-    """The figure ``_build()`` makes, built once for the whole server per ``name`` and
-    ``cache_key`` (everything it depends on) and read-only: plotly's validation of every
-    property costs more than drawing it, and a room on one link asks for the same figure."""
-    return _build()
 
 
 def plotly_chart(figure, *, where=None, config: dict | None = None, key: str | None = None, **kwargs):

@@ -21,8 +21,9 @@ from catalog.specs import ModelSpec, ParamSpec
 from mlcore.model_selection import StratifiedKFold, cross_validate, learning_curve
 from viz.grid import evaluate_grid
 
-from . import charts, compute, settings
+from . import compute, settings
 from .charts import config as chart_config
+from .live_chart import shared_chart
 from .params import url_name, widget_key
 from .settings import log_grid, snap
 from .shared import shared
@@ -287,8 +288,10 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
         st.caption(f"Learning curve: {problem}")
         return
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
-    fig = _panel_figure(recipe, drawn, model_key, params, target)
-    charts.plotly_chart(fig, width="stretch", theme=None, config=chart_config("playground"), key="playground_learning")
+    with st.container(key="playground_learning"):
+        # in place, like the plane above it, and drawn after it (ui/live_chart.js)
+        shared_chart("playground_learning", chart_config("playground"), (recipe, drawn, model_key, params, target),
+                     lambda: (_panel_figure(recipe, drawn, model_key, params, target), None, None))
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)
     except ValueError:

@@ -81,7 +81,7 @@ export default function (component) {
   const header = JSON.parse(new TextDecoder().decode(data.subarray(4, 4 + length)));
   const w = window;
   w.__cpLive = w.__cpLive || {};
-  const state = (w.__cpLive[header.key] = w.__cpLive[header.key] || { parts: new Map(), queue: Promise.resolve(), seq: 0 });
+  const state = (w.__cpLive[header.key] = w.__cpLive[header.key] || { parts: new Map(), seq: 0 });
   const blobs = data.subarray(4 + length);
   // Keep every part this message carries, even if a newer message is drawn instead of it.
   const wanted = [header.layout, ...header.traces];
@@ -110,7 +110,10 @@ export default function (component) {
   }
   const seq = ++state.seq;
   const texts = wanted.map(([hash]) => state.parts.get(hash));
-  state.queue = state.queue.then(async () => {
+  // One queue for every live chart on the page, in the order Streamlit hands them their data
+  // (the page's order): the plane draws first, and the small charts under it neither delay its
+  // draw nor slow its decoding (measured: 80 ms of a 440 ms slider step when they did).
+  w.__cpQueue = (w.__cpQueue || Promise.resolve()).then(async () => {
     if (seq !== state.seq) return;  // a newer message came: draw that one
     const Plotly = await loadPlotly(header.plotly);
     const t0 = performance.now();

@@ -51,6 +51,7 @@ ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
 
 _SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
 _KEEP = 48                     # parts remembered; the browser keeps more (ui/live_chart.js)
+_ENTRIES = 192                 # figures kept: 64 links of the Playground's three charts
 
 
 def _plotly_module() -> str | None:
@@ -197,12 +198,12 @@ def shared_chart(key: str, config: dict, cache_key: tuple, build):
     return extra
 
 
-@shared(max_entries=64)
+@shared(max_entries=_ENTRIES)
 def _built(key: str, cache_key: tuple, _build):
     return _build()
 
 
-@shared(max_entries=64)
+@shared(max_entries=_ENTRIES)
 def _encoded(key: str, cache_key: tuple, presenting_now: bool, dark_now: bool, _build) -> Encoded:
     fig, grid, _ = _built(key, cache_key, _build)
     return encode_parts(charts.styled(fig, presenting_now=presenting_now, dark_now=dark_now), grid)
