@@ -176,21 +176,33 @@ def test_sessions_spread_over_two_replicas_and_survive_one_being_killed(tmp_path
             killed.wait(10)
             assert docker_healthcheck(replica_ports[0]).returncode != 0, "the health check passed on a dead replica"
 
-            # Its students reload (the issue's recipe): a fresh document on r2, so only the link can
-            # restore the view. (Without a reload Streamlit's page reconnects by itself to r2, but the
-            # new session there reads the link on its first run, and if that run is a slider move the
-            # link's old value wins once: README "Deploying".)
+            # Its students: one reloads (a fresh document on r2, so only the link can restore the
+            # view); the other does nothing, and its page reconnects by itself to a new session on
+            # r2 whose first run will be the student's next step (README "Deploying").
             on_r1 = [student for student, _, _ in students if holder[student] == "r1"]
+            stays = on_r1[-1]
             for (student, context, page), before in zip(students, seen, strict=True):
-                if student in on_r1:
+                if student in on_r1 and student != stays:
                     page.reload()
                     wait_for_run_after(page, 0, f"reloading {before['url']} after r1 died")
-                if student in on_r1:
                     page.wait_for_function(f"({Z_PRINT})() !== null", timeout=60_000)
                     assert replica_of(context) == "r2", "HAProxy kept the dead replica's cookie"
-                    assert streams_of(log, student)[-1] == "r2", f"{student}: {requests_of(log, student)}"
+                if student in on_r1:
+                    wait_until(lambda s=student: streams_of(log, s)[-1:] == ["r2"], 60,
+                               f"{student} did not reconnect to r2: {requests_of(log, student)}")
+                    settle(page)
                 assert_no_errors(page, f"{before['url']} after r1 died")
                 assert view(page) == before, f"{before['url']}: the view changed when r1 died"
+
+            # The student who did not reload steps k: the new session keeps the step (its link was
+            # one step old, and used to win over the value the browser sent) and writes it back.
+            _, _, page = next(student for student in students if student[0] == stays)
+            step_k_and_check_the_rerun(page)
+            k = int(re.search(r"[?&]k=(\d+)", page.url).group(1))
+            time.sleep(1)
+            settle(page)
+            assert page.locator(K_SLIDER).input_value() == str(k) and f"k={k}" in page.url, \
+                f"{stays}'s step after the reconnect did not hold: {page.url}"
 
             # Every student still reruns, all on r2 now, the r2 students on their first websocket.
             for student, context, page in students:

@@ -40,6 +40,7 @@ _SHAPES = "_shapes"          # key -> the range a setting's widget was last draw
                               # Streamlit walks every session-state key for every widget it draws)
 _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
+_BROWSER = "_browser_held"    # keys of the widgets whose values the browser sent to a new session
 
 
 # --- how values look -------------------------------------------------------------------------
@@ -131,6 +132,11 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     """A full run of ``page`` starts: the link's items (first run in the session, else None),
     and the empty container where the bad-link warning goes."""
     ss = st.session_state
+    # A session's first run normally comes with no widget values. With some, the browser held
+    # this page before: its server restarted (or the replica died) and it reconnected by itself
+    # to a new session, whose first run is the user's next step. The link in the address bar is
+    # one step old then, so those widgets keep the values the browser sent.
+    ss[_BROWSER] = _sent_widget_keys() if _PAGE not in ss else frozenset()
     ss[_SWITCHED] = ss.get(_PAGE) != page
     ss[_PAGE] = page
     ss[_PENDING] = dict(link or {})
@@ -138,6 +144,21 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_SHOWN] = {}
     ss[_PROBLEMS] = []
     ss[_SLOT] = slot
+
+
+def _sent_widget_keys() -> frozenset[str]:
+    """Keys of the widgets whose values came with this run from the browser. Streamlit has no
+    public way to read them before the widgets are drawn: read its incoming widget states
+    (read only), and if that ever fails, assume none came (the link wins, as on a first visit)."""
+    try:
+        from streamlit.runtime.scriptrunner import get_script_run_ctx
+        from streamlit.runtime.state.common import user_key_from_element_id
+
+        ctx = get_script_run_ctx()
+        ids = list(ctx.session_state._state._new_widget_state.states)
+        return frozenset(k for k in map(user_key_from_element_id, ids) if k)
+    except Exception:  # noqa: BLE001 (any change in Streamlit's internals: fall back to the link)
+        return frozenset()
 
 
 def take(name: str) -> str | None:
@@ -236,7 +257,9 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
         ss[_RESTART + key] = restart_on
     note = None
     raw = take(name) if name else None
-    if raw is not None:
+    if key in ss.get(_BROWSER, ()):
+        pass  # a new session after a reconnect: the widget takes the value the browser sent
+    elif raw is not None:
         try:
             ss[key] = fitted(raw)
             asked = checked.coerce(raw) if p.kind in ("int", "float") else None
