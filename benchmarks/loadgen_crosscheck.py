@@ -2,7 +2,7 @@
 sessions (benchmarks/st_client.py) on one server, alternating, each opening the lecture link and
 moving the noise slider 5 steps.
 
-    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5] [--cold] [--background N] [--no-pin]
+    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5] [--link QUERY] [--cold] [--background N] [--no-pin]
 
 Delivered, what both sides time alike: from the websocket opening (protocol: before connecting)
 to the message carrying the first chart delta (the live chart's component, or a plotly chart),
@@ -59,10 +59,10 @@ def values(steps: int) -> list[float]:
     return [round(START + STEP * (i + 1), 2) for i in range(steps)]
 
 
-def link(cold: bool, session: int, side: int) -> str:
-    """The lecture link; with ``cold``, on a seed of its own for each session and side, so its
-    first run and every step fit and draw anew."""
-    return f"{LECTURE_LINK}&seed={100 + 2 * session + side}" if cold else LECTURE_LINK
+def link(base: str, cold: bool, session: int, side: int) -> str:
+    """``base`` (the lecture link); with ``cold``, on a seed of its own for each session and
+    side, so its first run and every step fit and draw anew."""
+    return f"{base}&seed={100 + 2 * session + side}" if cold else base
 
 
 async def timed_protocol_session(port: int, steps: int, query: str = LECTURE_LINK) -> dict:
@@ -279,6 +279,9 @@ def main(argv=None) -> int:
     parser.add_argument("--root", type=pathlib.Path, default=ROOT)
     parser.add_argument("--background", type=int, default=0,
                         help="protocol sessions stepping the slider every 2 s meanwhile (a busy server)")
+    parser.add_argument("--link", default=LECTURE_LINK,
+                        help="the Playground link every session opens, with noise=0.3 (the steps go on from there; "
+                             "default: the lecture link, %(default)s)")
     parser.add_argument("--cold", action="store_true",
                         help="every session on a seed of its own: each run fits and draws anew (no cache hits)")
     parser.add_argument("--no-pin", action="store_true",
@@ -297,16 +300,16 @@ def main(argv=None) -> int:
         health("127.0.0.1", server.port)
         url = f"http://127.0.0.1:{server.port}/{PAGE}?"
         if not args.cold:   # warm-up: every value computed once
-            asyncio.run(timed_protocol_session(server.port, args.steps))
+            asyncio.run(timed_protocol_session(server.port, args.steps, args.link))
         browsers, protocols = [], []
         busy = Background(server.port, args.background)
         with busy, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, f"--log-net-log={netlog}"])
             try:
                 for i in range(args.sessions):
-                    browsers.append(browser_session(browser, url + link(args.cold, i, 0), args.steps))
+                    browsers.append(browser_session(browser, url + link(args.link, args.cold, i, 0), args.steps))
                     time.sleep(QUIET)
-                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps, link(args.cold, i, 1))))
+                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps, link(args.link, args.cold, i, 1))))
                     time.sleep(QUIET)
             finally:
                 browser.close()   # writes the NetLog's end
