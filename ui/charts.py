@@ -125,8 +125,6 @@ def styled(figure, *, presenting_now: bool, dark_now: bool):
     return go.Figure(restyled, _validate=False)
 
 
-
-
 def plotly_chart(figure, *, where=None, config: dict | None = None, key: str | None = None, **kwargs):
     """``st.plotly_chart`` (or ``where.plotly_chart``, a column or container) with this screen's look
     (presenter mode, dark theme) and the image download's file name for what is on screen now.
