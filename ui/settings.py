@@ -14,7 +14,9 @@ The link. ``begin`` (called by ``ui.layout.page``) holds the link's items on a p
 in the session; each setting takes the item of its name. A value ``ParamSpec.coerce`` refuses,
 or one outside the widget's range, becomes one sentence of the page's single warning and the
 default is used. Every setting drawn in a run records its value as a link item when it differs
-from the default; ``publish`` writes them to the address bar.
+from the default; ``publish`` writes them to the address bar. One exception: a page that
+reconnected by itself to a new session (its server restarted) sends its widgets' values with
+the session's first run, and those win over its one-step-old link.
 """
 
 from __future__ import annotations
