@@ -4,7 +4,7 @@ clicked."""
 
 import pytest
 
-from tests.test_browser import CHART, browser, goto, page, server, settle  # noqa: F401
+from tests.test_browser import CHART, STILL, browser, goto, page, server, settle  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +26,8 @@ def test_ten_fast_clicks_add_ten_points_where_they_were_clicked(page, server):  
     page.wait_for_selector(CHART, timeout=60_000)
     page.wait_for_function(WHOLE, timeout=60_000)
     settle(page)
+    # and held still: the plane can still take its size or ranges after the run ends
+    assert page.evaluate(STILL), "the chart kept moving for 15 s"
     spots = [(-2.0 + 0.4 * i, 1.5 - 0.3 * i) for i in range(10)]
     # Pixels measured once, on the settled chart: during the reruns the clicks start, the graph
     # is being redrawn, which is exactly when the clicks must still land.

@@ -24,7 +24,7 @@ from viz.palette import MAX_CLASSES
 from . import owndata, settings
 
 KEY = "drawn"
-_SEEN = "_draw_seen"  # (browser document, number) of the last click added
+_SEEN = "_draw_seen"  # [browser document, number] of the last click added, changed in place
 MAX_POINTS = 500
 COLOR_NAMES = ("blue", "orange", "green", "pink", "red", "sky blue")
 ADD, ERASE, MOVE, INSPECT = "add", "erase", "move", "inspect"
@@ -58,42 +58,61 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
 
     The listener sends all clicks the app has not confirmed yet, each numbered within its
     browser document, so the clicks made while a run was going are added by the next run and
-    none twice: ``_SEEN`` holds (document, number) of the last click taken."""
+    none twice: ``_SEEN`` holds [document, number] of the last click taken.
+
+    A newer click stops this run at its next session-state access (Streamlit's yield points).
+    So the clicks are marked taken right after they are stored, with no access in between:
+    the mark is a list changed in place, not a session key written again. A click marked but not
+    stored would be lost (one in six runs of ten fast clicks lost one); one stored but not
+    marked would come back as a second point."""
     seen_key = f"{_SEEN}_{key}"
-    doc, last = st.session_state.get(seen_key, ("", 0))
-    result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled, "seen": [doc, last]},
+    taken = st.session_state.setdefault(seen_key, ["", 0])
+    result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled, "seen": list(taken)},
                        on_click_change=lambda: None, height=0)
-    seen, fresh = unseen_clicks(getattr(result, "click", None), (doc, last))
+    doc, fresh = _fresh(getattr(result, "click", None), tuple(taken))
     if not fresh:
         return
-    st.session_state[seen_key] = seen
+
+    def mark(number: int) -> None:
+        taken[:] = [doc, number]
+
     if not enabled:
+        mark(fresh[-1][0])
         return
     if on_click is not None:
-        for x, y in (fresh if every_click else fresh[-1:]):
+        for number, x, y in (fresh if every_click else fresh[-1:]):
             on_click(x, y)
+            mark(number)
         return
     c = int(st.session_state.get("draw_class", 0))
-    added = [(round(x, 3), round(y, 3), c) for x, y in fresh]
-    owndata.change(drawn=[*points(), *added][:max(MAX_POINTS, len(points()))])
+    added = [(round(x, 3), round(y, 3), c) for _, x, y in fresh]
+    owndata.change(drawn=[*points(), *added][:max(MAX_POINTS, len(points()))], stored=lambda: mark(fresh[-1][0]))
+
+
+def _fresh(click, seen: tuple[str, int]) -> tuple[str, list[tuple[int, float, float]]]:
+    """The document of the listener's queue ``click = {doc, points: [{x, y, n}, ...]}`` and its
+    clicks not taken yet as (n, x, y), in the order they were made. ``seen``: (document, number)
+    of the last click taken; a new document (a reload) numbers its clicks from 1 again."""
+    doc, last = seen
+    if not click:
+        return doc, []
+    if str(click.get("doc", "")) != doc:
+        doc, last = str(click.get("doc", "")), 0
+    return doc, sorted((int(p["n"]), float(p["x"]), float(p["y"]))
+                       for p in click.get("points", ()) if int(p["n"]) > last)
 
 
 def unseen_clicks(click, seen: tuple[str, int]) -> tuple[tuple[str, int], list[tuple[float, float]]]:
-    """The clicks of the listener's queue ``click = {doc, points: [{x, y, n}, ...]}`` not taken
-    yet, in the order they were made, and the new (document, last number) taken.
+    """The clicks of the listener's queue not taken yet, in the order they were made, and the new
+    (document, last number) taken; ``seen`` unchanged when there are none.
 
     ``seen`` is (document, number) of the last click taken: a queue is sent again until the
     app's answer reaches the browser, so most clicks arrive more than once. A new document
     (a reload) numbers its clicks from 1 again."""
-    if not click:
-        return seen, []
-    doc, last = seen
-    if str(click.get("doc", "")) != doc:
-        doc, last = str(click.get("doc", "")), 0
-    fresh = sorted((p for p in click.get("points", ()) if int(p["n"]) > last), key=lambda p: int(p["n"]))
+    doc, fresh = _fresh(click, seen)
     if not fresh:
         return seen, []
-    return (doc, int(fresh[-1]["n"])), [(float(p["x"]), float(p["y"])) for p in fresh]
+    return (doc, fresh[-1][0]), [(x, y) for _, x, y in fresh]
 
 
 def inspected() -> tuple | None:
@@ -123,31 +142,41 @@ def apply_clicks(how: str, recipe, bounds) -> None:
     """The queued clicks, in order, as the mode says; each change is one undo step."""
     st.session_state.pop(_NOTE, None)
     queue = st.session_state.setdefault(_QUEUE, [])
+
+    def done() -> None:
+        # The click leaves the queue right after its effect is stored, with no session-state
+        # access in between (a newer click can stop the run at any: see listen).
+        queue.pop(0)
+
     while queue:
-        x, y = queue.pop(0)
+        x, y = queue[0]
         pts = list(points())
         if how == INSPECT:
             st.session_state[INSPECT_KEY] = (float(x), float(y))
+            done()
         elif how == MOVE:
             if not pts:
                 st.session_state[_NOTE] = "There is no drawn point to move: add one first."
+                done()
                 continue
             *rest, (_, _, c) = pts
-            owndata.change(drawn=[*rest, (round(x, 3), round(y, 3), c)])
+            owndata.change(drawn=[*rest, (round(x, 3), round(y, 3), c)], stored=done)
         elif how == ERASE:
             recipe = recipe._replace(erased=owndata.erased(recipe))
             hit = owndata.nearest(recipe, tuple(pts), x, y, bounds)
             if hit is None:
                 st.session_state[_NOTE] = "No point near that click to erase: click on a point."
+                done()
             elif hit[0] == "drawn":
-                owndata.change(drawn=pts[:hit[1]] + pts[hit[1] + 1:])
+                owndata.change(drawn=pts[:hit[1]] + pts[hit[1] + 1:], stored=done)
             else:
-                owndata.change(erased={*recipe.erased, hit[1]}, recipe=recipe)
+                owndata.change(erased={*recipe.erased, hit[1]}, recipe=recipe, stored=done)
         elif len(pts) < MAX_POINTS:
             c = int(st.session_state.get("draw_class", 0))
-            owndata.change(drawn=[*pts, (round(x, 3), round(y, 3), c)])
+            owndata.change(drawn=[*pts, (round(x, 3), round(y, 3), c)], stored=done)
         else:
             st.session_state[_NOTE] = f"At most {MAX_POINTS} drawn points: erase some first."
+            done()
 
 
 def _clear():

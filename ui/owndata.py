@@ -111,9 +111,11 @@ def _restore(s: Snapshot) -> None:
     st.session_state[ERASED] = tuple(s.erased)
 
 
-def change(*, drawn=None, table=False, erased=None, recipe: Recipe | None = None) -> None:
+def change(*, drawn=None, table=False, erased=None, recipe: Recipe | None = None, stored=None) -> None:
     """One edit of the points, undoable: new drawn points, a new table (None: generated data)
-    and/or new erasures (of the points of ``recipe``)."""
+    and/or new erasures (of the points of ``recipe``). ``stored()`` is called right after the
+    points are stored, before any other session-state access, where a newer rerun could stop
+    this run (ui.draw marks its clicks taken there)."""
     ss = st.session_state
     before = snapshot()
     if drawn is not None:
@@ -122,8 +124,10 @@ def change(*, drawn=None, table=False, erased=None, recipe: Recipe | None = None
         ss[TABLE] = table
         ss[ERASED] = ()
     if erased is not None:
-        ss[ERASED] = tuple(sorted(erased))
         ss[_ERASED_FOR] = base_key(recipe)
+        ss[ERASED] = tuple(sorted(erased))
+    if stored is not None:
+        stored()
     if snapshot() != before:
         ss[_UNDO] = [*ss.get(_UNDO, []), before][-HISTORY:]
         ss[_REDO] = []
