@@ -63,8 +63,8 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
     A newer click stops this run at its next session-state access (Streamlit's yield points).
     So the clicks are marked taken right after they are stored, with no access in between:
     the mark is a list changed in place, not a session key written again. A click marked but not
-    stored would be lost (one in six runs of ten fast clicks lost one); one stored but not
-    marked would come back as a second point."""
+    stored would be lost (ten fast clicks made nine points now and then when the mark came
+    first); one stored but not marked would come back as a second point."""
     seen_key = f"{_SEEN}_{key}"
     taken = st.session_state.setdefault(seen_key, ["", 0])
     result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled, "seen": list(taken)},
