@@ -9,6 +9,7 @@ from test_browser import (  # noqa: F401  (fixtures)
     goto,
     page,
     server,
+    settle,
     wait_for_run_after,
 )
 
@@ -32,9 +33,21 @@ def _boxes(pg):
     return [float(pg.locator(f".st-key-tree_{axis} input").input_value()) for axis in ("px", "py")]
 
 
+# Resolves once the plane's box and axis ranges have held still for three looks 150 ms apart: a
+# click measured on a plane still taking its size lands elsewhere (a loaded CI machine did so).
+STILL = """async (sel) => { const gd = document.querySelector(sel);
+  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
+  let last = look(), same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {
+    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
+  return same >= 3; }"""
+
+
 def _plane_ready(pg):
     pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
                          "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
+    settle(pg)
+    assert pg.evaluate(STILL, PLANE), "the plane kept moving for 15 s"
 
 
 def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa: F811
