@@ -119,7 +119,7 @@ def page(browser):
 
 # Resolves once the chart's box and axis ranges have held still for three looks 150 ms apart
 # (a scrollbar or a panel appearing below resizes the plane and moves every data point's pixel).
-STILL = """async () => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+STILL = """async (sel) => { const gd = document.querySelector(sel || ".st-key-playground_chart .js-plotly-plot");
   const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
   let last = look(), same = 0;
   for (let i = 0; i < 100 && same < 3; i++) {

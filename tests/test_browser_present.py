@@ -5,7 +5,7 @@ Uses the helpers of tests/test_browser.py (server, browser, goto, settle)."""
 
 import pytest
 
-from tests.test_browser import COUNT_RUNS, browser, goto, server, settle, wait_for_run_after  # noqa: F401
+from tests.test_browser import COUNT_RUNS, STILL, browser, goto, server, settle, wait_for_run_after  # noqa: F401
 from tests.test_browser_layout import BOX, MAIN_CHART
 from viz.present import MIN_FONT, PAPER
 
@@ -40,22 +40,13 @@ def dark_projector(browser):  # noqa: F811
     context.close()
 
 
-# Resolves once the chart's box has held still for three looks 150 ms apart: the screen-high
-# chart takes its height after the run ends (CSS, then Plotly's resize in an animation frame).
-HELD = """async (sel) => { const look = () => { const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");
-    return svg ? JSON.stringify(svg.getBoundingClientRect()) : null; };
-  let last = look(), same = 0;
-  for (let i = 0; i < 100 && same < 3; i++) {
-    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now !== null && now === last ? same + 1 : 0; last = now; }
-  return same >= 3; }"""
-
-
 def _open_chart(pg, url, key):
     goto(pg, url)
     sel = f".st-key-{key}"
     pg.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
     settle(pg)
-    assert pg.evaluate(HELD, sel), f"{url}: the chart kept changing size for 15 s"
+    # the screen-high chart takes its height after the run ends (CSS, then Plotly's resize)
+    assert pg.evaluate(STILL, f"{sel} .js-plotly-plot"), f"{url}: the chart kept changing size for 15 s"
     return sel
 
 

@@ -3,6 +3,7 @@ the followed point there; its number boxes and the link follow."""
 
 import pytest
 from test_browser import (  # noqa: F401  (fixtures)
+    STILL,
     assert_no_errors,
     browser,
     finished_runs,
@@ -31,16 +32,6 @@ def _click_at(pg, x, y):
 
 def _boxes(pg):
     return [float(pg.locator(f".st-key-tree_{axis} input").input_value()) for axis in ("px", "py")]
-
-
-# Resolves once the plane's box and axis ranges have held still for three looks 150 ms apart: a
-# click measured on a plane still taking its size lands elsewhere (a loaded CI machine did so).
-STILL = """async (sel) => { const gd = document.querySelector(sel);
-  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
-  let last = look(), same = 0;
-  for (let i = 0; i < 100 && same < 3; i++) {
-    await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
-  return same >= 3; }"""
 
 
 def _plane_ready(pg):

@@ -21,6 +21,7 @@ def encode_figure(fig, key, config, grid, known):
     encoded = encode_parts(fig, grid)
     return message(encoded, key, config, known), list(encoded.hashes)
 
+
 def _moons(n=300, seed=0):
     rng = np.random.default_rng(seed)
     t = rng.uniform(0, np.pi, n)

@@ -69,7 +69,7 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
     taken = st.session_state.setdefault(seen_key, ["", 0])
     result = _listener(key=key, data={"target": f"st-key-{chart_key}", "enabled": enabled, "seen": list(taken)},
                        on_click_change=lambda: None, height=0)
-    doc, fresh = _fresh(getattr(result, "click", None), tuple(taken))
+    doc, fresh = unseen_clicks(getattr(result, "click", None), tuple(taken))
     if not fresh:
         return
 
@@ -89,10 +89,11 @@ def listen(chart_key: str, enabled: bool, on_click=None, key: str = "draw_click"
     owndata.change(drawn=[*points(), *added][:max(MAX_POINTS, len(points()))], stored=lambda: mark(fresh[-1][0]))
 
 
-def _fresh(click, seen: tuple[str, int]) -> tuple[str, list[tuple[int, float, float]]]:
+def unseen_clicks(click, seen: tuple[str, int]) -> tuple[str, list[tuple[int, float, float]]]:
     """The document of the listener's queue ``click = {doc, points: [{x, y, n}, ...]}`` and its
     clicks not taken yet as (n, x, y), in the order they were made. ``seen``: (document, number)
-    of the last click taken; a new document (a reload) numbers its clicks from 1 again."""
+    of the last click taken. A queue is sent again until the app's answer reaches the browser, so
+    most clicks arrive more than once; a new document (a reload) numbers its clicks from 1 again."""
     doc, last = seen
     if not click:
         return doc, []
@@ -100,19 +101,6 @@ def _fresh(click, seen: tuple[str, int]) -> tuple[str, list[tuple[int, float, fl
         doc, last = str(click.get("doc", "")), 0
     return doc, sorted((int(p["n"]), float(p["x"]), float(p["y"]))
                        for p in click.get("points", ()) if int(p["n"]) > last)
-
-
-def unseen_clicks(click, seen: tuple[str, int]) -> tuple[tuple[str, int], list[tuple[float, float]]]:
-    """The clicks of the listener's queue not taken yet, in the order they were made, and the new
-    (document, last number) taken; ``seen`` unchanged when there are none.
-
-    ``seen`` is (document, number) of the last click taken: a queue is sent again until the
-    app's answer reaches the browser, so most clicks arrive more than once. A new document
-    (a reload) numbers its clicks from 1 again."""
-    doc, fresh = _fresh(click, seen)
-    if not fresh:
-        return seen, []
-    return (doc, fresh[-1][0]), [(x, y) for _, x, y in fresh]
 
 
 def inspected() -> tuple | None:
