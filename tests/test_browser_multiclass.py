@@ -7,6 +7,7 @@ from test_browser import (  # noqa: F401  (fixtures)
     browser,
     finished_runs,
     goto,
+    link_of,
     page,
     server,
     wait_for_run_after,
@@ -54,7 +55,8 @@ def test_page_loads_clean_and_a_click_shows_the_votes(page, server):  # noqa: F8
     _plane_ready(page)
     assert_no_errors(page, "the Multi-class page")
     _inspect(page, 1.5, 1.0, "a click on the one-vs-one plane")
-    assert "x1=1.5" in page.url and "x2=1" in page.url
+    url = link_of(page, "x1=1.5", "x2=1")
+    assert "x1=1.5" in url and "x2=1" in url
     # the votes table is drawn for the clicked point: a glide-data-grid canvas beside the machines'
     page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stDataFrame\"]').length >= 3",
                            timeout=30_000)

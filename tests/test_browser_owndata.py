@@ -13,6 +13,7 @@ from tests.test_browser import (  # noqa: F401
     assert_no_errors,
     browser,
     finished_runs,
+    link_of,
     new_page,
     open_playground,
     page,
@@ -51,7 +52,8 @@ def test_an_uploaded_csv_is_drawn_on_the_chart(page, server, tmp_path):  # noqa:
     settle(page)
     sidebar = page.locator("[data-testid='stSidebar']")
     assert sidebar.get_by_text("12 rows, classes 0 = cat, 1 = dog").count() == 1
-    assert "own=" in page.url and "own_names=cat%7Cdog" in page.url
+    url = link_of(page, "own=", "own_names=cat%7Cdog")
+    assert "own=" in url and "own_names=cat%7Cdog" in url
     assert_no_errors(page, "the playground after an upload")
 
 
@@ -60,7 +62,7 @@ def test_a_link_with_uploaded_points_reopens_the_same_figure(browser, server, tm
     open_playground(first, server)
     _upload(first, tmp_path)
     settle(first)
-    url, regions, counts = first.url, first.evaluate(Z_PRINT), first.evaluate(CLASS_TRACES)
+    url, regions, counts = link_of(first, "own="), first.evaluate(Z_PRINT), first.evaluate(CLASS_TRACES)
     first.close()
     context = browser.new_context(viewport={"width": 1400, "height": 900})  # no session, no cookies
     try:
@@ -93,12 +95,12 @@ def test_erase_a_generated_point_then_undo_and_redo(page, server):  # noqa: F811
     _click_at(page, x, y)
     wait_for_run_after(page, runs, "a click on a point in erase mode", until=fewer)
     page.wait_for_function(fewer, timeout=30_000)
-    assert "erased=" in page.url
+    assert "erased=" in link_of(page, "erased=")
     for button, until in (("Undo", same), ("Redo", fewer)):
         settle(page)
         runs = finished_runs(page)
         page.locator(f".st-key-draw_{button.lower()}").get_by_role("button", name=button).click()
         wait_for_run_after(page, runs, button, until=until)
         page.wait_for_function(until, timeout=30_000)
-    assert "erased=" in page.url
+    assert "erased=" in link_of(page, "erased=")
     assert_no_errors(page, "the playground after erase, undo and redo")

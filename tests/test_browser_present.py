@@ -5,7 +5,7 @@ Uses the helpers of tests/test_browser.py (server, browser, goto, settle)."""
 
 import pytest
 
-from tests.test_browser import COUNT_RUNS, STILL, browser, goto, server, settle, wait_for_run_after  # noqa: F401
+from tests.test_browser import COUNT_RUNS, STILL, browser, goto, link_of, server, settle, wait_for_run_after  # noqa: F401
 from tests.test_browser_layout import BOX, MAIN_CHART
 from viz.present import MIN_FONT, PAPER
 
@@ -64,7 +64,7 @@ def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(proj
     assert projector.evaluate(LAYOUT, sel)["font"] >= MIN_FONT
     assert not projector.evaluate(VISIBLE, "[data-testid='stSidebar']"), "the sidebar is still shown"
     assert projector.evaluate(VISIBLE, ".st-key-present_exit"), "no way out of presenter mode on screen"
-    assert "present=1" in projector.url
+    assert "present=1" in link_of(projector, "present=1")
 
 
 def test_exit_button_brings_the_sidebar_back(projector, server):  # noqa: F811
@@ -74,7 +74,7 @@ def test_exit_button_brings_the_sidebar_back(projector, server):  # noqa: F811
     wait_for_run_after(projector, runs, "exit presenter mode",
                        until="() => !document.querySelector('.st-key-present_exit')")
     assert projector.evaluate(VISIBLE, "[data-testid='stSidebar']")
-    assert "present" not in projector.url
+    assert "present" not in link_of(projector, absent=["present"])
 
 
 def _download(pg, sel):

@@ -3,7 +3,7 @@ and a page switch (issue 14). AppTest cannot see the page-switch half: there the
 the new page's widget of the same key at its minimum unless the server hands it the value."""
 
 import pytest
-from test_browser import browser, page, server, settle  # noqa: F401  (fixtures)
+from test_browser import browser, link_of, page, server, settle  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
 
@@ -33,4 +33,5 @@ def test_tree_settings_survive_a_blank_canvas_and_a_page_switch(page, server):  
         assert page.locator(".st-key-ds_data input").input_value() == "Two moons", path
         assert page.locator(".st-key-ds_n [data-testid='stSliderThumbValue']").inner_text() == "150", path
     assert _tree_values(page) == ["4", "4", "0.50"]
-    assert "min_samples_leaf=4" in page.url and "depth=4" in page.url and "val_fraction=0.5" in page.url
+    url = link_of(page, "min_samples_leaf=4", "depth=4", "val_fraction=0.5")
+    assert "min_samples_leaf=4" in url and "depth=4" in url and "val_fraction=0.5" in url
