@@ -19,6 +19,8 @@ With ``--live`` two servers run the same checkout, one with the Playground's pla
 Plotly.react in place); each model is measured on both, alternating which goes first, and the
 table gives the median ms and the websocket kB per rerun of each, and the time from opening the
 page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
+Its first row (unless ``--no-floor``) is the plane alone on a bare page (kNN on moons, a noise
+slider), drawn both ways: the floor of each, without the Playground's other elements.
 
 The machine may be shared: compare versions in alternating runs, not one after another.
 """
@@ -81,6 +83,36 @@ BARE_APP = textwrap.dedent("""\
     with st.container(key="playground_chart"):
         st.plotly_chart(go.Figure(go.Heatmap(z=z), layout=dict(height=640)), width="stretch",
                         config={"displayModeBar": False})
+    """)
+
+# The Playground's plane alone: kNN on 500 moons, its 200x200 regions, one slider (the data's
+# noise, so every step fits and draws anew). With --live it runs on both servers: the floor of
+# each way of drawing the plane, without the page's other elements.
+BARE_PLANE_APP = textwrap.dedent("""\
+    import sys
+    sys.path.insert(0, {root!r})
+    import streamlit as st
+    from mlcore.datasets import make_dataset
+    from mlcore.neighbors import KNeighborsClassifier
+    from ui.charts import config
+    from ui.live_chart import shared_chart
+    from viz import decision_figure
+    from viz.grid import evaluate_grid, make_bounds
+
+    noise = st.slider("noise", 0.0, 0.5, 0.1, 0.01, key="noise")
+
+
+    def plane():
+        X, y = make_dataset("moons", n={n}, noise=noise, seed=0)
+        model = KNeighborsClassifier(k=15).fit(X, y)
+        grid = evaluate_grid(model, make_bounds(X), 200)
+        fig = decision_figure(model, X, y, grid=grid, height=530)
+        fig.layout.height = None
+        return fig, grid, None
+
+
+    with st.container(key="playground_chart", height=530):
+        shared_chart("playground_chart", config("playground"), (noise,), plane)
     """)
 
 
@@ -326,6 +358,9 @@ def model_url(base: str, key: str, spec, args) -> str:
     return f"{base}/Playground?" + urlencode({"data": "moons", "n": args.n, "model": key} | start)
 
 
+BARE = "bare plane: kNN, `noise` (floor)"
+
+
 def live_main(args, keys, models) -> None:
     """Each model on both servers (plane by st.plotly_chart, plane by the live chart), alternating."""
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
@@ -333,14 +368,24 @@ def live_main(args, keys, models) -> None:
     lines = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        tmp = tempfile.TemporaryDirectory()
+        pathlib.Path(tmp.name, "bare.py").write_text(BARE_PLANE_APP.format(root=str(args.root), n=args.n))
         servers = {"before": Server("app.py", args.root, {"CP_LIVE_CHART": "0"}),
                    "after": Server("app.py", args.root, {"CP_LIVE_CHART": "1"})}
+        if not args.no_floor:
+            servers |= {"bare before": Server("bare.py", pathlib.Path(tmp.name), {"CP_LIVE_CHART": "0"}),
+                        "bare after": Server("bare.py", pathlib.Path(tmp.name), {"CP_LIVE_CHART": "1"})}
+            keys = [BARE, *keys]
         try:
             for i, key in enumerate(keys):
                 got = {}
                 for which in (("before", "after") if i % 2 == 0 else ("after", "before")):
                     page = browser.new_page(viewport={"width": 1400, "height": 900})
                     try:
+                        if key == BARE:
+                            server = servers[f"bare {which}"]
+                            got[which] = measure(page, server.url, ["noise"], args.steps, Frames(page))
+                            continue
                         got[which] = measure(page, model_url(servers[which].url, key, models[key], args),
                                              slider_for(models[key]), args.steps, Frames(page))
                     except Exception as err:  # noqa: BLE001 (one model's failure is a row, not the end)
@@ -363,6 +408,7 @@ def live_main(args, keys, models) -> None:
             for server in servers.values():
                 server.stop()
             browser.close()
+            tmp.cleanup()
     load = os.getloadavg()
     print(f"\nSlider step -> redrawn chart (headless Chromium), n = {args.n}, st.plotly_chart (before) vs "
           f"live chart (after), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
