@@ -9,10 +9,11 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui import charts, compute, explain, params, settings
+from ui import charts, compute, draw, explain, params, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
-from ui.layout import finish, fit_screen, page, stop
+from ui.layout import finish, page, screen_height, stop
+from ui.live_chart import shared_chart
 from ui.notes import LOSS_GALLERY_TEXT
 from viz.losses import loss_gallery_figure
 from viz.svm import (
@@ -157,6 +158,18 @@ st.sidebar.caption(
 
 # The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
 # so that on a 1280x720 projector the chart stays whole on the first screen after any step.
+def pick_point(x: float, y: float, data, show_test: bool) -> None:
+    """The point taken apart becomes the shown data point nearest the click, if one is within 3%
+    of the plane's size, else the clicked spot itself (any x has an f(x))."""
+    X = np.vstack([data.X_train, data.X_test]) if show_test and len(data.X_test) else data.X_train
+    x0, x1, y0, y1 = data.bounds
+    dist = np.hypot((X[:, 0] - x) / (x1 - x0), (X[:, 1] - y) / (y1 - y0))
+    if len(X) and dist.min() <= 0.03:
+        x, y = X[int(np.argmin(dist))]
+    settings.put("svm_px", round(float(x), 2))
+    settings.put("svm_py", round(float(y), 2))
+
+
 lecture = st.columns([1.1, *[2] * len(LESSON)], vertical_alignment="center")
 lecture[0].markdown("**Lecture**", help="Separable data → hard margin → an outlier → soft margin → RBF: "
                     "each step loads its dataset and settings.")
@@ -228,31 +241,32 @@ with right:
         m4.metric("margin width 2/‖w‖", "—" if width is None else f"{width:.3g}",
                   help="Shown for the linear kernel, where w = Σ αᵢyᵢxᵢ exists in the plane"
                        + ("." if binary else " (of the chosen pair machine)."))
-        grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
-        values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
-        fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                            X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
-                            height=540 if lesson_text is None else 470)
-        explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
-        # Clicking a point selects it; it becomes the point whose f(x) is taken apart below.
-        fig.update_traces(selector=dict(type="scatter"), unselected=dict(marker=dict(opacity=1.0)))
-        event = charts.plotly_chart(fit_screen("svm_margin", fig), width="stretch", height="stretch",
-                                       config=CHART_CONFIG, key="svm_margin",
-                                    on_select="rerun", selection_mode="points", where=chart_col)
-        picked = (event or {}).get("selection", {}).get("points", []) if isinstance(event, dict) else \
-            getattr(getattr(event, "selection", None), "points", [])
-        if picked and "x" in picked[0] and "y" in picked[0]:
-            choice = (round(float(picked[0]["x"]), 2), round(float(picked[0]["y"]), 2))
-            if st.session_state.get("svm_picked") != choice:
-                st.session_state["svm_picked"] = choice
-                settings.put("svm_px", choice[0])
-                settings.put("svm_py", choice[1])
+        height = 540 if lesson_text is None else 470
+
+        def plane():
+            """The same for every session on the same link (ui.live_chart.shared_chart)."""
+            grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
+            values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
+            fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
+                                X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
+                                height=height)
+            explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
+            fig.layout.height = None   # the container's height (screen_height)
+            return fig, grid, explained
+
+        # a click on the plane (from the previous render) takes that point's f(x) apart below
+        draw.listen("svm_margin", True, key="svm_click",
+                    on_click=lambda x, y: pick_point(x, y, data, show_test))
+        with chart_col, st.container(key="svm_margin"):   # updated in place: ui/live_chart.py
+            screen_height("svm_margin", height)
+            explained = shared_chart("svm_margin", CHART_CONFIG,
+                                     (recipe, drawn, key_params, machine, show_test, explain_on, height), plane)
         st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
                     pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
                     "f(x) = ±1. ")
                    + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
                      "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
-                     "its slack ξ; click it to take its f(x) apart below.")
+                     "its slack ξ; click it (or any spot) to take its f(x) apart below.")
         explain.below(explained, model, data)
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
@@ -274,8 +288,9 @@ with c1:
     if not binary:
         st.markdown(vote_text(model, f_all, x))
 with c2:
-    charts.plotly_chart(contributions_figure(model, x, machine=machine, top=12), width="stretch",
-                        config=CHART_CONFIG, key="svm_terms")
+    terms = charts.shared_figure("svm_terms", (recipe, drawn, key_params, machine, px, py),
+                                 lambda: contributions_figure(model, x, machine=machine, top=12))
+    charts.plotly_chart(terms, width="stretch", config=CHART_CONFIG, key="svm_terms")
 
 # --- the kernel trick -------------------------------------------------------------------------
 st.subheader("The kernel trick", anchor=False)
@@ -290,14 +305,16 @@ with k1:
         if lift is None:
             st.caption(lift_err)
         else:
-            charts.plotly_chart(lift_figure(lift, data.X_train, data.y_train, height=460), width="stretch",
-                                key="svm_lift")
+            lifted = charts.shared_figure("svm_lift", (recipe, drawn, hp["C"]),
+                                          lambda: lift_figure(lift, data.X_train, data.y_train, height=460))
+            charts.plotly_chart(lifted, width="stretch", key="svm_lift")
 with k2:
     st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
                 "sea level, the margins the contour lines at ±1.")
     if binary:
-        charts.plotly_chart(landscape_figure(model, data.X_train, data.y_train, bounds=data.bounds, height=460),
-                            width="stretch", key="svm_landscape")
+        land = charts.shared_figure("svm_landscape", (recipe, drawn, key_params), lambda: landscape_figure(
+            model, data.X_train, data.y_train, bounds=data.bounds, height=460))
+        charts.plotly_chart(land, width="stretch", key="svm_landscape")
     else:
         st.caption("Shown for two classes.")
 
@@ -305,7 +322,8 @@ with k2:
 st.subheader("Hinge loss", anchor=False)
 l1, l2 = st.columns([2, 1], gap="large")
 with l1:
-    charts.plotly_chart(loss_figure(height=320), width="stretch", config=CHART_CONFIG, key="svm_loss")
+    charts.plotly_chart(charts.shared_figure("svm_loss", (), lambda: loss_figure(height=320)), width="stretch",
+                        config=CHART_CONFIG, key="svm_loss")
 with l2:
     st.markdown("The soft-margin SVM minimises ½‖w‖² + C Σ max(0, 1 − yᵢf(xᵢ)). The hinge is zero "
                 "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
@@ -314,9 +332,13 @@ with l2:
 with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the margin y·f(x)"):
     g1, g2 = st.columns([2, 1], gap="large")
     # the training points' margins as ticks on the m axis (two classes: one f(x) per point)
-    margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
-               if binary else None)
-    charts.plotly_chart(loss_gallery_figure(margins=margins), width="stretch", config=CHART_CONFIG, key="svm_losses", where=g1)
+    def gallery():
+        margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
+                   if binary else None)
+        return loss_gallery_figure(margins=margins)
+
+    charts.plotly_chart(charts.shared_figure("svm_losses", (recipe, drawn, key_params), gallery), width="stretch",
+                        config=CHART_CONFIG, key="svm_losses", where=g1)
     g2.markdown(LOSS_GALLERY_TEXT)
 
 # --- the primal route ---------------------------------------------------------------------------
@@ -341,8 +363,9 @@ else:
             gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
             st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
                        f"{gap:.2%} above the optimum")
-            charts.plotly_chart(objective_figure(history, best, height=300), width="stretch",
-                                config=CHART_CONFIG, key="svm_primal")
+            route = charts.shared_figure("svm_primal", (recipe, drawn, C_primal, epochs),
+                                         lambda: objective_figure(history, best, height=300))
+            charts.plotly_chart(route, width="stretch", config=CHART_CONFIG, key="svm_primal")
 
 show_fit(recipe, drawn, SPEC.key, hp)
 finish()

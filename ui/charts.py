@@ -27,6 +27,7 @@ import streamlit as st
 from viz.present import look
 
 from . import settings
+from .shared import shared
 
 FORMATS = ("PNG", "SVG")
 FORMAT_KEY = "chart_format"     # session: the sidebar's download format
@@ -131,3 +132,16 @@ def plotly_chart(figure, *, where=None, config: dict | None = None, key: str | N
     Every chart of the app is drawn through here."""
     figure = styled(figure, presenting_now=presenting(), dark_now=dark_theme())
     return (where or st).plotly_chart(figure, config=finished_config(config, key), key=key, **kwargs)
+
+
+@shared(max_entries=256)
+def _shared_figure(name: str, cache_key: tuple, _build):
+    return _build()
+
+
+def shared_figure(name: str, cache_key: tuple, build):
+    """The figure ``build()`` makes, built once for the whole server per ``(name, cache_key)``:
+    a hall on one link shares one figure instead of building it per session (plotly's validation
+    is most of a figure's cost). ``build`` must depend on nothing but ``cache_key``; the figure
+    is shared, so a caller restyles a copy (:func:`plotly_chart` does) and never changes it."""
+    return _shared_figure(name, cache_key, build)
