@@ -13,7 +13,9 @@ from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_n
 from ui import charts, compute, params, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
-from ui.layout import finish, fit_screen, page
+from ui.curves import Progress
+from ui.layout import finish, page, screen_height
+from ui.shared import shared
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
 from viz.grid import evaluate_grid
@@ -50,20 +52,21 @@ def snapshots_for(hp: dict, n_classes: int) -> int:
     return int(min(hp["max_iter"], max(20, SNAPSHOT_BUDGET // n_params)))
 
 
-def train(recipe, drawn, key_params: tuple, bar):
-    """(model, None, test accuracy at every kept epoch) or (None, message, None), kept for the
-    last FITS_KEPT settings of this session. Not st.cache_data: a cached function may not draw
-    into the progress bar ``bar`` that the page made outside it."""
+def train(recipe, drawn, key_params: tuple):
+    """(model, None, test accuracy at every kept epoch) or (None, message, None). Trained once
+    for the whole server per link (a hall on one link trains one network); the session keeps
+    references to its last FITS_KEPT results, so an epoch step finds its network at once."""
     fits = st.session_state.setdefault(FITS, {})
     key = (recipe, drawn, key_params)
     if key not in fits:
-        fits[key] = _train(recipe, drawn, key_params, bar)
+        fits[key] = _train(recipe, drawn, key_params)
         while len(fits) > FITS_KEPT:
             fits.pop(next(iter(fits)))   # the oldest
     return fits[key]
 
 
-def _train(recipe, drawn, key_params: tuple, bar):
+@shared(max_entries=16)   # at most SNAPSHOT_BUDGET floats (8 MB) of kept weights each
+def _train(recipe, drawn, key_params: tuple):
     data = compute.dataset(recipe, drawn)
     if data.error:
         return None, data.error, None
@@ -72,15 +75,14 @@ def _train(recipe, drawn, key_params: tuple, bar):
         return None, (f"The training set has {have}: a network needs at least two classes to learn a "
                       "boundary. Generate data or draw points of a second class."), None
     hp = dict(key_params)
+    progress = Progress("Training", unit="epochs")
     try:
         model = SPEC.make(**hp, max_snapshots=snapshots_for(hp, data.n_classes_train))
-        def report(epoch, epochs, loss):
-            if epoch % 5 == 0 or epoch == epochs:
-                bar.progress(epoch / epochs, text=f"Training: epoch {epoch} of at most {epochs}, loss {loss:.3f}")
-
-        model.fit(data.X_train, data.y_train, on_epoch=report)
+        model.fit(data.X_train, data.y_train, on_epoch=lambda epoch, epochs, loss: progress(epoch, epochs, f"loss {loss:.3f}"))
     except ValidationError as err:
         return None, str(err), None
+    finally:
+        progress.done()
     test = model.score_curve(data.X_test, data.y_test) if len(data.y_test) else None
     return model, None, test
 
@@ -106,9 +108,7 @@ with train_tab:
         hp = params.param_widgets(SPEC)
     key_params = tuple(sorted(hp.items()))
     with right:
-        bar = st.empty()
-        model, error, test_curve = train(recipe, drawn, key_params, bar)
-        bar.empty()
+        model, error, test_curve = train(recipe, drawn, key_params)
 
 
 def _epoch_slider(model) -> tuple[ParamSpec, int]:
@@ -165,27 +165,37 @@ def replay(model, test_curve):
                  help="Mean cross-entropy (plus the L2 term) over the batches of that epoch.")
     stats.metric("train accuracy", f"{model.train_scores_[at.n_iter_]:.1%}")
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
-    grid = epoch_grid(recipe, drawn, key_params, at.n_iter_, model)
-    fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                          grid=grid, height=470, uirevision="nn")
-    charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART, where=chart)
+    # every figure at this epoch is built once per link and epoch (charts.shared_figure)
+    shown = (recipe, drawn, key_params, at.n_iter_)
+
+    def regions():
+        fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                              grid=epoch_grid(recipe, drawn, key_params, at.n_iter_, model), height=470, uirevision="nn")
+        fig.layout.height = None   # the element's height (screen_height)
+        return fig
+
+    with chart:
+        screen_height(CHART, 470)
+    charts.plotly_chart(charts.shared_figure(CHART, shown, regions), width="stretch", height="stretch",
+                        config=CHART_CONFIG, key=CHART, where=chart)
     stopped = (f"Training stopped after {model.n_iter_} epochs: the loss fell by less than {model.tol:g} "
                f"for {model.n_iter_no_change} epochs in a row." if model.n_iter_ < hp["max_iter"] else
                f"Trained for all {model.n_iter_} epochs.")
     st.caption(f"The regions of the network after epoch {at.n_iter_}. {stopped} Moving the slider only "
                "runs the kept weights forward: nothing is retrained.")
-    charts.plotly_chart(curves_figure(model, test_epochs=model.snapshot_epochs_, test_scores=test_curve,
-                                  current=at.n_iter_, height=280),
-                        width="stretch", config=CHART_CONFIG, key="nn_curves")
+    curves = charts.shared_figure("nn_curves", shown, lambda: curves_figure(
+        model, test_epochs=model.snapshot_epochs_, test_scores=test_curve, current=at.n_iter_, height=280))
+    charts.plotly_chart(curves, width="stretch", config=CHART_CONFIG, key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
     units = sum(c.shape[1] for c in at.coefs_[:-1])
-    charts.plotly_chart(unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24),
-                        width="stretch", config=CHART_CONFIG, key="nn_units")
+    maps = charts.shared_figure("nn_units", shown,
+                                lambda: unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24))
+    charts.plotly_chart(maps, width="stretch", config=CHART_CONFIG, key="nn_units")
     st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
                "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
                "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
     st.subheader("The data as the last hidden layer sees it", anchor=False)
-    space = hidden_space_figure(at, data.X_train, data.y_train, height=380)
+    space = charts.shared_figure("nn_hidden", shown, lambda: hidden_space_figure(at, data.X_train, data.y_train, height=380))
     charts.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
     st.caption(f"The training points mapped through the hidden layers, drawn with {space.layout.meta['how']}. "
                "The output layer is a linear softmax on these coordinates: a network that fits the data "
@@ -232,9 +242,9 @@ with gates_tab:
                        "perceptron computes the gate." + (" NOT has one input: its line is the point "
                                                           "x₁ = 0.5." if name == "NOT" else ""))
         with right:
-            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))],
-                                        height=460),
-                                width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
+            plane = charts.shared_figure("nn_gate_plane", (name,), lambda: gate_figure(
+                gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))], height=460))
+            charts.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
     else:
         st.markdown("**XOR** is 1 when exactly one input is 1. No line puts (0, 1) and (1, 0) on one side "
                     "and (0, 0), (1, 1) on the other: a perceptron needs w0 ≤ 0 and w1 + w2 + w0 ≤ 0, but "
@@ -246,25 +256,27 @@ with gates_tab:
         with c1:
             w = one.coef_[0]
             right_count = int((one.predict(gate.X) == gate.y).sum())
-            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
-                                        title=f"One perceptron: {right_count} of 4 at best", height=440),
-                                width="stretch", config=CHART_CONFIG, key="nn_xor_one")
+            best = charts.shared_figure("nn_xor_one", (), lambda: gate_figure(
+                gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
+                title=f"One perceptron: {right_count} of 4 at best", height=440))
+            charts.plotly_chart(best, width="stretch", config=CHART_CONFIG, key="nn_xor_one")
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
-            charts.plotly_chart(gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
-                                                               (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
-                                        shade=None, title="Two hidden units: two lines", height=440),
-                                width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
+            lines = charts.shared_figure("nn_xor_lines", (), lambda: gate_figure(
+                gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
+                                       (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
+                shade=None, title="Two hidden units: two lines", height=440))
+            charts.plotly_chart(lines, width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
             st.caption("z₁ = step(x₁ − x₂ − 0.5) fires only at (1, 0), z₂ = step(−x₁ + x₂ − 0.5) only at (0, 1).")
         with c3:
             # each hidden point is labelled with the inputs that land on it ((0, 0) and (1, 1) share one)
             labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
                                    if (h == here).all()) for here in hidden]
-            charts.plotly_chart(gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
-                                        axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
-                                        title="The hidden plane (z₁, z₂)", height=440),
-                                width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
+            plane = charts.shared_figure("nn_xor_hidden", (), lambda: gate_figure(
+                hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")], axis_titles=("z₁", "z₂"),
+                point_labels=labels, text_position="bottom center", title="The hidden plane (z₁, z₂)", height=440))
+            charts.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
             st.caption("Each point is labelled with the inputs x that land there. (0, 0) and (1, 1) both land on "
                        "(0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
                        "separates the classes.")
@@ -278,12 +290,14 @@ with gates_tab:
         n_right = int((net.predict(gate.X) == gate.y).sum())
         c1, c2 = st.columns(2, gap="medium")
         with c1:
-            charts.plotly_chart(decision_figure(net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120,
-                                            height=380, title=f"2 logistic hidden units, Adam: {n_right} of 4"),
-                                width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
+            learned = charts.shared_figure("nn_xor_mlp", (seed,), lambda: decision_figure(
+                net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120, height=380,
+                title=f"2 logistic hidden units, Adam: {n_right} of 4"))
+            charts.plotly_chart(learned, width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
         with c2:
-            charts.plotly_chart(hidden_space_figure(net, gate.X, gate.y, height=380), width="stretch",
-                                config=CHART_CONFIG, key="nn_xor_mlp_hidden")
+            charts.plotly_chart(charts.shared_figure("nn_xor_mlp_hidden", (seed,),
+                                                     lambda: hidden_space_figure(net, gate.X, gate.y, height=380)),
+                                width="stretch", config=CHART_CONFIG, key="nn_xor_mlp_hidden")
         st.caption(f"The same idea learned instead of designed: {net.n_iter_} epochs of Adam on the four points. "
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "
                    "one straight line, as z₁ + z₂ = 0.5 does for the designed network.")

@@ -155,8 +155,8 @@ class Progress:
     DELAY = 0.3     # s: a wait shorter than this needs no bar
     STEP = 0.2
 
-    def __init__(self, what: str):
-        self.what = what
+    def __init__(self, what: str, unit: str = "fits"):
+        self.what, self.unit = what, unit
         self.bar = None
         self.shown = -1.0
         self.start = time.perf_counter()
@@ -167,7 +167,7 @@ class Progress:
             return
         self.shown = fraction
         self.bar = self.bar or st.empty()
-        self.bar.progress(fraction, text=f"{self.what}: {step} ({done}/{total} fits)")
+        self.bar.progress(fraction, text=f"{self.what}: {step} ({done}/{total} {self.unit})")
 
     def done(self) -> None:
         if self.bar is not None:
