@@ -22,7 +22,8 @@ from mlcore.svm import SVC, LinearSVC
 from ui import charts, compute, draw, settings
 from ui.charts import config as chart_config
 from ui.code import show_model
-from ui.layout import finish, fit_screen, page
+from ui.layout import finish, page, screen_height
+from ui.live_chart import shared_chart
 from ui.params import point_inputs
 from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
@@ -165,6 +166,7 @@ with left:
     point = np.array(point_inputs("mc", first, st.columns(2), link_as="the inspected point"))
 
 fitted, error = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
+machine_key = (recipe, drawn, strategy, base, code, code_size, decoding, C)   # what the fit depends on
 with right:
     if fitted is None:
         st.error(error, icon=":material/block:")
@@ -181,11 +183,17 @@ with right:
         if isinstance(model, LinearSVC):
             stats.metric("duality gap / P", f"{model.duality_gap_ / model.primal_objective_:.1e}",
                          help="P(W) − D(λ) over P(W): the objective is certified within this fraction of its minimum.")
-        fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              grid=grid, height=500)
-        fig.add_trace(highlight_trace(point))
-        charts.plotly_chart(fit_screen("mc_main", fig), width="stretch", height="stretch", config=CHART_CONFIG,
-                               key="mc_main", where=chart_col)
+        def plane():
+            """The same for every session on the same link (ui.live_chart.shared_chart)."""
+            fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                                  grid=grid, height=500)
+            fig.add_trace(highlight_trace(point))
+            fig.layout.height = None   # the container's height (screen_height)
+            return fig, grid, None
+
+        with chart_col, st.container(key="mc_main"):   # updated in place: ui/live_chart.py
+            screen_height("mc_main", 500)
+            shared_chart("mc_main", CHART_CONFIG, (*machine_key, tuple(map(float, point))), plane)
 
 if fitted is not None:
     model = fitted[0]
@@ -219,9 +227,9 @@ if fitted is not None:
         st.subheader("Each binary machine", anchor=False)
         st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
                    "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
-        charts.plotly_chart(machines_figure(model, data.X_train, data.y_train, bounds=data.bounds,
-                                        max_panels=MAX_PANELS),
-                            width="stretch", config=CHART_CONFIG, key="mc_machines")
+        machines = charts.shared_figure("mc_machines", machine_key, lambda: machines_figure(
+            model, data.X_train, data.y_train, bounds=data.bounds, max_panels=MAX_PANELS))
+        charts.plotly_chart(machines, width="stretch", config=CHART_CONFIG, key="mc_machines")
         if len(model.estimators_) > MAX_PANELS:
             st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
 
@@ -236,8 +244,9 @@ if K >= 3:
     c1, c2 = st.columns(2)
     for col, m, g, title, key in ((c1, cs, grids[0], "Crammer–Singer", "mc_cs"),
                                   (c2, ovr, grids[1], "one-vs-all linear SVMs", "mc_ovr")):
-        fig = decision_figure(m, data.X_train, data.y_train, grid=g, height=420,
-                              title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
+        fig = charts.shared_figure(key, (recipe, drawn, C_pair), lambda m=m, g=g, title=title: decision_figure(
+            m, data.X_train, data.y_train, grid=g, height=420,
+            title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}"))
         charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key, where=col)
 
 show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))

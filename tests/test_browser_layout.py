@@ -26,6 +26,13 @@ BOX = """(sel) => {
   return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width};
 }"""
 
+# Resolves once the chart's box has kept its place and size for 0.45 s (a live chart takes its
+# container's height a moment after the run ends; a resize reflows it over several frames).
+HOLDS_STILL = f"""async (sel) => {{ const box = {BOX}; let last = JSON.stringify(box(sel)), same = 0;
+  for (let i = 0; i < 100 && same < 3; i++) {{
+    await new Promise(r => setTimeout(r, 150)); const now = JSON.stringify(box(sel)); same = now === last ? same + 1 : 0; last = now; }}
+  return same >= 3; }}"""
+
 
 @pytest.fixture
 def small_page(browser):  # noqa: F811
@@ -59,10 +66,12 @@ def test_main_chart_grows_with_a_larger_screen(small_page, server, path):  # noq
     sel = f".st-key-{MAIN_CHART[path]}"
     small_page.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
     settle(small_page)
+    assert small_page.evaluate(HOLDS_STILL, sel), f"{path}: the chart kept moving for 15 s"
     small = small_page.evaluate(BOX, sel)
     small_page.set_viewport_size(LARGE)
     small_page.wait_for_function(f"() => ({BOX})({sel!r}).bottom - ({BOX})({sel!r}).top > {small['bottom'] - small['top'] + 300}",
                                  timeout=30_000)
+    assert small_page.evaluate(HOLDS_STILL, sel), f"{path}: the chart kept moving for 15 s at 1920x1080"
     large = small_page.evaluate(BOX, sel)
     grown = LARGE["height"] - VIEWPORT["height"]
     assert large["bottom"] - large["top"] >= small["bottom"] - small["top"] + grown - 20, (small, large)
