@@ -48,6 +48,7 @@ def test_main_chart_fits_a_1280x720_screen(small_page, server, path):  # noqa: F
     sel = f".st-key-{MAIN_CHART[path]}"
     small_page.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
     settle(small_page)
+    assert small_page.evaluate(HOLDS_STILL, sel), f"{path}: the chart kept moving for 15 s"
     box = small_page.evaluate(BOX, sel)
     assert box is not None, f"{path}: no main chart"
     assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"{path}: chart at {box}, below the fold"
