@@ -156,8 +156,7 @@ st.sidebar.caption(
     "max Σαᵢ − ½ ΣΣ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) with 0 ≤ αᵢ ≤ C and Σαᵢyᵢ = 0, and only the points with αᵢ > 0 "
     "(the **support vectors**) shape f(x) = Σ αᵢyᵢK(xᵢ, x) + b.")
 
-# The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
-# so that on a 1280x720 projector the chart stays whole on the first screen after any step.
+
 def pick_point(x: float, y: float, data, show_test: bool) -> None:
     """The point taken apart becomes the shown data point nearest the click, if one is within 3%
     of the plane's size, else the clicked spot itself (any x has an f(x))."""
@@ -170,6 +169,8 @@ def pick_point(x: float, y: float, data, show_test: bool) -> None:
     settings.put("svm_py", round(float(y), 2))
 
 
+# The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
+# so that on a 1280x720 projector the chart stays whole on the first screen after any step.
 lecture = st.columns([1.1, *[2] * len(LESSON)], vertical_alignment="center")
 lecture[0].markdown("**Lecture**", help="Separable data → hard margin → an outlier → soft margin → RBF: "
                     "each step loads its dataset and settings.")
