@@ -127,6 +127,26 @@ STILL = """async (sel) => { const gd = document.querySelector(sel || ".st-key-pl
   return same >= 3; }"""
 
 
+# The page pixel of data coordinates (x, y) on the plotly chart ``sel``, by the chart's own axes.
+TO_PIXEL = """([sel, x, y]) => { const gd = document.querySelector(sel);
+  const fl = gd._fullLayout, r = gd.getBoundingClientRect();
+  return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }"""
+
+
+def click_data(page, sel, x, y):
+    """Click the plotly chart ``sel`` at data coordinates (x, y)."""
+    page.mouse.click(*page.evaluate(TO_PIXEL, [sel, x, y]))
+
+
+def plane_ready(page, sel, timeout=60_000):
+    """Wait until the plotly chart ``sel`` has its axes, the page has settled and the chart holds
+    still (a pixel measured before would not be where the user sees that point)."""
+    page.wait_for_function(f"() => {{ const gd = document.querySelector('{sel}'); return gd && gd._fullLayout "
+                           "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=timeout)
+    settle(page, timeout)
+    assert page.evaluate(STILL, sel), f"{sel} kept moving for 15 s"
+
+
 def settle(page, timeout=60_000):
     page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
     page.wait_for_function("!document.querySelector(\"[data-testid='stSkeleton']\")", timeout=timeout)
@@ -278,12 +298,7 @@ def test_two_and_five_classes(page, server):
 
 def _click_at(page, x, y):
     assert page.evaluate(STILL), "the chart kept moving for 15 s"
-    px, py = page.evaluate(
-        """([x, y]) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
-             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
-        [x, y])
-    page.mouse.click(px, py)
+    click_data(page, CHART, x, y)
 
 
 def test_clicking_the_plot_adds_a_point_and_undo_removes_it(page, server):

@@ -5,6 +5,7 @@ import pytest
 from test_browser import (  # noqa: F401  (fixtures)
     assert_no_errors,
     browser,
+    click_data,
     finished_runs,
     goto,
     page,
@@ -29,16 +30,6 @@ def _ready(pg, selector):
                          "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=120_000)
 
 
-def _click_curve_at(pg, x, y):
-    """Click the curve's plot area at data coordinates (x, y), converted by its own axes."""
-    px, py = pg.evaluate(
-        """([sel, x, y]) => { const gd = document.querySelector(sel);
-             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
-        [CURVE, x, y])
-    pg.mouse.click(px, py)
-
-
 def test_clicking_a_value_on_the_validation_curve_draws_its_boundary(page, server):  # noqa: F811
     goto(page, f"{server}/Validation_curve?data=moons&noise=0.35&model=knn&vary=k")
     _ready(page, CURVE)
@@ -48,7 +39,7 @@ def test_clicking_a_value_on_the_validation_curve_draws_its_boundary(page, serve
     ks = page.evaluate(f"() => document.querySelector('{CURVE}')._fullData.find(d => d.name === 'validation').x")
     assert 25 in [round(k) for k in ks]
     runs = finished_runs(page)
-    _click_curve_at(page, 25, 0.8)  # x is k on this linear axis; any height on the plot
+    click_data(page, CURVE, 25, 0.8)  # x is k on this linear axis; any height on the plot
     shows_25 = f"() => ({TITLE})().startsWith('k (neighbours) = 25:')"
     wait_for_run_after(page, runs, "a click at k = 25 on the validation curve", until=shows_25)
     page.wait_for_function(shows_25, timeout=60_000)
@@ -66,7 +57,7 @@ def test_clicking_a_log_scaled_value_sets_it(page, server):  # noqa: F811
     _ready(page, CURVE)
     _ready(page, BOUNDARY)
     runs = finished_runs(page)
-    _click_curve_at(page, 1.0, 0.8)  # the axis holds log10(gamma): x = 1 is gamma = 10
+    click_data(page, CURVE, 1.0, 0.8)  # the axis holds log10(gamma): x = 1 is gamma = 10
     shows_10 = f"() => ({TITLE})().startsWith('gamma = 10:')"
     wait_for_run_after(page, runs, "a click at gamma = 10", until=shows_10)
     page.wait_for_function(shows_10, timeout=60_000)

@@ -5,10 +5,12 @@ import pytest
 from test_browser import (  # noqa: F401  (fixtures)
     assert_no_errors,
     browser,
+    click_data,
     finished_runs,
     goto,
     link_of,
     page,
+    plane_ready,
     server,
     wait_for_run_after,
 )
@@ -19,40 +21,25 @@ PLANE = ".st-key-mc_main .js-plotly-plot"
 HEADING = "At the inspected point"
 
 
-def _plane_ready(pg):
-    pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
-                         "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
-
-
-def _click_at(pg, x, y):
-    """Click the plane at data coordinates (x, y), converted by the plot's own axes."""
-    px, py = pg.evaluate(
-        """([sel, x, y]) => { const gd = document.querySelector(sel);
-             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
-        [PLANE, x, y])
-    pg.mouse.click(px, py)
-
-
 def _star(pg):
     return pg.evaluate(f"""() => {{ const gd = document.querySelector('{PLANE}');
         const t = gd._fullData.find(d => d.name === 'inspected point'); return t && [t.x[0], t.y[0]]; }}""")
 
 
 def _inspect(pg, x, y, what):
-    _plane_ready(pg)
+    plane_ready(pg, PLANE)
     runs = finished_runs(pg)
-    _click_at(pg, x, y)
+    click_data(pg, PLANE, x, y)
     text = f"{HEADING} ({x:.2f}, {y:.2f})"
     wait_for_run_after(pg, runs, what, until=f"() => [...document.querySelectorAll('h3')]"
                                              f".some(h => h.textContent.includes('{text}'))")
-    _plane_ready(pg)
+    plane_ready(pg, PLANE)
     assert _star(pg) == [x, y]
 
 
 def test_page_loads_clean_and_a_click_shows_the_votes(page, server):  # noqa: F811
     goto(page, f"{server}/Multi-class?data=blobs&classes=4&n=120&strategy=ovo")
-    _plane_ready(page)
+    plane_ready(page, PLANE)
     assert_no_errors(page, "the Multi-class page")
     _inspect(page, 1.5, 1.0, "a click on the one-vs-one plane")
     url = link_of(page, "x1=1.5", "x2=1")
@@ -65,7 +52,7 @@ def test_page_loads_clean_and_a_click_shows_the_votes(page, server):  # noqa: F8
 
 def test_a_click_shows_the_code_word(page, server):  # noqa: F811
     goto(page, f"{server}/Multi-class?data=blobs&classes=4&n=120&strategy=ecoc&code=exhaustive")
-    _plane_ready(page)
+    plane_ready(page, PLANE)
     _inspect(page, -1.0, -1.5, "a click on the output-code plane")
     word = page.locator("text=Code word of the machines' signs").first
     word.wait_for(timeout=30_000)

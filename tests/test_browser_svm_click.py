@@ -3,23 +3,20 @@ takes a point's f(x) apart: the nearest data point when the click is on one, els
 
 import pytest
 from test_browser import (  # noqa: F401  (fixtures)
-    STILL,
     assert_no_errors,
     browser,
+    click_data,
     finished_runs,
     goto,
     page,
+    plane_ready,
     server,
-    settle,
     wait_for_run_after,
 )
 
 pytestmark = pytest.mark.browser
 
 PLANE = ".st-key-svm_margin .js-plotly-plot"
-TO_PIXEL = """([sel, x, y]) => { const gd = document.querySelector(sel);
-  const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-  return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }"""
 # a training point of class 0 as plotly drew it, and the axes' spans
 FIRST_POINT = """(sel) => { const gd = document.querySelector(sel);
   const t = gd._fullData.find(d => d.type === 'scatter' && d.mode === 'markers' && d._length > 10);
@@ -34,23 +31,16 @@ def _boxes(pg):
     return [float(pg.locator(f".st-key-svm_{axis} input").input_value()) for axis in ("px", "py")]
 
 
-def _plane_ready(pg):
-    pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
-                         "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
-    settle(pg)
-    assert pg.evaluate(STILL, PLANE), "the plane kept moving for 15 s"
-
-
 def _click(pg, x, y, until, what):
     runs = finished_runs(pg)
-    pg.mouse.click(*pg.evaluate(TO_PIXEL, [PLANE, x, y]))
+    click_data(pg, PLANE, x, y)
     wait_for_run_after(pg, runs, what, until=until)
     pg.wait_for_function(until, timeout=30_000)
 
 
 def test_a_click_on_the_svm_plane_takes_the_nearest_point_apart(page, server):  # noqa: F811
     goto(page, f"{server}/SVM_and_kernels?data=moons&n=120")
-    _plane_ready(page)
+    plane_ready(page, PLANE)
     assert page.locator(".st-key-svm_margin [data-testid='stPlotlyChart']").count() == 0, \
         "the plane is drawn by st.plotly_chart, not the live chart"
     x, y, sx, sy = page.evaluate(FIRST_POINT, PLANE)
@@ -62,7 +52,7 @@ def test_a_click_on_the_svm_plane_takes_the_nearest_point_apart(page, server):  
            "a click next to a training point")
     assert _boxes(page) == want
     # a click in an empty corner takes the spot itself (to the box's 2 decimals and a pixel)
-    _plane_ready(page)
+    plane_ready(page, PLANE)
     cx, cy = page.evaluate(EMPTY_CORNER, PLANE)
     _click(page, cx, cy, f"() => document.querySelector('.st-key-svm_px input')?.value !== '{want[0]:.2f}'",
            "a click in an empty corner")

@@ -3,13 +3,14 @@ the followed point there; its number boxes and the link follow."""
 
 import pytest
 from test_browser import (  # noqa: F401  (fixtures)
-    STILL,
     assert_no_errors,
     browser,
+    click_data,
     finished_runs,
     goto,
     link_of,
     page,
+    plane_ready,
     server,
     settle,
     wait_for_run_after,
@@ -21,33 +22,16 @@ PLANE = ".st-key-tree_plane .js-plotly-plot"
 FOLLOW = "document.querySelector('.st-key-tree_follow input')"
 
 
-def _click_at(pg, x, y):
-    """Click the plane at data coordinates (x, y), converted by the plot's own axes."""
-    px, py = pg.evaluate(
-        """([sel, x, y]) => { const gd = document.querySelector(sel);
-             const fl = gd._fullLayout, r = gd.getBoundingClientRect();
-             return [r.left + fl.xaxis._offset + fl.xaxis.d2p(x), r.top + fl.yaxis._offset + fl.yaxis.d2p(y)]; }""",
-        [PLANE, x, y])
-    pg.mouse.click(px, py)
-
-
 def _boxes(pg):
     return [float(pg.locator(f".st-key-tree_{axis} input").input_value()) for axis in ("px", "py")]
 
 
-def _plane_ready(pg):
-    pg.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}'); return gd && gd._fullLayout "
-                         "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=60_000)
-    settle(pg)
-    assert pg.evaluate(STILL, PLANE), "the plane kept moving for 15 s"
-
-
 def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa: F811
     goto(page, f"{server}/Decision_tree?data=moons&n=200")
-    _plane_ready(page)
+    plane_ready(page, PLANE)
     assert _boxes(page) != [1.0, -0.5]
     runs = finished_runs(page)
-    _click_at(page, 1.0, -0.5)
+    click_data(page, PLANE, 1.0, -0.5)
     page.wait_for_function("() => location.search.includes('x1=1&') || location.search.endsWith('x1=1')",
                            timeout=30_000)
     wait_for_run_after(page, runs, "a click on the tree plane",
@@ -63,8 +47,8 @@ def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa
     runs = finished_runs(page)
     page.locator(".st-key-tree_follow label").click()
     wait_for_run_after(page, runs, "switching follow off", until=f"() => !{FOLLOW}?.checked")
-    _plane_ready(page)
-    _click_at(page, -1.0, 1.0)
+    plane_ready(page, PLANE)
+    click_data(page, PLANE, -1.0, 1.0)
     # a rerun the click might start is handled before the toggle's, so the boxes show its effect
     runs = finished_runs(page)
     page.locator(".st-key-tree_follow label").click()
