@@ -24,10 +24,8 @@ from viz.mlp import curves_figure, hidden_space_figure, unit_maps_figure
 SPEC = MODELS["mlp"]
 CHART = "nn_main"
 CHART_CONFIG = chart_config("neural_network", scroll_zoom=False, double_click=False)
-# Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs; and
-# the fits a session keeps (session key FITS).
+# Weights kept per fit at most (floats): about 8 MB, whatever the architecture and epochs.
 SNAPSHOT_BUDGET = 1_000_000
-FITS, FITS_KEPT = "_nn_fits", 4
 PLAY_SECONDS = 0.4
 # session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
 # whether the fragment was defined with a timer
@@ -52,21 +50,11 @@ def snapshots_for(hp: dict, n_classes: int) -> int:
     return int(min(hp["max_iter"], max(20, SNAPSHOT_BUDGET // n_params)))
 
 
+@shared(max_entries=16)   # at most SNAPSHOT_BUDGET floats (8 MB) of kept weights each
 def train(recipe, drawn, key_params: tuple):
     """(model, None, test accuracy at every kept epoch) or (None, message, None). Trained once
-    for the whole server per link (a hall on one link trains one network); the session keeps
-    references to its last FITS_KEPT results, so an epoch step finds its network at once."""
-    fits = st.session_state.setdefault(FITS, {})
-    key = (recipe, drawn, key_params)
-    if key not in fits:
-        fits[key] = _train(recipe, drawn, key_params)
-        while len(fits) > FITS_KEPT:
-            fits.pop(next(iter(fits)))   # the oldest
-    return fits[key]
-
-
-@shared(max_entries=16)   # at most SNAPSHOT_BUDGET floats (8 MB) of kept weights each
-def _train(recipe, drawn, key_params: tuple):
+    for the whole server per link: a hall on one link trains one network, and an epoch step
+    finds it at once."""
     data = compute.dataset(recipe, drawn)
     if data.error:
         return None, data.error, None
@@ -85,13 +73,6 @@ def _train(recipe, drawn, key_params: tuple):
         progress.done()
     test = model.score_curve(data.X_test, data.y_test) if len(data.y_test) else None
     return model, None, test
-
-
-@st.cache_data(max_entries=48, show_spinner=False)
-def epoch_grid(recipe, drawn, key_params: tuple, epoch: int, _model):
-    """The network ``_model`` (the one trained with these settings) after ``epoch`` on the grid."""
-    model = _model
-    return evaluate_grid(model.at_epoch(epoch), compute.dataset(recipe, drawn).bounds, 200)
 
 
 recipe, drawn, data, _ = page("Neural network", name="neural_network")
@@ -165,12 +146,12 @@ def replay(model, test_curve):
                  help="Mean cross-entropy (plus the L2 term) over the batches of that epoch.")
     stats.metric("train accuracy", f"{model.train_scores_[at.n_iter_]:.1%}")
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
-    # every figure at this epoch is built once per link and epoch (charts.shared_figure)
+    # every figure at this epoch is built once per link and epoch (charts.shared_figure), its grid with it
     shown = (recipe, drawn, key_params, at.n_iter_)
 
     def regions():
         fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              grid=epoch_grid(recipe, drawn, key_params, at.n_iter_, model), height=470, uirevision="nn")
+                              grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn")
         fig.layout.height = None   # the element's height (screen_height)
         return fig
 
