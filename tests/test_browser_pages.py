@@ -51,7 +51,7 @@ def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):  # n
     traces = _open(page, f"{server}/SVM_and_kernels?data=moons&n=120", "svm_margin")
     levels = sorted((t["start"], t["end"]) for t in traces if t["type"] == "contour")
     assert (-1.0, 1.0) in levels and (0.0, 0.0) in levels, levels
-    rings = [t for t in traces if "support vectors" in t["name"]]
+    rings = [t for t in traces if "SVs (" in t["name"]]
     assert rings and sum(t["n"] for t in rings) > 0
     before = _regions(traces)
     step_slider(page, "p_svm_C", 2)

@@ -141,7 +141,7 @@ def test_svm_page_has_the_loss_gallery_with_the_training_margins():
     assert metas == ["0-1", "hinge", "logistic", "exponential", "squared", "margins"]
     margins = decode(next(t for t in fig["data"] if t.get("meta") == "margins")["x"])
     svm_fig = next(json.loads(c.proto.spec) for c in at.get("plotly_chart")
-                   if any("support vectors" in (t.get("name") or "") for t in json.loads(c.proto.spec)["data"]))
+                   if any("SVs (" in (t.get("name") or "") for t in json.loads(c.proto.spec)["data"]))
     # the margin chart's hover carries each training point's y·f(x) (customdata column 1)
     yf = np.concatenate([decode(t["customdata"]).reshape(len(decode(t["x"])), -1)[:, 1] for t in svm_fig["data"]
                          if (t.get("name") or "").endswith("(train)")])
@@ -156,6 +156,6 @@ def test_svm_page_fits_the_laplace_kernel():
     at.selectbox(key="p_svm_kernel").set_value("laplacian").run()
     assert_clean(at)
     assert at.selectbox(key="p_svm_kernel").value == "laplacian"
-    assert any("support vectors" in (t.get("name") or "")
+    assert any("SVs (" in (t.get("name") or "")
                for c in at.get("plotly_chart") for t in json.loads(c.proto.spec)["data"])
     assert any(s.key == "p_svm_gamma" for s in at.select_slider)    # gamma applies to the Laplace kernel

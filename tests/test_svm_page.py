@@ -27,7 +27,7 @@ def _open(query=None):
 
 def _margin_figure(at) -> dict:
     figs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-    return next(f for f in figs if any("support vectors" in (t.get("name") or "") for t in f["data"]))
+    return next(f for f in figs if any("SVs (" in (t.get("name") or "") for t in f["data"]))
 
 
 def test_page_draws_margins_and_support_vectors():
@@ -91,7 +91,7 @@ def test_three_classes_pick_a_pair_machine_and_see_its_margins():
     # the rings are the (0, 2) machine's support vectors (dual_coef_ rows: class 0 -> row 1, class 2 -> row 0)
     sv, lab, coef = sk.support_, y[sk.support_], sk.dual_coef_
     pair_sv = sv[((lab == 0) & (coef[1] != 0)) | ((lab == 2) & (coef[0] != 0))]
-    rings = np.vstack([_xy(t) for t in fig["data"] if "support vectors" in (t.get("name") or "")])
+    rings = np.vstack([_xy(t) for t in fig["data"] if "SVs (" in (t.get("name") or "")])
     key = lambda P: sorted(map(tuple, np.round(P, 3)))  # noqa: E731
     assert key(rings) == key(X[pair_sv])
     assert f"{len(pair_sv)} support vectors of the 0 vs 2 machine" in fig["layout"]["annotations"][0]["text"]

@@ -56,7 +56,7 @@ def test_misclassified_and_free_support_vector_marks_differ():
     model = SVC(C=1.0, kernel="rbf", gamma=1.0).fit(X, y)
     fig = margin_figure(model, X, y, resolution=40)
     wrong = next(t for t in fig.data if t.name == "misclassified")
-    free = next(t for t in fig.data if (t.name or "").startswith("free support vectors"))
+    free = next(t for t in fig.data if (t.name or "").startswith("free SVs"))
     assert len(wrong.x) > 0 and len(free.x) > 0   # both in the legend of this figure
     assert _marker_look(wrong) != _marker_look(free)
     assert wrong.marker.symbol != free.marker.symbol
@@ -69,3 +69,26 @@ def test_margin_labels_are_horizontal_and_large():
     # scatter text is never rotated (contour labels follow the curve)
     assert labels.type == "scatter" and labels.textfont.size >= READABLE
     assert all(c.contours.showlabels in (None, False) for c in fig.data if c.type == "contour")
+
+
+def test_legend_rows_follow_plotlys_wrapping():
+    """plotly.js lays a horizontal legend out in one row when every item fits side by side, and
+    otherwise gives each item the widest item's width (legend/draw.js, oneRowLegend). The margin
+    left for the legend must count those rows, or plotly pushes the margin and draws twice."""
+    from viz.decision import _legend_rows
+
+    short = ["class 0 (train)", "class 1 (train)", "test points"]   # 152 + 152 + 122 px < 600
+    assert _legend_rows(short) == 1
+    # one 60-character name is 490 px wide: every item then takes 490 px, one per row
+    assert _legend_rows([*short, "x" * 60]) == 4
+    # five items whose widest is 190 px (20 characters): three per row, two rows
+    assert _legend_rows(["y" * 20] * 5) == 2
+
+
+def test_svm_legend_fits_two_items_a_row_on_a_projector():
+    X, y = make_moons(120, noise=0.3, random_state=0)
+    fig = margin_figure(SVC(kernel="linear", C=0.1).fit(X, y), X, y, bounds=(-2, 3, -2, 2))
+    names = [t.name for t in fig.data if t.showlegend is not False and t.name]
+    # presenter mode: 20 px type (x 1.5 of 13), about 10 px a character, on the ~540 px a
+    # 1280 px screen leaves the SVM page's plane; two columns need the widest item under 270 px
+    assert max(40 + 10 * len(n) for n in names) < 270, names

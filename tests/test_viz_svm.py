@@ -26,7 +26,7 @@ def _contours(fig):
 
 
 def _sv_traces(fig):
-    return [t for t in fig.data if "support vectors" in (t.name or "")]
+    return [t for t in fig.data if "SVs (" in (t.name or "")]
 
 
 def _grid_points(fig, res=RES):

@@ -287,14 +287,15 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
 _LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
 
 
-def _legend_rows(names) -> int:
-    rows, used = 0, _LEGEND_WIDTH
-    for name in names:
-        w = 40 + 7.5 * len(name)
-        if used + w > _LEGEND_WIDTH:
-            rows, used = rows + 1, 0
-        used += w
-    return max(rows, 1)
+def _legend_rows(names, width: float = _LEGEND_WIDTH) -> int:
+    """Rows of plotly's horizontal legend: one row if every item fits side by side; otherwise
+    plotly gives every item the widest item's width (aligned columns), so one long name
+    costs rows for all."""
+    widths = [40 + 7.5 * len(name) for name in names]
+    if not widths or sum(widths) < width:
+        return 1
+    per_row = max(1, int(width // max(widths)))
+    return -(-len(widths) // per_row)
 
 
 def _legend_names(traces) -> list[str]:

@@ -155,8 +155,8 @@ def _sv_traces(model, y, machine: int) -> list:
              "<br>f(x) = %{customdata[1]:.3f}, y·f(x) = %{customdata[2]:.3f}"
              "<br>slack ξ = %{customdata[3]:.3f}<extra></extra>")
     traces = []
-    for mask, name, color, kind in ((~bound, "free support vectors (0 < α < C)", FREE_COLOR, "free"),
-                                    (bound, "bounded support vectors (α = C)", BOUND_COLOR, "bounded")):
+    for mask, name, color, kind in ((~bound, "free SVs (0 < α < C)", FREE_COLOR, "free"),
+                                    (bound, "bounded SVs (α = C)", BOUND_COLOR, "bounded")):
         traces.append(go.Scatter(
             x=P[mask, 0].astype(np.float32), y=P[mask, 1].astype(np.float32), mode="markers", name=name,
             marker=dict(symbol="circle-open", size=sizes[mask], color=color, line=dict(color=color, width=2)),
@@ -267,7 +267,8 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     text = f"{n_sv} support vectors{of} ({n_sv - n_bound} free, {n_bound} at the bound C)"
     width = margin_width(model, machine)
     if width is not None:
-        text += f" · margin width 2/‖w‖ = {width:.3g}"
+        # its own line: beside the count it ran past a projector's narrower plane
+        text += f"<br>margin width 2/‖w‖ = {width:.3g}"
     # "x domain" follows the plot area that the equal aspect ratio shrinks; "paper" does not
     fig.add_annotation(text=text, xref="x domain", yref="y domain", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
                        showarrow=False, bgcolor="rgba(255,255,255,0.85)", font=dict(size=13, color=palette.INK))
