@@ -12,9 +12,14 @@ from viz.present import MIN_FONT, PAPER
 pytestmark = pytest.mark.browser
 
 VIEWPORT = {"width": 1280, "height": 720}
-PRESENTED = ["Playground", "SVM_and_kernels", "Decision_tree", "Learning_curves"]
+PRESENTED = ["Playground", "SVM_and_kernels", "Decision_tree", "Learning_curves", "Perceptron"]
 LAYOUT = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot");
   return gd && gd._fullLayout ? {paper: gd._fullLayout.paper_bgcolor, font: gd._fullLayout.font.size} : null; }"""
+# the plot area, axes and legend excluded: what presenter mode must not shrink
+PLOT_AREA = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot");
+  const size = gd && gd._fullLayout && gd._fullLayout._size; return size ? {w: size.w, h: size.h} : null; }"""
+# px a chart that fills the screen may leave under it (ui.present.BOTTOM_GAP and rounding)
+FILLED_WITHIN = 20
 VISIBLE = """(sel) => { const e = document.querySelector(sel);
   if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
 
@@ -53,14 +58,19 @@ def _open_chart(pg, url, key):
 @pytest.mark.parametrize("path", PRESENTED)
 def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(projector, server, path):  # noqa: F811
     sel = _open_chart(projector, f"{server}/{path}", MAIN_CHART[path])
-    normal = projector.evaluate(BOX, sel)
+    normal, normal_plot = projector.evaluate(BOX, sel), projector.evaluate(PLOT_AREA, sel)
     sel = _open_chart(projector, f"{server}/{path}?present=1", MAIN_CHART[path])
-    box = projector.evaluate(BOX, sel)
+    box, plot = projector.evaluate(BOX, sel), projector.evaluate(PLOT_AREA, sel)
     assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"{path}: chart at {box}, below the fold"
     assert box["right"] <= VIEWPORT["width"], f"{path}: chart at {box}, cut on the right"
     assert projector.evaluate("() => document.scrollingElement.scrollTop") == 0
-    # the chart gets the space of the hidden chrome, and its type is larger
+    # the chart reaches down to the bottom of the screen, and its larger type and margins cost
+    # the plot itself little: its plot area keeps 95% of its height outside presenter mode (the
+    # SVM plane's legend, half as large again, takes a third row; before the chart filled the
+    # screen, the Perceptron's plane shrank from 341 to 308 px)
+    assert box["bottom"] >= VIEWPORT["height"] - FILLED_WITHIN, f"{path}: chart ends at {box['bottom']:.0f} px"
     assert box["bottom"] - box["top"] >= normal["bottom"] - normal["top"], (normal, box)
+    assert plot["h"] >= 0.95 * normal_plot["h"], (path, normal_plot, plot)
     assert projector.evaluate(LAYOUT, sel)["font"] >= MIN_FONT
     assert not projector.evaluate(VISIBLE, "[data-testid='stSidebar']"), "the sidebar is still shown"
     assert projector.evaluate(VISIBLE, ".st-key-present_exit"), "no way out of presenter mode on screen"

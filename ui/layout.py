@@ -198,7 +198,9 @@ def fit_screen(key: str, fig):
 def screen_height(key: str, height: int) -> None:
     """The CSS of :func:`fit_screen` for a chart ``height`` px tall on a 720 px screen, for a
     figure built elsewhere (``ui.live_chart.shared_chart``) with its height already None."""
-    height += present.EXTRA_HEIGHT if present.active() else 0
+    if present.active():
+        height += present.EXTRA_HEIGHT
+        present.fill_screen(key)
     st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
             f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
 

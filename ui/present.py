@@ -6,13 +6,16 @@ While on:
 
 - the sidebar (menu and settings), Streamlit's header and toolbar are hidden (CSS), and the page
   starts nearer the top of the screen;
-- the page's main chart gets the height they freed (``EXTRA_HEIGHT``, used by
-  ``ui.layout.fit_screen``);
+- the page's main chart reaches down to the bottom of the screen (:func:`fill_screen`; before
+  its script has measured the page, the CSS of ``ui.layout.fit_screen`` gives it the height the
+  chrome freed, ``EXTRA_HEIGHT``);
 - every figure has larger type, markers and lines (``viz.present``, applied by ``ui.charts``);
 - a small "exit presenter mode" button stays in the top right corner, the way back.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import streamlit as st
 
@@ -30,10 +33,21 @@ _OFF = {"0", "false", "off", "no"}
 TOP_PADDING_REM = 1.6
 EXTRA_HEIGHT = round((3.2 - TOP_PADDING_REM) * 17)
 
+# px left under a chart that fills the screen; charts with less room than MIN_FILL under their
+# top keep their CSS height
+BOTTOM_GAP, MIN_FILL = 12, 260
+
+_fill = st.components.v2.component(
+    "classifier_playground.present_fit",
+    js="\n".join(line for line in (Path(__file__).with_name("present_fit.js")).read_text().splitlines()
+                 if not line.lstrip().startswith("//")),   # sent with every rerun: no comments
+)
+
 _CSS = f"""<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 [data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {{display: none !important;}}
 .block-container {{padding-top: {TOP_PADDING_REM}rem !important;}}
+[class*="st-key-present_fill_"] {{display: none !important;}}
 .st-key-{EXIT_KEY} {{position: fixed; top: 0.15rem; right: 0.4rem; z-index: 1000; width: auto !important;}}
 .st-key-{EXIT_KEY} button {{min-height: 0; padding: 0.1rem 0.5rem; opacity: 0.75;}}
 </style>"""
@@ -41,6 +55,15 @@ _CSS = f"""<style>
 
 def active() -> bool:
     return bool(st.session_state.get(PRESENT_KEY, False))
+
+
+def fill_screen(key: str) -> None:
+    """Let the chart in the container ``key`` reach the bottom of the screen (presenter mode).
+
+    Its top depends on everything drawn above it, which only the browser knows, so a small
+    script (``present_fit.js``) measures it and sets the height to innerHeight - top - BOTTOM_GAP;
+    a caption under the chart goes below the fold, the chart is what the room looks at."""
+    _fill(key=f"present_fill_{key}", data={"target": key, "gap": BOTTOM_GAP, "min": MIN_FILL}, height=0)
 
 
 def _set(on: bool) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from . import draw, settings
+from . import draw, present, settings
 from .dataset import Recipe
 from .layout import SCREEN_HEIGHT
 
@@ -96,5 +96,7 @@ def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: 
 def _shorten(chart: str, height: int, by: int) -> None:
     """The chart ``fit_screen`` sizes, ``by`` px shorter (on every screen). The doubled class
     outranks fit_screen's rule, which is written later in the page."""
+    if present.active():   # as fit_screen: the height the hidden chrome freed
+        height += present.EXTRA_HEIGHT
     st.html(f"<style>.st-key-{chart}.st-key-{chart} {{height: max({height - by}px, "
             f"calc(100vh - {SCREEN_HEIGHT - height + by}px)) !important;}}</style>")
