@@ -77,11 +77,11 @@ def test_legend_rows_follow_plotlys_wrapping():
     left for the legend must count those rows, or plotly pushes the margin and draws twice."""
     from viz.decision import _legend_rows
 
-    short = ["class 0 (train)", "class 1 (train)", "test points"]   # 152 + 152 + 122 px < 600
+    short = ["class 0 (train)", "class 1 (train)", "test points"]   # 145 + 145 + 117 px < 600
     assert _legend_rows(short) == 1
-    # one 60-character name is 490 px wide: every item then takes 490 px, one per row
+    # one 60-character name is 460 px wide: every item then takes 460 px, one per row
     assert _legend_rows([*short, "x" * 60]) == 4
-    # five items whose widest is 190 px (20 characters): three per row, two rows
+    # five items whose widest is 180 px (20 characters): three per row, two rows
     assert _legend_rows(["y" * 20] * 5) == 2
 
 

@@ -281,9 +281,10 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
 
 
 # Plotly's horizontal legend at 13 px: a row is ~20 px; an item is ~40 px of symbol and
-# gap plus ~7.5 px a character. The legend wraps at the figure width, taken here as
-# the ~600 px the plane gets beside the Playground's controls (a narrower chart only
-# costs plotly's own margin push, never a clipped legend).
+# gap plus ~7 px a character (fitted to plotly.js in Chromium: tests/test_browser_legend.py).
+# The legend wraps at the figure width, taken here as the ~600 px the plane gets beside the
+# Playground's controls (a narrower chart only costs plotly's own margin push, never a
+# clipped legend).
 _LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
 
 
@@ -291,7 +292,7 @@ def _legend_rows(names, width: float = _LEGEND_WIDTH) -> int:
     """Rows of plotly's horizontal legend: one row if every item fits side by side; otherwise
     plotly gives every item the widest item's width (aligned columns), so one long name
     costs rows for all."""
-    widths = [40 + 7.5 * len(name) for name in names]
+    widths = [40 + 7.0 * len(name) for name in names]
     if not widths or sum(widths) < width:
         return 1
     per_row = max(1, int(width // max(widths)))
