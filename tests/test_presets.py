@@ -1,18 +1,28 @@
 """Lecture presets (ui.presets, ui.lectures): each step sets its settings, shows its one line while
 they hold, leaves the page clean, and goes into the link like any change."""
 
+import math
+
+import numpy as np
 import pytest
 from test_app import assert_clean
 from test_link_roundtrip import assert_reopens, open_page
 
-from ui import draw, lectures
+from mlcore.linear_model import Perceptron
+from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
+from mlcore.neural_network import MLPClassifier
+from mlcore.svm import LinearSVC
+from ui import compute, draw, lectures
+from ui.presets import recipe_of
 
 pytestmark = pytest.mark.app
 
 PAGES = {"playground": ("pages/1_Playground.py", lectures.PLAYGROUND),
          "tree": ("pages/3_Decision_tree.py", lectures.TREE),
          "ensembles": ("pages/5_Ensembles.py", lectures.ENSEMBLES),
-         "perceptron": ("pages/6_Perceptron.py", lectures.PERCEPTRON)}
+         "perceptron": ("pages/6_Perceptron.py", lectures.PERCEPTRON),
+         "nn": ("pages/7_Neural_network.py", lectures.NN),
+         "multiclass": ("pages/8_Multi-class.py", lectures.MULTICLASS)}
 CASES = [(name, i) for name, (_, steps) in PAGES.items() for i in range(len(steps))]
 
 
@@ -88,3 +98,82 @@ def test_perceptron_steps_converge_only_on_separable_data():
     assert done and all("did not converge" not in c for c in done)
     assert any("did not converge" in c for c in captions(click(at, "perceptron", 1)))
     assert any("did not converge" in c for c in captions(click(at, "perceptron", 2)))
+
+
+def percent(text: str) -> float:
+    return float(text.rstrip("%")) / 100
+
+
+def step_data(step):
+    return compute.dataset(recipe_of(step.values), ())
+
+
+def step_network(step) -> tuple[MLPClassifier, object]:
+    """The step's network fitted here from its values (mlcore directly, not the page's train)."""
+    v, data = step.values, step_data(step)
+    net = MLPClassifier(hidden_layer_sizes=(v["p_mlp_hidden_units"],) * v["p_mlp_hidden_layers"],
+                        activation=v["p_mlp_activation"], solver=v["p_mlp_solver"],
+                        learning_rate_init=v["p_mlp_learning_rate_init"], alpha=v["p_mlp_alpha"],
+                        batch_size=v["p_mlp_batch_size"], max_iter=v["p_mlp_max_iter"], random_state=0)
+    return net.fit(data.X_train, data.y_train), data
+
+
+def test_nn_steps_show_what_their_text_says():
+    one, three, many, fast = lectures.NN
+    net, data = step_network(one)
+    assert net.score(data.X_train, data.y_train) <= 0.6                       # "at most 60% right"
+    net, data = step_network(three)
+    assert 0.6 < net.score(data.X_train, data.y_train) < 0.95                 # better, still short
+    net, data = step_network(many)
+    assert net.score(data.X_train, data.y_train) == 1.0                       # "every training point right"
+    net, data = step_network(fast)
+    assert len(np.unique(net.predict(data.X_train))) == 1                     # "one class guessed everywhere"
+    assert abs(min(net.loss_curve_) - math.log(2)) < 0.05                     # "stays near ln 2": it never fell
+    # the same network at the page's default rate 0.01 does learn: the rate is what fails
+    slow = lectures.Step("", "", {**fast.values, "p_mlp_learning_rate_init": 0.01})
+    net, data = step_network(slow)
+    assert net.score(data.X_train, data.y_train) >= 0.95
+
+    # the page shows the same, at the last epoch
+    at = open_page("pages/7_Neural_network.py")
+    assert percent(metric(click(at, "nn", 0), "train accuracy")) <= 0.6
+    assert percent(metric(click(at, "nn", 2), "train accuracy")) == 1.0
+    shown = click(at, "nn", 3)
+    epoch, of = metric(shown, "epoch").split(" / ")
+    assert epoch == of
+    assert abs(float(metric(shown, "loss")) - math.log(2)) < 0.1
+
+
+def test_a_nn_step_shows_its_network_trained_even_after_the_slider_moved():
+    at = click(open_page("pages/7_Neural_network.py"), "nn", 2)
+    at.slider(key="nn_epoch").set_value(1).run()
+    assert metric(at, "epoch").startswith("1 / ")
+    click(at, "nn", 0)
+    epoch, of = metric(at, "epoch").split(" / ")
+    assert epoch == of
+    assert any(lectures.NN[0].text in c for c in captions(at))
+
+
+def test_multiclass_steps_show_what_their_text_says():
+    data = step_data(lectures.MULTICLASS[0])
+    X, y = data.X_train, data.y_train
+    machine = Perceptron(random_state=0)   # the catalog's perceptron at its defaults
+    ovr = OneVsRestClassifier(machine).fit(X, y)
+    ovo = OneVsOneClassifier(machine).fit(X, y)
+    ecoc = OutputCodeClassifier(machine, code="random", code_size=1.5, random_state=0).fit(X, y)
+    cs = LinearSVC(C=1.0).fit(X, y)
+    assert len(np.unique(y)) == 5
+    assert (len(ovr.estimators_), len(ovo.estimators_), len(ecoc.estimators_)) == (5, 10, 7)  # five, ten, seven
+    assert ovr.score(X, y) < 0.75                                              # "under 75% right"
+    assert ovo.score(X, y) > 0.8                                               # "over 80%"
+    assert ecoc.score(X, y) > ovr.score(X, y)                                  # "better than one-vs-rest"
+    assert cs.score(X, y) > 0.8                                                # "over 80%, as one-vs-one"
+
+    at = open_page("pages/8_Multi-class.py")
+    for i, (machines, accuracy) in enumerate(((5, ovr), (10, ovo), (7, ecoc))):
+        click(at, "multiclass", i)
+        assert metric(at, "binary machines") == str(machines)
+        assert metric(at, "train accuracy") == f"{accuracy.score(X, y):.1%}"
+    click(at, "multiclass", 3)
+    assert metric(at, "joint problems") == "1"
+    assert metric(at, "train accuracy") == f"{cs.score(X, y):.1%}"
