@@ -118,26 +118,49 @@ def step_network(step) -> tuple[MLPClassifier, object]:
     return net.fit(data.X_train, data.y_train), data
 
 
+def boundary_radii(net) -> np.ndarray:
+    """Along 72 rays from the centre, the first radius (to 3, the data's edge) where the class
+    predicted at the centre changes; inf where it never does (the shape is open there)."""
+    radii = np.linspace(0.0, 3.0, 301)
+    out = []
+    for angle in np.linspace(0, 2 * np.pi, 72, endpoint=False):
+        labels = net.predict(radii[:, None] * np.array([np.cos(angle), np.sin(angle)]))
+        changed = labels != labels[0]
+        out.append(radii[np.argmax(changed)] if changed.any() else np.inf)
+    return np.array(out)
+
+
 def test_nn_steps_show_what_their_text_says():
-    one, three, many, fast = lectures.NN
+    one, four, many, fast = lectures.NN
     net, data = step_network(one)
     assert net.score(data.X_train, data.y_train) <= 0.6                       # "at most 60% right"
-    net, data = step_network(three)
-    assert 0.6 < net.score(data.X_train, data.y_train) < 0.95                 # better, still short
+
+    net, data = step_network(four)
+    assert net.score(data.X_train, data.y_train) == 1.0                       # "100% right"
+    assert net.predict([[0.0, 0.0]])[0] == 1                                  # the inner ring's class inside
+    corners = boundary_radii(net)
+    assert np.isfinite(corners).all()                                         # "a closed shape" round it
+    assert corners.max() / corners.min() > 1.3                                # "with corners": far from round
+
     net, data = step_network(many)
-    assert net.score(data.X_train, data.y_train) == 1.0                       # "every training point right"
+    assert net.score(data.X_train, data.y_train) == 1.0
+    round_ = boundary_radii(net)
+    # "nearly round, between the rings" (radii 1.2 and 2.4): every ray crosses near 1.8
+    assert net.predict([[0.0, 0.0]])[0] == 1 and ((1.5 < round_) & (round_ < 2.1)).all()
+    assert round_.max() / round_.min() < 1.2                                  # "the corners are gone"
+
     net, data = step_network(fast)
-    assert len(np.unique(net.predict(data.X_train))) == 1                     # "one class guessed everywhere"
-    assert abs(min(net.loss_curve_) - math.log(2)) < 0.05                     # "stays near ln 2": it never fell
-    # the same network at the page's default rate 0.01 does learn: the rate is what fails
-    slow = lectures.Step("", "", {**fast.values, "p_mlp_learning_rate_init": 0.01})
-    net, data = step_network(slow)
+    assert abs(min(net.loss_curve_) - math.log(2)) < 0.05                     # "stays near ln 2": never fell
+    assert net.score(data.X_train, data.y_train) <= 0.6
+    # the same network at the page's default rate 0.01 does learn: the rate is what fails ("overshoot")
+    net, data = step_network(lectures.Step("", "", {**fast.values, "p_mlp_learning_rate_init": 0.01}))
     assert net.score(data.X_train, data.y_train) >= 0.95
 
     # the page shows the same, at the last epoch
     at = open_page("pages/7_Neural_network.py")
     assert percent(metric(click(at, "nn", 0), "train accuracy")) <= 0.6
-    assert percent(metric(click(at, "nn", 2), "train accuracy")) == 1.0
+    assert metric(click(at, "nn", 1), "train accuracy") == "100.0%"
+    assert metric(click(at, "nn", 2), "train accuracy") == "100.0%"
     shown = click(at, "nn", 3)
     epoch, of = metric(shown, "epoch").split(" / ")
     assert epoch == of
@@ -154,6 +177,13 @@ def test_a_nn_step_shows_its_network_trained_even_after_the_slider_moved():
     assert any(lectures.NN[0].text in c for c in captions(at))
 
 
+def region_shares(model, bounds) -> np.ndarray:
+    """The share of the plane (a 120 x 120 grid over the data's bounds) each of the five classes gets."""
+    x1, x2 = np.meshgrid(np.linspace(bounds[0], bounds[1], 120), np.linspace(bounds[2], bounds[3], 120))
+    labels = model.predict(np.column_stack([x1.ravel(), x2.ravel()]))
+    return np.bincount(labels, minlength=5) / labels.size
+
+
 def test_multiclass_steps_show_what_their_text_says():
     data = step_data(lectures.MULTICLASS[0])
     X, y = data.X_train, data.y_train
@@ -162,12 +192,15 @@ def test_multiclass_steps_show_what_their_text_says():
     ovo = OneVsOneClassifier(machine).fit(X, y)
     ecoc = OutputCodeClassifier(machine, code="random", code_size=1.5, random_state=0).fit(X, y)
     cs = LinearSVC(C=1.0).fit(X, y)
-    assert len(np.unique(y)) == 5
+    assert np.unique(y).tolist() == [0, 1, 2, 3, 4]
     assert (len(ovr.estimators_), len(ovo.estimators_), len(ecoc.estimators_)) == (5, 10, 7)  # five, ten, seven
     assert ovr.score(X, y) < 0.75                                              # "under 75% right"
+    assert region_shares(ovr, data.bounds)[4] < 0.02                          # "class 4 all but loses its region"
     assert ovo.score(X, y) > 0.8                                               # "over 80%"
-    assert ecoc.score(X, y) > ovr.score(X, y)                                  # "better than one-vs-rest"
-    assert cs.score(X, y) > 0.8                                                # "over 80%, as one-vs-one"
+    assert region_shares(ovo, data.bounds).min() > 0.1                         # "every class has its region"
+    assert ecoc.score(X, y) > ovr.score(X, y)                                  # "beating one-vs-rest"
+    assert region_shares(ecoc, data.bounds).min() > 0.1
+    assert cs.score(X, y) > 0.8                                                # "over 80% right"
 
     at = open_page("pages/8_Multi-class.py")
     for i, (machines, accuracy) in enumerate(((5, ovr), (10, ovo), (7, ecoc))):
