@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
-from ui import charts, compute, params, settings
+from ui import charts, compute, lectures, params, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_fit
 from ui.curves import Progress
@@ -30,6 +30,7 @@ PLAY_SECONDS = 0.4
 # session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
 # whether the fragment was defined with a timer
 EPOCH, LAST, PLAYING, WAS_PLAYING, TIMER = "nn_epoch", "_nn_last_epoch", "nn_play", "_nn_was_playing", "_nn_timer"
+STEP_SEEN = "_nn_step_seen"   # the lecture step's values last followed (a new click is a new dict)
 PLAY = ParamSpec("play", "bool", False, label="play",
                  help="Step through the epochs on its own, from where the slider is.")
 GATE = ParamSpec("gate", "choice", "AND", choices=tuple(GATES), label="gate",
@@ -75,6 +76,18 @@ def train(recipe, drawn, key_params: tuple):
     return model, None, test
 
 
+def follow_step() -> None:
+    """A lecture step just clicked shows its network trained (the last epoch) and not playing: the
+    epoch slider is put at the last epoch it showed, which it then follows to the new network's."""
+    clicked = st.session_state.get("_preset_nn_values")
+    if clicked is None or st.session_state.get(STEP_SEEN) is clicked:
+        return
+    st.session_state[STEP_SEEN] = clicked
+    settings.put(PLAYING, False)
+    if LAST in st.session_state:
+        settings.put(EPOCH, st.session_state[LAST])
+
+
 recipe, drawn, data, _ = page("Neural network", name="neural_network")
 st.sidebar.caption("A multi-layer perceptron: each hidden unit computes f(w·x + b) of the layer below, "
                    "the output layer a softmax over the classes. Back-propagation gives the gradient "
@@ -89,6 +102,8 @@ with train_tab:
         hp = params.param_widgets(SPEC)
     key_params = tuple(sorted(hp.items()))
     with right:
+        presets.row("nn", lectures.NN, lectures.NN_HELP, chart=CHART, chart_height=470)
+        follow_step()
         model, error, test_curve = train(recipe, drawn, key_params)
 
 

@@ -19,7 +19,7 @@ from mlcore.multiclass import (
     min_distance,
 )
 from mlcore.svm import SVC, LinearSVC
-from ui import charts, compute, draw, settings
+from ui import charts, compute, draw, lectures, presets, settings
 from ui.charts import config as chart_config
 from ui.code import show_model
 from ui.layout import finish, page, screen_height
@@ -168,6 +168,7 @@ with left:
 fitted, error = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
 machine_key = (recipe, drawn, strategy, base, code, code_size, decoding, C)   # what the fit depends on
 with right:
+    presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main", chart_height=500)
     if fitted is None:
         st.error(error, icon=":material/block:")
         fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=500)

@@ -1,18 +1,28 @@
 """Lecture presets (ui.presets, ui.lectures): each step sets its settings, shows its one line while
 they hold, leaves the page clean, and goes into the link like any change."""
 
+import math
+
+import numpy as np
 import pytest
 from test_app import assert_clean
 from test_link_roundtrip import assert_reopens, open_page
 
-from ui import draw, lectures
+from mlcore.linear_model import Perceptron
+from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
+from mlcore.neural_network import MLPClassifier
+from mlcore.svm import LinearSVC
+from ui import compute, draw, lectures
+from ui.presets import recipe_of
 
 pytestmark = pytest.mark.app
 
 PAGES = {"playground": ("pages/1_Playground.py", lectures.PLAYGROUND),
          "tree": ("pages/3_Decision_tree.py", lectures.TREE),
          "ensembles": ("pages/5_Ensembles.py", lectures.ENSEMBLES),
-         "perceptron": ("pages/6_Perceptron.py", lectures.PERCEPTRON)}
+         "perceptron": ("pages/6_Perceptron.py", lectures.PERCEPTRON),
+         "nn": ("pages/7_Neural_network.py", lectures.NN),
+         "multiclass": ("pages/8_Multi-class.py", lectures.MULTICLASS)}
 CASES = [(name, i) for name, (_, steps) in PAGES.items() for i in range(len(steps))]
 
 
@@ -88,3 +98,115 @@ def test_perceptron_steps_converge_only_on_separable_data():
     assert done and all("did not converge" not in c for c in done)
     assert any("did not converge" in c for c in captions(click(at, "perceptron", 1)))
     assert any("did not converge" in c for c in captions(click(at, "perceptron", 2)))
+
+
+def percent(text: str) -> float:
+    return float(text.rstrip("%")) / 100
+
+
+def step_data(step):
+    return compute.dataset(recipe_of(step.values), ())
+
+
+def step_network(step) -> tuple[MLPClassifier, object]:
+    """The step's network fitted here from its values (mlcore directly, not the page's train)."""
+    v, data = step.values, step_data(step)
+    net = MLPClassifier(hidden_layer_sizes=(v["p_mlp_hidden_units"],) * v["p_mlp_hidden_layers"],
+                        activation=v["p_mlp_activation"], solver=v["p_mlp_solver"],
+                        learning_rate_init=v["p_mlp_learning_rate_init"], alpha=v["p_mlp_alpha"],
+                        batch_size=v["p_mlp_batch_size"], max_iter=v["p_mlp_max_iter"], random_state=0)
+    return net.fit(data.X_train, data.y_train), data
+
+
+def boundary_radii(net) -> np.ndarray:
+    """Along 72 rays from the centre, the first radius (to 3, the data's edge) where the class
+    predicted at the centre changes; inf where it never does (the shape is open there)."""
+    radii = np.linspace(0.0, 3.0, 301)
+    out = []
+    for angle in np.linspace(0, 2 * np.pi, 72, endpoint=False):
+        labels = net.predict(radii[:, None] * np.array([np.cos(angle), np.sin(angle)]))
+        changed = labels != labels[0]
+        out.append(radii[np.argmax(changed)] if changed.any() else np.inf)
+    return np.array(out)
+
+
+def test_nn_steps_show_what_their_text_says():
+    one, four, many, fast = lectures.NN
+    net, data = step_network(one)
+    assert net.score(data.X_train, data.y_train) <= 0.6                       # "at most 60% right"
+
+    net, data = step_network(four)
+    assert net.score(data.X_train, data.y_train) == 1.0                       # "100% right"
+    assert net.predict([[0.0, 0.0]])[0] == 1                                  # the inner ring's class inside
+    corners = boundary_radii(net)
+    assert np.isfinite(corners).all()                                         # "a closed shape" round it
+    assert corners.max() / corners.min() > 1.3                                # "with corners": far from round
+
+    net, data = step_network(many)
+    assert net.score(data.X_train, data.y_train) == 1.0
+    round_ = boundary_radii(net)
+    # "nearly round, between the rings" (radii 1.2 and 2.4): every ray crosses near 1.8
+    assert net.predict([[0.0, 0.0]])[0] == 1 and ((1.5 < round_) & (round_ < 2.1)).all()
+    assert round_.max() / round_.min() < 1.2                                  # "the corners are gone"
+
+    net, data = step_network(fast)
+    assert abs(min(net.loss_curve_) - math.log(2)) < 0.05                     # "stays near ln 2": never fell
+    assert net.score(data.X_train, data.y_train) <= 0.6
+    # the same network at the page's default rate 0.01 does learn: the rate is what fails ("overshoot")
+    net, data = step_network(lectures.Step("", "", {**fast.values, "p_mlp_learning_rate_init": 0.01}))
+    assert net.score(data.X_train, data.y_train) >= 0.95
+
+    # the page shows the same, at the last epoch
+    at = open_page("pages/7_Neural_network.py")
+    assert percent(metric(click(at, "nn", 0), "train accuracy")) <= 0.6
+    assert metric(click(at, "nn", 1), "train accuracy") == "100.0%"
+    assert metric(click(at, "nn", 2), "train accuracy") == "100.0%"
+    shown = click(at, "nn", 3)
+    epoch, of = metric(shown, "epoch").split(" / ")
+    assert epoch == of
+    assert abs(float(metric(shown, "loss")) - math.log(2)) < 0.1
+
+
+def test_a_nn_step_shows_its_network_trained_even_after_the_slider_moved():
+    at = click(open_page("pages/7_Neural_network.py"), "nn", 2)
+    at.slider(key="nn_epoch").set_value(1).run()
+    assert metric(at, "epoch").startswith("1 / ")
+    click(at, "nn", 0)
+    epoch, of = metric(at, "epoch").split(" / ")
+    assert epoch == of
+    assert any(lectures.NN[0].text in c for c in captions(at))
+
+
+def region_shares(model, bounds) -> np.ndarray:
+    """The share of the plane (a 120 x 120 grid over the data's bounds) each of the five classes gets."""
+    x1, x2 = np.meshgrid(np.linspace(bounds[0], bounds[1], 120), np.linspace(bounds[2], bounds[3], 120))
+    labels = model.predict(np.column_stack([x1.ravel(), x2.ravel()]))
+    return np.bincount(labels, minlength=5) / labels.size
+
+
+def test_multiclass_steps_show_what_their_text_says():
+    data = step_data(lectures.MULTICLASS[0])
+    X, y = data.X_train, data.y_train
+    machine = Perceptron(random_state=0)   # the catalog's perceptron at its defaults
+    ovr = OneVsRestClassifier(machine).fit(X, y)
+    ovo = OneVsOneClassifier(machine).fit(X, y)
+    ecoc = OutputCodeClassifier(machine, code="random", code_size=1.5, random_state=0).fit(X, y)
+    cs = LinearSVC(C=1.0).fit(X, y)
+    assert np.unique(y).tolist() == [0, 1, 2, 3, 4]
+    assert (len(ovr.estimators_), len(ovo.estimators_), len(ecoc.estimators_)) == (5, 10, 7)  # five, ten, seven
+    assert ovr.score(X, y) < 0.75                                              # "under 75% right"
+    assert region_shares(ovr, data.bounds)[4] < 0.02                          # "class 4 all but loses its region"
+    assert ovo.score(X, y) > 0.8                                               # "over 80%"
+    assert region_shares(ovo, data.bounds).min() > 0.1                         # "every class has its region"
+    assert ecoc.score(X, y) > ovr.score(X, y)                                  # "beating one-vs-rest"
+    assert region_shares(ecoc, data.bounds).min() > 0.1
+    assert cs.score(X, y) > 0.8                                                # "over 80% right"
+
+    at = open_page("pages/8_Multi-class.py")
+    for i, (machines, accuracy) in enumerate(((5, ovr), (10, ovo), (7, ecoc))):
+        click(at, "multiclass", i)
+        assert metric(at, "binary machines") == str(machines)
+        assert metric(at, "train accuracy") == f"{accuracy.score(X, y):.1%}"
+    click(at, "multiclass", 3)
+    assert metric(at, "joint problems") == "1"
+    assert metric(at, "train accuracy") == f"{cs.score(X, y):.1%}"

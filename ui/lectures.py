@@ -78,3 +78,40 @@ ENSEMBLES = [
     Step("100 trees", "A smooth vote, sure only where most trees agree; more trees do not overfit.",
          {**ENSEMBLE_DATA, **_FOREST, "p_random_forest_n_estimators": 100, "ens_m_random_forest": 100}),
 ]
+
+# Circles (class 1 on a ring of radius 1.2 inside class 0's of radius 2.4): no line encloses a ring,
+# four relu units close a shape with corners, 32 a nearly round one. 200 epochs of Adam at rate 0.01
+# train in a fraction of a second.
+CIRCLES = dataset(data="circles", n=200, noise=0.1, seed=0)
+_MLP = {"p_mlp_hidden_layers": 1, "p_mlp_activation": "relu", "p_mlp_solver": "adam",
+        "p_mlp_learning_rate_init": 0.01, "p_mlp_alpha": 1e-4, "p_mlp_batch_size": 32, "p_mlp_max_iter": 200}
+NN_HELP = ("One hidden unit → 4 → 32, on circles; then the default 2 × 8 network with a learning rate far too "
+           "large. Each step loads its dataset and settings.")
+NN = [
+    Step("1 unit", "One hidden unit draws one line, and no line encloses a ring: at most 60% right.",
+         {**CIRCLES, **_MLP, "p_mlp_hidden_units": 1}),
+    Step("4 units", "Four units: a closed shape round the inner ring, bent where a unit turns on or off: 100% right.",
+         {**CIRCLES, **_MLP, "p_mlp_hidden_units": 4}),
+    Step("32 units", "32 units: the corners are gone, a nearly round boundary between the rings.",
+         {**CIRCLES, **_MLP, "p_mlp_hidden_units": 32}),
+    Step("rate 1", "SGD at learning rate 1 (2 × 8 units): steps overshoot, the loss stays near ln 2 = 0.69.",
+         {**CIRCLES, **_MLP, "p_mlp_hidden_layers": 2, "p_mlp_hidden_units": 8, "p_mlp_solver": "sgd",
+          "p_mlp_learning_rate_init": 1.0}),
+]
+
+# Five noisy blobs, perceptrons as the two-class machines (they never settle on overlapping classes):
+# one-vs-rest leaves the last class almost no region; the other strategies give every class one.
+FIVE_BLOBS = dataset(data="blobs", classes=5, noise=0.8, n=200, seed=0)
+_MC = {"mc_base": "perceptron", "mc_code": "random", "mc_code_size": 1.5, "mc_decoding": "hamming", "mc_C": 1.0}
+MULTICLASS_HELP = ("One-vs-rest → one-vs-one → output codes → Crammer–Singer (all classes at once), perceptrons as "
+                   "the two-class machines, on five noisy blobs. Each step loads its dataset and settings.")
+MULTICLASS = [
+    Step("one-vs-rest", "Five perceptrons, class vs rest: class 4 all but loses its region, under 75% right.",
+         {**FIVE_BLOBS, **_MC, "mc_strategy": "ovr"}),
+    Step("one-vs-one", "Ten perceptrons, one per pair, vote: every class has its region, over 80% right.",
+         {**FIVE_BLOBS, **_MC, "mc_strategy": "ovo"}),
+    Step("output codes", "Seven perceptrons, one per code bit: every class has a region, beating one-vs-rest.",
+         {**FIVE_BLOBS, **_MC, "mc_strategy": "ecoc"}),
+    Step("all at once", "Crammer–Singer: one problem for all five weight vectors, over 80% right.",
+         {**FIVE_BLOBS, **_MC, "mc_strategy": "crammer_singer"}),
+]
