@@ -67,7 +67,7 @@ def train(recipe, drawn, key_params: tuple):
     progress = Progress("Training", unit="epochs")
     try:
         model = SPEC.make(**hp, max_snapshots=snapshots_for(hp, data.n_classes_train))
-        model.fit(data.X_train, data.y_train, on_epoch=lambda epoch, epochs, loss: progress(epoch, epochs, f"loss {loss:.3f}"))
+        model.fit(data.X_train, data.y_train, on_epoch=lambda epoch, epochs, loss: progress(epoch, epochs, f"loss {loss_text(loss)}"))
     except ValidationError as err:
         return None, str(err), None
     finally:
@@ -76,10 +76,23 @@ def train(recipe, drawn, key_params: tuple):
     return model, None, test
 
 
+def loss_text(loss: float) -> str:
+    """A loss in a few characters: 0.693, or 3.71e+58 when the steps overshoot."""
+    return f"{loss:.3f}" if loss < 1000 else f"{loss:.3g}"
+
+
+def growth_note(curve) -> str:
+    """A sentence when the loss ended higher than it began: the steps overshoot."""
+    if len(curve) < 2 or not curve[-1] > 1.5 * curve[0]:
+        return ""
+    return (f" The loss grew from {loss_text(curve[0])} to {loss_text(curve[-1])}: each step overshoots the "
+            "minimum. A smaller learning rate (or Adam, or larger batches) lets it settle.")
+
+
 def follow_step() -> None:
     """A lecture step just clicked shows its network trained (the last epoch) and not playing: the
     epoch slider is put at the last epoch it showed, which it then follows to the new network's."""
-    clicked = st.session_state.get("_preset_nn_values")
+    clicked = presets.clicked("nn")
     if clicked is None or st.session_state.get(STEP_SEEN) is clicked:
         return
     st.session_state[STEP_SEEN] = clicked
@@ -157,7 +170,7 @@ def replay(model, test_curve):
     chart, stats = st.columns([4, 1])
     position = int(np.searchsorted(model.snapshot_epochs_, at.n_iter_))
     stats.metric("epoch", f"{at.n_iter_} / {model.n_iter_}")
-    stats.metric("loss", "—" if at.n_iter_ == 0 else f"{model.loss_curve_[at.n_iter_ - 1]:.3f}",
+    stats.metric("loss", "—" if at.n_iter_ == 0 else loss_text(model.loss_curve_[at.n_iter_ - 1]),
                  help="Mean cross-entropy (plus the L2 term) over the batches of that epoch.")
     stats.metric("train accuracy", f"{model.train_scores_[at.n_iter_]:.1%}")
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
@@ -176,7 +189,7 @@ def replay(model, test_curve):
                         config=CHART_CONFIG, key=CHART, where=chart)
     stopped = (f"Training stopped after {model.n_iter_} epochs: the loss fell by less than {model.tol:g} "
                f"for {model.n_iter_no_change} epochs in a row." if model.n_iter_ < hp["max_iter"] else
-               f"Trained for all {model.n_iter_} epochs.")
+               f"Trained for all {model.n_iter_} epochs.") + growth_note(model.loss_curve_)
     st.caption(f"The regions of the network after epoch {at.n_iter_}. {stopped} Moving the slider only "
                "runs the kept weights forward: nothing is retrained.")
     curves = charts.shared_figure("nn_curves", shown, lambda: curves_figure(

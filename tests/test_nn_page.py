@@ -122,3 +122,17 @@ def test_play_switches_itself_off_at_the_last_epoch():
     widget(at, "nn_epoch").set_value(last).run()      # the user drags to the end while playing
     assert_clean(at)
     assert not widget(at, "nn_play").value and widget(at, "nn_epoch").value == last
+
+
+def test_an_overshooting_network_says_so_in_a_short_loss():
+    """SGD at learning rate 1 on single points: the loss ends far above where it began. The
+    metric stays a few characters (not the 60 digits of ``f"{3.7e58:.3f}"``), and the caption
+    says why the loss grew."""
+    at = run_page(PAGE, query={"data": "moons", "solver": "sgd", "learning_rate_init": "1", "batch_size": "1",
+                               "max_iter": "30", "alpha": "1e-06"})
+    assert_clean(at)
+    loss = next(m.value for m in at.metric if m.label == "loss")
+    assert np.isfinite(float(loss)) and float(loss) >= 1000, loss
+    assert "e+" in loss and len(loss) <= 9, loss   # 4.55e+03, not 4550.123 (or 60 digits at 1e58)
+    captions = " ".join(c.value for c in at.caption)
+    assert "The loss grew from" in captions and "overshoots" in captions

@@ -56,6 +56,11 @@ def apply(name: str, steps: list[Step], i: int) -> None:
     st.session_state[_RESOLVED.format(name)] = resolved
 
 
+def clicked(name: str) -> dict | None:
+    """The values the page's last clicked step set (a new dict for every click), or None."""
+    return st.session_state.get(_RESOLVED.format(name))
+
+
 def holding(name: str) -> int | None:
     """The clicked step whose settings all still hold, or None."""
     i = st.session_state.get(_ACTIVE.format(name))
