@@ -40,6 +40,9 @@ CODE = replace(_CODE, choices=(*_CODE.choices, "typed"),
 CODE_SIZE = MODELS["output_code"].param("code_size")
 DECODING = MODELS["output_code"].param("decoding")
 CS_C = MODELS["linear_svc_cs"].param("C")
+# the plane's height on a 720 px screen: it ends near the bottom, under the lecture row (the
+# inspected point's table starts below the fold)
+MAIN_HEIGHT = 580
 MAX_PANELS = 18  # small multiples shown (an exhaustive code of 6 classes has 31 machines)
 TYPED_DEFAULT = "+1 -1 -1 +1; -1 +1 -1 +1; -1 -1 +1 -1"
 # Data on which Crammer–Singer and one-vs-all linear SVMs visibly differ (about 20% of the plane):
@@ -168,10 +171,10 @@ with left:
 fitted, error = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
 machine_key = (recipe, drawn, strategy, base, code, code_size, decoding, C)   # what the fit depends on
 with right:
-    presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main", chart_height=500)
+    presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main", chart_height=MAIN_HEIGHT)
     if fitted is None:
         st.error(error, icon=":material/block:")
-        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=500)
+        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=MAIN_HEIGHT)
         fig.add_trace(highlight_trace(point))
         charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
     else:
@@ -187,13 +190,13 @@ with right:
         def plane():
             """The same for every session on the same link (ui.live_chart.shared_chart)."""
             fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                  grid=grid, height=500)
+                                  grid=grid, height=MAIN_HEIGHT)
             fig.add_trace(highlight_trace(point))
             fig.layout.height = None   # the container's height (screen_height)
             return fig, grid, None
 
         with chart_col, st.container(key="mc_main"):   # updated in place: ui/live_chart.py
-            screen_height("mc_main", 500)
+            screen_height("mc_main", MAIN_HEIGHT)
             shared_chart("mc_main", CHART_CONFIG, (*machine_key, tuple(map(float, point))), plane)
 
 if fitted is not None:
