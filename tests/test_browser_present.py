@@ -20,6 +20,9 @@ PLOT_AREA = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-p
   const size = gd && gd._fullLayout && gd._fullLayout._size; return size ? {w: size.w, h: size.h} : null; }"""
 # px a chart that fills the screen may leave under it (ui.present.BOTTOM_GAP and rounding)
 FILLED_WITHIN = 20
+# Resolves once the chart's bottom is at least `low` px down, or after 20 s (the test then reports it).
+UNTIL_FILLED = f"""async ([sel, low]) => {{ const box = {BOX};
+  for (let i = 0; i < 100 && !(box(sel) && box(sel).bottom >= low); i++) await new Promise(r => setTimeout(r, 200)); }}"""
 VISIBLE = """(sel) => { const e = document.querySelector(sel);
   if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
 
@@ -60,6 +63,10 @@ def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(proj
     sel = _open_chart(projector, f"{server}/{path}", MAIN_CHART[path])
     normal, normal_plot = projector.evaluate(BOX, sel), projector.evaluate(PLOT_AREA, sel)
     sel = _open_chart(projector, f"{server}/{path}?present=1", MAIN_CHART[path])
+    # the script that fills the screen runs when Streamlit mounts it, on the SVM page up to 4 s
+    # after the run: wait for its effect (or time out and report the box below)
+    projector.evaluate(UNTIL_FILLED, [sel, VIEWPORT["height"] - FILLED_WITHIN])
+    assert projector.evaluate(STILL, f"{sel} .js-plotly-plot"), f"{path}: the chart kept changing size for 15 s"
     box, plot = projector.evaluate(BOX, sel), projector.evaluate(PLOT_AREA, sel)
     assert box["top"] >= 0 and box["bottom"] <= VIEWPORT["height"], f"{path}: chart at {box}, below the fold"
     assert box["right"] <= VIEWPORT["width"], f"{path}: chart at {box}, cut on the right"

@@ -5,7 +5,7 @@
 //
 // CSS alone cannot do this: the chart's height would be 100vh minus its own top, and its top
 // depends on everything above it (lecture row, toggles, a step's text). So the chart's top is
-// measured in the page, again whenever the page changes (a mutation, a resize), at most once
+// measured in the page, again whenever the page changes (a mutation, a resize of the window or the page), at most once
 // per frame, and its height set only when it differs by more than a pixel (a new height makes
 // plotly redraw, which changes the page again). A chart in a hidden tab is left alone until
 // it shows.
@@ -46,6 +46,15 @@ export default function (component) {
     new MutationObserver(w.__cpFitSchedule).observe(document.body, {
       childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "aria-selected"],
     });
+    w.__cpFitResize = new ResizeObserver(w.__cpFitSchedule);
+    w.__cpFitWatched = new WeakSet();
+  }
+  // A late font or a finished transition moves the chart with no change to the DOM; the page's
+  // block then changes size (the body does not: the page scrolls inside it).
+  const block = document.querySelector(".block-container");
+  if (block && !w.__cpFitWatched.has(block)) {
+    w.__cpFitWatched.add(block);
+    w.__cpFitResize.observe(block);
   }
   w.__cpFitSchedule();
   return () => {
