@@ -41,8 +41,8 @@ _fill = st.components.v2.component(
     "classifier_playground.present_fit",
     js="\n".join(line for line in (Path(__file__).with_name("present_fit.js")).read_text().splitlines()
                  if not line.lstrip().startswith("//")),   # sent with every rerun: no comments
-    # not isolated: an isolated component's script ran 1-4 s after the run on the SVM page (the
-    # chart then jumped); this one styles nothing of its own
+    # it styles nothing of its own: no shadow root needed. (On the SVM page, whose many charts
+    # keep the browser busy, its script runs 1-4 s after the run, isolated or not.)
     isolate_styles=False,
 )
 
