@@ -30,7 +30,6 @@ PLAY_SECONDS = 0.4
 # session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
 # whether the fragment was defined with a timer
 EPOCH, LAST, PLAYING, WAS_PLAYING, TIMER = "nn_epoch", "_nn_last_epoch", "nn_play", "_nn_was_playing", "_nn_timer"
-STEP_SEEN = "_nn_step_seen"   # the lecture step's values last followed (a new click is a new dict)
 PLAY = ParamSpec("play", "bool", False, label="play",
                  help="Step through the epochs on its own, from where the slider is.")
 GATE = ParamSpec("gate", "choice", "AND", choices=tuple(GATES), label="gate",
@@ -90,12 +89,8 @@ def growth_note(curve) -> str:
 
 
 def follow_step() -> None:
-    """A lecture step just clicked shows its network trained (the last epoch) and not playing: the
-    epoch slider is put at the last epoch it showed, which it then follows to the new network's."""
-    clicked = presets.clicked("nn")
-    if clicked is None or st.session_state.get(STEP_SEEN) is clicked:
-        return
-    st.session_state[STEP_SEEN] = clicked
+    """A lecture step shows its network trained (the last epoch) and not playing: the epoch slider
+    goes to the last epoch it showed, which it then follows to the new network's last."""
     settings.put(PLAYING, False)
     if LAST in st.session_state:
         settings.put(EPOCH, st.session_state[LAST])
@@ -115,8 +110,7 @@ with train_tab:
         hp = params.param_widgets(SPEC)
     key_params = tuple(sorted(hp.items()))
     with right:
-        presets.row("nn", lectures.NN, lectures.NN_HELP, chart=CHART, chart_height=470)
-        follow_step()
+        presets.row("nn", lectures.NN, lectures.NN_HELP, chart=CHART, chart_height=470, on_click=follow_step)
         model, error, test_curve = train(recipe, drawn, key_params)
 
 

@@ -199,10 +199,16 @@ def screen_height(key: str, height: int) -> None:
     """The CSS of :func:`fit_screen` for a chart ``height`` px tall on a 720 px screen, for a
     figure built elsewhere (``ui.live_chart.shared_chart``) with its height already None."""
     if present.active():
-        height += present.EXTRA_HEIGHT
         present.fill_screen(key)
-    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; "
-            f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;}}</style>")
+    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; {height_rule(height)}}}</style>")
+
+
+def height_rule(height: int) -> str:
+    """CSS: ``height`` px on a 720 px screen, taller by as much as the screen is (and, in
+    presenter mode, by the height the hidden chrome freed)."""
+    if present.active():
+        height += present.EXTRA_HEIGHT
+    return f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;"
 
 
 def _compact() -> None:

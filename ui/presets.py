@@ -12,13 +12,14 @@ resolved when the button is clicked (the full depth of the tree the step grows).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import streamlit as st
 
-from . import draw, present, settings
+from . import draw, settings
 from .dataset import Recipe
-from .layout import SCREEN_HEIGHT
+from .layout import height_rule
 
 _ACTIVE = "_preset_{}"          # the page's last clicked step
 _RESOLVED = "_preset_{}_values"  # its values as set (functions called)
@@ -47,18 +48,16 @@ class Step:
     values: dict = field(default_factory=dict)  # session key -> value (or a function giving it)
 
 
-def apply(name: str, steps: list[Step], i: int) -> None:
-    """Set step i's settings (the button's callback, so before any widget is drawn)."""
+def apply(name: str, steps: list[Step], i: int, then: Callable[[], None] | None = None) -> None:
+    """Set step i's settings (the button's callback, so before any widget is drawn), then call
+    ``then`` (the page's own reaction to a click)."""
     resolved = {key: value() if callable(value) else value for key, value in steps[i].values.items()}
     for key, value in resolved.items():
         settings.put(key, list(value) if isinstance(value, list) else value)
     st.session_state[_ACTIVE.format(name)] = i
     st.session_state[_RESOLVED.format(name)] = resolved
-
-
-def clicked(name: str) -> dict | None:
-    """The values the page's last clicked step set (a new dict for every click), or None."""
-    return st.session_state.get(_RESOLVED.format(name))
+    if then is not None:
+        then()
 
 
 def holding(name: str) -> int | None:
@@ -78,17 +77,18 @@ ROW_HEIGHT, LINE_HEIGHT = 52, 40  # px the row and the step's line take, gaps in
 
 
 def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: str | None = None,
-        chart_height: int | None = None) -> str | None:
+        chart_height: int | None = None, on_click: Callable[[], None] | None = None) -> str | None:
     """The row of step buttons and, under it, the holding step's text; returns that text (or None).
 
     ``chart``, ``chart_height``: the page's main chart (its key for ``ui.layout.fit_screen``) and its
     height on a 720 px screen; it is made shorter by what the row and the line take, so it stays
-    on the first screen of a 1280x720 projector."""
+    on the first screen of a 1280x720 projector. ``on_click``: called after a step's settings are set."""
     st.html(_CSS)
     columns = st.columns([1.5, *[2] * len(steps)], vertical_alignment="center")
     columns[0].markdown(f"**{title}**", help=help)
     for i, (col, step) in enumerate(zip(columns[1:], steps, strict=True)):
-        col.button(step.label, key=f"preset_{name}_{i}", on_click=apply, args=(name, steps, i), width="stretch")
+        col.button(step.label, key=f"preset_{name}_{i}", on_click=apply, args=(name, steps, i, on_click),
+                   width="stretch")
     i = holding(name)
     text = None if i is None else f":material/school: **{steps[i].label}.** {steps[i].text}"
     if text:
@@ -101,7 +101,4 @@ def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: 
 def _shorten(chart: str, height: int, by: int) -> None:
     """The chart ``fit_screen`` sizes, ``by`` px shorter (on every screen). The doubled class
     outranks fit_screen's rule, which is written later in the page."""
-    if present.active():   # as fit_screen: the height the hidden chrome freed
-        height += present.EXTRA_HEIGHT
-    st.html(f"<style>.st-key-{chart}.st-key-{chart} {{height: max({height - by}px, "
-            f"calc(100vh - {SCREEN_HEIGHT - height + by}px)) !important;}}</style>")
+    st.html(f"<style>.st-key-{chart}.st-key-{chart} {{{height_rule(height - by)}}}</style>")
