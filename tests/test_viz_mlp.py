@@ -83,3 +83,14 @@ def test_curves_mark_the_epoch(moons):
     assert names == ["loss", "train accuracy", "test accuracy"]
     assert len(fig.data[0].x) == model.n_iter_ and len(fig.data[1].x) == model.n_iter_ + 1
     assert [s.x0 for s in fig.layout.shapes] == [7, 7]
+
+
+def test_a_diverging_loss_curve_is_drawn_finite():
+    """SGD at rate 1 on single points of data in the thousands (an upload may hold such values):
+    the loss reaches ~1e56, past float32's 3.4e38. The curve must keep those values, not inf."""
+    X, y = make_dataset("moons", n=200, noise=0.3)[:2]
+    model = MLPClassifier(hidden_layer_sizes=(8, 8), solver="sgd", learning_rate_init=1.0, alpha=1e-6,
+                          batch_size=1, max_iter=50, random_state=0).fit(X * 1000, y)
+    assert max(model.loss_curve_) > 3.5e38   # the case: more than float32 holds
+    drawn = np.asarray(curves_figure(model).data[0].y)
+    assert np.all(np.isfinite(drawn)) and np.array_equal(drawn, model.loss_curve_)

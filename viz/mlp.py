@@ -45,9 +45,9 @@ def curves_figure(model, *, test_epochs=None, test_scores=None, current: int | N
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.12,
                         subplot_titles=("training loss (cross-entropy + L2)", "accuracy"))
     epochs = np.arange(1, len(model.loss_curve_) + 1)
-    fig.add_trace(go.Scatter(x=epochs, y=np.asarray(model.loss_curve_, dtype=np.float32), mode="lines",
+    fig.add_trace(go.Scatter(x=epochs, y=np.asarray(model.loss_curve_, dtype=float), mode="lines",
                              name="loss", line=dict(color=palette.INK, width=2), showlegend=False,
-                             hovertemplate="epoch %{x}<br>loss %{y:.4f}<extra></extra>"), row=1, col=1)
+                             hovertemplate="epoch %{x}<br>loss %{y:.4g}<extra></extra>"), row=1, col=1)
     fig.add_trace(go.Scatter(x=np.arange(len(model.train_scores_)),
                              y=np.asarray(model.train_scores_, dtype=np.float32), mode="lines",
                              name="train accuracy", line=dict(color=POSITIVE, width=2),
