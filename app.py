@@ -1,14 +1,14 @@
 """Entry point and router (`streamlit run app.py`): the menu, the page config, then the chosen page.
 
 The landing page is home.py, shown as "Home"; the other pages are the files in pages/, grouped
-into the menu's sections (ui.layout.SECTIONS), at the URL paths they always had
+into the menu's sections (ui.core.layout.SECTIONS), at the URL paths they always had
 (/Playground, /SVM_and_kernels, ...).
 """
 
 import streamlit as st
 
-from ui import hall
-from ui.layout import navigation_pages, page_config
+from ui.core.layout import navigation_pages, page_config
+from ui.serving import hall
 
 # expanded: every page listed (a collapsed menu would hide the model-selection and theory pages
 # behind "View 7 more")

@@ -5,7 +5,7 @@ from collections import defaultdict
 import streamlit as st
 
 from catalog.models import MODELS
-from ui.layout import APP_TITLE, menu, page
+from ui.core.layout import APP_TITLE, menu, page
 
 page(APP_TITLE, name="home", with_dataset=False)
 st.markdown(

@@ -15,7 +15,7 @@ markdown table (median, min, max over the steps) with the date and the machine.
     python benchmarks/bench_browser.py --live          # the plane by st.plotly_chart vs live chart
 
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
-``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live_chart.py``,
+``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live/live_chart.py``,
 Plotly.react in place); each model is measured on both, alternating which goes first, and the
 table gives the median ms and the websocket kB per rerun of each, and the time from opening the
 page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
@@ -94,8 +94,8 @@ BARE_PLANE_APP = textwrap.dedent("""\
     import streamlit as st
     from mlcore.datasets import make_dataset
     from mlcore.neighbors import KNeighborsClassifier
-    from ui.charts import config
-    from ui.live_chart import shared_chart
+    from ui.core.charts import config
+    from ui.live.live_chart import shared_chart
     from viz import decision_figure
     from viz.grid import evaluate_grid, make_bounds
 
@@ -234,7 +234,7 @@ def measure(page, url, sliders, steps, frames) -> dict:
 
 def slider_for(spec) -> list[str]:
     """Widget keys to try: the first relevant int/float hyperparameter, then the data noise."""
-    from ui.params import widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
+    from ui.core.params import widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
 
     defaults = {p.name: p.default for p in spec.params}
     keys = [widget_key(spec, p) for p in spec.params
@@ -246,8 +246,8 @@ def low_start(spec, steps: int) -> dict[str, str]:
     """URL items that start the model's first slider at its low end, if it has fewer than
     ``steps`` steps above its default (a log slider has only a few values per decade:
     lambda 0.01 -> 1 and gamma 1 -> 100 are 6 steps); otherwise none."""
-    from ui.params import url_name, widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
-    from ui.settings import log_grid, snap, url_value  # noqa: PLC0415
+    from ui.core.params import url_name, widget_key  # noqa: PLC0415 (needs ROOT on sys.path)
+    from ui.core.settings import log_grid, snap, url_value  # noqa: PLC0415
 
     first = slider_for(spec)[0]
     p = next((p for p in spec.params if widget_key(spec, p) == first), None)

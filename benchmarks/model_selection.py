@@ -9,7 +9,7 @@
 2. The Playground's learning-curve panel: 5 folds x 8 sizes on the training set of a
    500-point moons dataset (350 training points at the default test fraction 0.3), every
    registered model with its catalog defaults, the learning curve and its figure JSON (what
-   ``ui.curves.learning`` and the panel do, without Streamlit). Median and max wall time per
+   ``ui.model_selection.curve_runs.learning`` and the panel do, without Streamlit). Median and max wall time per
    model, and the median CPU time of the process (less sensitive to other load on the machine).
 
     python benchmarks/model_selection.py [--runs 5] [--only-curves | --only-panel]

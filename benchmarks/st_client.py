@@ -39,7 +39,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-LIVE_CHART = "live_chart"  # ui.live_chart's component: the plane, updated in place
+LIVE_CHART = "live_chart"  # ui.live.live_chart's component: the plane, updated in place
 
 CACHE_ENTRIES = 256      # element messages a client keeps for ref_hash answers (the browser keeps more)
 RUN_TIMEOUT = 120.0      # seconds a run may take before the client gives up on it
@@ -394,7 +394,7 @@ class Session:
 
 
 def live_chart_summary(component) -> str:
-    """A live chart (ui.live_chart) as JSON a test can compare: its key, the hashes of its layout
+    """A live chart (ui.live.live_chart) as JSON a test can compare: its key, the hashes of its layout
     and traces (what it shows, whether this message carried a part or only its hash, as to a
     browser that holds it) and a digest of the compact decision grid. Its message: uint32 header
     length, the JSON header, then the grid's blobs."""

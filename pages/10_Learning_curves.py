@@ -4,16 +4,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
-from ui import charts, curves, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page
-from ui.models import MODEL
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page
+from ui.core.model_setting import MODEL
+from ui.core.show_code import show_code
+from ui.model_selection import curve_runs
 from viz import decision_figure, points_figure
 from viz.curves import learning_curve_figure
 
@@ -39,14 +40,14 @@ row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
 spec = MODELS[model_key]
 with row[1].popover("hyperparameters", width="stretch", disabled=not spec.params):
-    hp = curves.param_widgets_apart(spec, None, st, st)
+    hp = curve_runs.param_widgets_apart(spec, None, st, st)
 folds = settings.setting(FOLDS, "lc_folds", where=row[2])
 n_sizes = settings.setting(SIZES, "lc_sizes", where=row[3])
 target = settings.setting(TARGET, "lc_target", where=row[4])
 key_params = tuple(sorted(hp.items()))
 
 chart_col, side = st.columns([1.25, 1], gap="medium")
-problem = data.error or curves.data_problem(data.y_train, folds)
+problem = data.error or curve_runs.data_problem(data.y_train, folds)
 if problem:
     with chart_col:
         st.warning(problem, icon=":material/info:")
@@ -57,7 +58,7 @@ if problem:
     st.stop()
 
 with chart_col:
-    curve = curves.learning(recipe, drawn, model_key, key_params, folds, n_sizes)
+    curve = curve_runs.learning(recipe, drawn, model_key, key_params, folds, n_sizes)
 sizes = list(curve.x)
 AT = ParamSpec("at", "choice", len(sizes) - 1, choices=tuple(range(len(sizes))), label="boundary at",
                help="The boundary beside the curve: the model trained on this many points.")
@@ -72,7 +73,7 @@ with chart_col, st.container(key=CHART):
                                                             target=target, height=430)),
                         width="stretch", height="stretch", theme=None, config=CONFIG)
 
-subset = curves.subset_fit(recipe, drawn, model_key, key_params, m)
+subset = curve_runs.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
@@ -102,7 +103,7 @@ else:
     st.markdown(f"**Regime: {regime.name}.** At {sizes[-1]} training points the training accuracy is "
                 f"{regime.train:.1%} and the validation accuracy {regime.validation:.1%}: a gap of "
                 f"{regime.gap:+.1%} (more than {MAX_GAP:.0%} counts as a gap); {advice}")
-note = curves.failures_text(curve, lambda i: f"{sizes[i]} points")
+note = curve_runs.failures_text(curve, lambda i: f"{sizes[i]} points")
 st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points (the test set "
            "is not used); each fold's training points are shuffled once and the first m of them train the "
            "model. Bands: mean ± one standard deviation over the folds. " + (note or ""))
@@ -127,6 +128,6 @@ with st.expander("Why accuracy alone can mislead: 9990 points of one class, 10 o
                "accurate, finds none of the rare points, and is worse than useless once a miss costs more than "
                "999 false alarms.")
 
-show_code(snippets.learning_curve_page(recipe, drawn, model_key, hp, folds, n_sizes),
+show_code(code_model_pages.learning_curve_page(recipe, drawn, model_key, hp, folds, n_sizes),
           "The learning curve as the page computes it: stratified folds shuffled by the dataset's seed.")
 finish()

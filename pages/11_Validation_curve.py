@@ -2,16 +2,19 @@
 
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
-from ui import charts, compute, curves, draw, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page
-from ui.models import MODEL
-from ui.params import widget_key
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page
+from ui.core.model_setting import MODEL
+from ui.core.params import widget_key
+from ui.core.show_code import show_code
+from ui.data import draw
+from ui.model_selection import curve_runs
+from ui.serving import fits
 from viz import decision_figure, points_figure
 from viz.curves import validation_curve_figure
 
@@ -29,17 +32,17 @@ st.sidebar.caption("A **validation curve** scores one hyperparameter's values by
 row = st.columns([1.6, 1.1, 1.7, 0.9, 0.8])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
 spec = MODELS[model_key]
-candidates = curves.variable_params(spec, curves.current_params(spec))
+candidates = curve_runs.variable_params(spec, curve_runs.current_params(spec))
 varied = None
 if candidates:
     vary = ParamSpec("vary", "choice", candidates[0].name, choices=tuple(p.name for p in candidates),
                      label="vary", help="The hyperparameter on the curve's x axis; the others stay as set.")
     varied = spec.param(settings.setting(vary, f"vc_vary_{model_key}", where=row[1],
                                          format_func=lambda n: spec.param(n).label or n))
-    values = curves.curve_values(varied)
+    values = curve_runs.curve_values(varied)
 
     def _clicked(x: float, _y: float) -> None:
-        settings.put(widget_key(spec, varied), curves.nearest_value(values, x, varied.log))
+        settings.put(widget_key(spec, varied), curve_runs.nearest_value(values, x, varied.log))
 
     # A click on the curve (from the previous render) sets the value before its slider is drawn.
     with row[1]:
@@ -47,12 +50,12 @@ if candidates:
 others = len(spec.params) - (varied is not None)
 with row[3].popover("others", width="stretch", disabled=others == 0,
                     help="The other hyperparameters of the model: the curve is drawn with them fixed."):
-    hp = curves.param_widgets_apart(spec, varied.name if varied else None, row[2], st)
+    hp = curve_runs.param_widgets_apart(spec, varied.name if varied else None, row[2], st)
 folds = settings.setting(FOLDS, "vc_folds", where=row[4])
 key_params = tuple(sorted(hp.items()))
 
 chart_col, side = st.columns([1.25, 1], gap="medium")
-problem = data.error or curves.data_problem(data.y_train, folds)
+problem = data.error or curve_runs.data_problem(data.y_train, folds)
 if varied is None or problem:
     with chart_col:
         if problem:
@@ -64,9 +67,9 @@ if varied is None or problem:
             charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
                                 width="stretch", theme=None, config=CONFIG)
     if not problem:
-        fit = compute.fit(recipe, drawn, model_key, key_params)
+        fit = fits.fit(recipe, drawn, model_key, key_params)
         if fit.model is not None:
-            grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+            grid = fits.grid(recipe, drawn, model_key, key_params, 200)
             charts.plotly_chart(decision_figure(fit.model, data.X_train, data.y_train, grid=grid, height=430,
                                               title=f"train {fit.train_acc:.0%}"),
                                 width="stretch", theme=None, config=CONFIG, key="vc_boundary", where=side)
@@ -84,13 +87,13 @@ def shown(v) -> str:
 
 fixed = tuple(item for item in key_params if item[0] != varied.name)
 with chart_col:
-    curve = curves.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
+    curve = curve_runs.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
                                                                   log=varied.log, selected=chosen, height=430)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
 
-fit = compute.fit(recipe, drawn, model_key, key_params)
+fit = fits.fit(recipe, drawn, model_key, key_params)
 with side:
     title = f"{label} = {shown(chosen)}"
     if fit.model is None:
@@ -98,7 +101,7 @@ with side:
         fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title)
     else:
         title += f": train {fit.train_acc:.0%}" + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else "")
-        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+        grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=False, grid=grid, title=title, height=430)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
@@ -113,11 +116,11 @@ if scored:
                 "slider above.")
 else:
     st.warning("Every fit failed, so there is no curve to read; see below.", icon=":material/info:")
-note = curves.failures_text(curve, lambda i: f"{label} = {shown(values[i])}")
+note = curve_runs.failures_text(curve, lambda i: f"{label} = {shown(values[i])}")
 st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points; the test "
            "set is not used to choose. Bands: mean ± one standard deviation over the folds. The boundary is "
            "the model trained on the whole training set. " + (note or ""))
 
-show_code(snippets.validation_curve_page(recipe, drawn, model_key, hp, varied.name, values, folds),
+show_code(code_model_pages.validation_curve_page(recipe, drawn, model_key, hp, varied.name, values, folds),
           "The validation curve as the page computes it: every value scored on the same stratified folds.")
 finish()

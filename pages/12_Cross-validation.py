@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError, clone
 from mlcore.model_selection import (
@@ -15,10 +15,12 @@ from mlcore.model_selection import (
     StratifiedKFold,
     nested_cross_val_score,
 )
-from ui import charts, compute, selection, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.model_selection import sweeps
+from ui.serving import fits
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
@@ -61,10 +63,10 @@ def fold_fits(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int,
 
     The loop is written out rather than calling cross_validate, because the panels need each
     fold's fitted model."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     X, y = data.X_train, data.y_train
     splits = list(splitter(kind, folds, shuffle, seed, holdout).split(X, y))
-    model = selection.MODELS[key].make(**dict(key_params))
+    model = sweeps.MODELS[key].make(**dict(key_params))
     scores, grids, errors = [], [], []
     for i, (train, test) in enumerate(splits):
         try:
@@ -82,10 +84,10 @@ def fold_fits(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int,
 
 
 def nested(recipe, drawn, key: str, key_params: tuple, tuned: str, values: tuple, folds: int, callback=None):
-    data = compute.dataset(recipe, drawn)
-    spec = selection.MODELS[key]
+    data = fits.dataset(recipe, drawn)
+    spec = sweeps.MODELS[key]
     hp = dict(key_params)
-    search = GridSearchCV(spec.make(**hp), selection.search_grid(spec, hp, [{tuned: v} for v in values]), cv=3)
+    search = GridSearchCV(spec.make(**hp), sweeps.search_grid(spec, hp, [{tuned: v} for v in values]), cv=3)
     return nested_cross_val_score(search, data.X_train, data.y_train, cv=StratifiedKFold(folds), callback=callback)
 
 
@@ -96,7 +98,7 @@ st.sidebar.caption("Cross-validation estimates how well a model does on points i
 
 left, right = st.columns([1, 3], gap="large")
 with left:
-    key, spec, hp = selection.model_picker()
+    key, spec, hp = sweeps.model_picker()
     st.divider()
     kind = settings.setting(SPLITTER, "cv_splitter", format_func=SPLITTERS.get)
     folds = settings.setting(FOLDS, "cv_folds") if kind != "loo" else FOLDS.default
@@ -109,7 +111,7 @@ with left:
 
 key_params = tuple(sorted(hp.items()))
 X, y = data.X_train, data.y_train
-problem = selection.too_few(data, minimum=3 if kind in ("loo", "bootstrap", "shuffle") else max(folds, 3))
+problem = sweeps.too_few(data, minimum=3 if kind in ("loo", "bootstrap", "shuffle") else max(folds, 3))
 if problem:
     with right:
         st.warning(problem, icon=":material/info:")
@@ -120,7 +122,7 @@ if problem:
 
 with right:
     try:
-        splits, scores, grids, errors = selection.cached(
+        splits, scores, grids, errors = sweeps.cached(
             fold_fits, recipe, drawn, key, key_params, kind, folds, shuffle, seed, float(holdout),
             text=f"Cross-validating {spec.label}")
     except ValidationError as err:
@@ -159,7 +161,7 @@ with right:
     stats.metric("± sd over splits", "—" if sd is None else f"{sd:.1%}",
                  help="How much the estimate moves from split to split (for LOO: the spread of 0/1 outcomes).")
     stats.metric("fits", f"{int(ok.sum())} of {len(splits)}")
-    full = compute.fit(recipe, drawn, key, key_params)
+    full = fits.fit(recipe, drawn, key, key_params)
     stats.metric("test-set accuracy", "—" if full.test_acc is None else f"{full.test_acc:.1%}",
                  help="The model fitted on all training points, scored on the held-out test set: what CV estimates.")
     if not ok.all():
@@ -186,25 +188,25 @@ st.caption("Each panel: the model fitted on that split's training points (filled
 
 if do_nested:
     st.subheader("Nested cross-validation: outer folds estimate, inner folds tune", anchor=False)
-    options = selection.tunable(spec, hp)
+    options = sweeps.tunable(spec, hp)
     if not options:
         st.info(f"{spec.label} has no hyperparameter to tune.", icon=":material/info:")
     else:
         names = [p.name for p in options]
-        default = selection.COMPLEXITY.get(key, names[0])
+        default = sweeps.COMPLEXITY.get(key, names[0])
         tuned_spec = ParamSpec("tune", "choice", default if default in names else names[0], choices=tuple(names),
                                label="tune", help="The hyperparameter the inner search chooses.")
         c1, c2 = st.columns([1, 3], gap="large")
         with c1:
             tuned = settings.setting(tuned_spec, f"cv_tune_{key}",
                                      format_func=lambda n: spec.param(n).label or n)
-            values = tuple(selection.sweep_values(spec.param(tuned), 6))
+            values = tuple(sweeps.sweep_values(spec.param(tuned), 6))
             outer = min(folds, 5)
             st.caption(f"{outer} outer folds × 3 inner folds × {len(values)} values = "
                        f"{outer * (3 * len(values) + 1)} fits.")
         with c2:
             try:
-                result = selection.cached(nested, recipe, drawn, key, key_params, tuned, values, outer,
+                result = sweeps.cached(nested, recipe, drawn, key, key_params, tuned, values, outer,
                                           text="Nested cross-validation")
             except ValidationError as err:
                 st.warning(f"Nested CV needs more points per class here: {err}", icon=":material/info:")
@@ -214,12 +216,12 @@ if do_nested:
                 label = spec.param(tuned).label or tuned
                 charts.plotly_chart(nested_figure(values, label, inner, chosen, result.scores), width="stretch",
                                     config=CONFIG, key="cv_nested_fig")
-                picks = ", ".join(f"fold {f + 1}: {selection.value_text(values[c])}" for f, c in enumerate(chosen))
+                picks = ", ".join(f"fold {f + 1}: {sweeps.value_text(values[c])}" for f, c in enumerate(chosen))
                 st.caption(f"Chosen {label} per outer fold — {picks}. Nested estimate "
                            f"{result.scores.mean():.1%} ± {result.scores.std():.1%}; the inner winners' own "
                            f"scores average {result.inner_scores.mean():.1%}, an optimistic figure since each "
                            "is the best of several noisy means (stars above diamonds).")
 
-show_code(snippets.cross_validation_page(recipe, drawn, key, hp, kind, folds, shuffle, seed, holdout),
+show_code(code_model_pages.cross_validation_page(recipe, drawn, key, hp, kind, folds, shuffle, seed, holdout),
           "The page's splitter and the validation accuracy of every split.")
 finish()

@@ -6,14 +6,16 @@ import math
 import numpy as np
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
-from ui import charts, compute, models, params, selection, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, model_setting, params, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.model_selection import sweeps
+from ui.serving import fits
 from viz.decision import decision_figure, points_figure
 from viz.selection import search_figure
 
@@ -47,15 +49,15 @@ def _distribution(p: ParamSpec):
 
 
 def _search(spec, hp: dict, candidates: list[dict], X, y, folds: int, callback):
-    search = GridSearchCV(spec.make(**hp), selection.search_grid(spec, hp, candidates), cv=folds, callback=callback)
+    search = GridSearchCV(spec.make(**hp), sweeps.search_grid(spec, hp, candidates), cv=folds, callback=callback)
     return search.fit(X, y)
 
 
 def run_grid(recipe, drawn, key, key_params, px, py, xs, ys, folds, callback=None):
     """Mean CV accuracy (len(ys), len(xs)), the best cell (i, j), its refit's test accuracy, and
     the first fit error."""
-    data = compute.dataset(recipe, drawn)
-    spec, hp = selection.MODELS[key], dict(key_params)
+    data = fits.dataset(recipe, drawn)
+    spec, hp = sweeps.MODELS[key], dict(key_params)
     candidates = [{px: vx, py: vy} for vy in ys for vx in xs]
     search = _search(spec, hp, candidates, data.X_train, data.y_train, folds, callback)
     scores = search.cv_results_["mean_test_score"].reshape(len(ys), len(xs))
@@ -67,8 +69,8 @@ def run_grid(recipe, drawn, key, key_params, px, py, xs, ys, folds, callback=Non
 
 def run_random(recipe, drawn, key, key_params, px, py, budget, folds, seed, callback=None):
     """The random settings, their mean CV accuracy, the best one and its refit's test accuracy."""
-    data = compute.dataset(recipe, drawn)
-    spec, hp = selection.MODELS[key], dict(key_params)
+    data = fits.dataset(recipe, drawn)
+    spec, hp = sweeps.MODELS[key], dict(key_params)
     space = {px: _distribution(spec.param(px)), py: _distribution(spec.param(py))}
     candidates = list(ParameterSampler(space, budget, random_state=seed))
     search = _search(spec, hp, candidates, data.X_train, data.y_train, folds, callback)
@@ -84,12 +86,12 @@ st.sidebar.caption("Grid search tries every combination of a few values of two h
 
 top = st.columns([1.5, 1.2, 1.2, 1, 1, 1])
 with top[0]:
-    key = settings.setting(selection.MODEL, models.SESSION_KEY, format_func=models.label)
-spec = selection.MODELS[key]
+    key = settings.setting(sweeps.MODEL, model_setting.SESSION_KEY, format_func=model_setting.label)
+spec = sweeps.MODELS[key]
 with st.expander(f"More settings: the other hyperparameters of {spec.label}, the random seed"):
     hp = params.param_widgets(spec)
     seed = settings.setting(SEED, "search_seed", control="number")
-options = [p.name for p in selection.tunable(spec, hp)]
+options = [p.name for p in sweeps.tunable(spec, hp)]
 if len(options) < 2:
     st.info(f"{spec.label} has {'one hyperparameter' if options else 'no hyperparameters'} to tune: a 2-parameter "
             "search needs two. Choose another model, or see the Validation curve page for one parameter.",
@@ -101,7 +103,7 @@ def _label(name: str) -> str:
     return spec.param(name).label or name
 
 
-pair = selection.SEARCH_PAIR.get(key, ())
+pair = sweeps.SEARCH_PAIR.get(key, ())
 x_default = next(n for n in [*pair, *options] if n in options)
 x_spec = ParamSpec("x_param", "choice", x_default, choices=tuple(options), label="across",
                    help="The hyperparameter along the heatmap's columns.")
@@ -116,7 +118,7 @@ folds = settings.setting(FOLDS, "search_folds", where=top[4])
 with top[5]:
     use_random = settings.setting(RANDOM, "search_random")
 
-problem = selection.too_few(data, minimum=max(folds, 3))
+problem = sweeps.too_few(data, minimum=max(folds, 3))
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
@@ -124,16 +126,16 @@ if problem:
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 
-xs = tuple(selection.sweep_values(spec.param(px), count))
-ys = tuple(selection.sweep_values(spec.param(py), count))
+xs = tuple(sweeps.sweep_values(spec.param(px), count))
+ys = tuple(sweeps.sweep_values(spec.param(py), count))
 key_params = tuple(sorted(hp.items()))
 try:
-    scores, best, grid_test, grid_error = selection.cached(
+    scores, best, grid_test, grid_error = sweeps.cached(
         run_grid, recipe, drawn, key, key_params, px, py, xs, ys, folds,
         text=f"Grid search, {len(xs) * len(ys)} settings × {folds} folds")
     randoms = None
     if use_random:
-        randoms = selection.cached(run_random, recipe, drawn, key, key_params, px, py, len(xs) * len(ys), folds,
+        randoms = sweeps.cached(run_random, recipe, drawn, key, key_params, px, py, len(xs) * len(ys), folds,
                                    seed, text=f"Random search, {len(xs) * len(ys)} settings × {folds} folds")
 except ValidationError as err:
     st.warning(f"The search could not run on these points: {err}", icon=":material/info:")
@@ -172,15 +174,15 @@ with left:
 i, j = selected
 cell = {px: xs[i], py: ys[j]}
 cell_params = tuple(sorted({**hp, **cell}.items()))
-fit = compute.fit(recipe, drawn, key, cell_params)
+fit = fits.fit(recipe, drawn, key, cell_params)
 with right:
     where = "the best cell" if selected == best else "the chosen cell"
-    text = f"{_label(px)} = {selection.value_text(xs[i])}, {_label(py)} = {selection.value_text(ys[j])}"
+    text = f"{_label(px)} = {sweeps.value_text(xs[i])}, {_label(py)} = {sweeps.value_text(ys[j])}"
     if fit.model is None:
         st.warning(fit.error, icon=":material/block:")
     else:
         score = scores[j, i]
-        grid = compute.grid(recipe, drawn, key, cell_params, 120)
+        grid = fits.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                    grid=grid, height=420)
         with st.container(key="search_cell"):
@@ -193,8 +195,8 @@ with right:
 st.subheader("The winner, refitted on train + validation and tested once", anchor=False)
 cols = st.columns(4)
 bi, bj = best
-cols[0].metric("grid search's best", f"{_label(px)} {selection.value_text(xs[bi])}, "
-               f"{_label(py)} {selection.value_text(ys[bj])}")
+cols[0].metric("grid search's best", f"{_label(px)} {sweeps.value_text(xs[bi])}, "
+               f"{_label(py)} {sweeps.value_text(ys[bj])}")
 cols[1].metric("its CV accuracy", f"{scores[bj, bi]:.1%}",
                help="The best of many noisy means: an optimistic estimate of the winner's accuracy.")
 cols[2].metric("its test accuracy", "—" if grid_test is None else f"{grid_test:.1%}",
@@ -204,10 +206,10 @@ if randoms is not None:
     rb = drawn_settings[random_best]
     cols[3].metric("random search's best", f"CV {random_scores[random_best]:.1%}"
                    + ("" if random_test is None else f", test {random_test:.1%}"),
-                   help=f"{_label(px)} = {selection.value_text(rb[px])}, {_label(py)} = {selection.value_text(rb[py])}")
-    st.caption(f"Random search's best draw: {_label(px)} = {selection.value_text(rb[px])}, "
-               f"{_label(py)} = {selection.value_text(rb[py])}.")
+                   help=f"{_label(px)} = {sweeps.value_text(rb[px])}, {_label(py)} = {sweeps.value_text(rb[py])}")
+    st.caption(f"Random search's best draw: {_label(px)} = {sweeps.value_text(rb[px])}, "
+               f"{_label(py)} = {sweeps.value_text(rb[py])}.")
 
-show_code(snippets.search_page(recipe, drawn, key, hp, px, xs, py, ys, folds),
+show_code(code_model_pages.search_page(recipe, drawn, key, hp, px, xs, py, ys, folds),
           "The grid search of the heatmap: every pair of values scored by cross-validation, the best refitted.")
 finish()

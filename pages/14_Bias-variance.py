@@ -6,14 +6,16 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import bias_variance_decomposition
-from ui import charts, compute, selection, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.model_selection import sweeps
+from ui.serving import fits
 from viz.decision import points_figure
 from viz.grid import DecisionGrid, evaluate_grid
 from viz.selection import bias_variance_figure, overlay_figure
@@ -27,8 +29,8 @@ SWEEP = 7  # values of the complexity parameter on the curve
 
 def decompose(recipe, drawn, key, key_params, rounds, callback=None):
     """The decomposition at the current settings, and each resampled model's grid (80 x 80)."""
-    data = compute.dataset(recipe, drawn)
-    model = selection.MODELS[key].make(**dict(key_params))
+    data = fits.dataset(recipe, drawn)
+    model = sweeps.MODELS[key].make(**dict(key_params))
     result = bias_variance_decomposition(model, data.X_train, data.y_train, data.X_test, data.y_test,
                                          n_rounds=rounds, random_state=0, callback=callback, return_estimators=True)
     grids = [evaluate_grid(m, data.bounds, 80) for m in result.estimators]
@@ -37,14 +39,14 @@ def decompose(recipe, drawn, key, key_params, rounds, callback=None):
 
 def curve(recipe, drawn, key, key_params, name, values, rounds, callback=None):
     """Loss, bias, variance and net variance at each value of ``name`` (NaN where a value cannot fit)."""
-    data = compute.dataset(recipe, drawn)
-    spec, hp = selection.MODELS[key], dict(key_params)
+    data = fits.dataset(recipe, drawn)
+    spec, hp = sweeps.MODELS[key], dict(key_params)
     rows, errors = [], []
     for v, value in enumerate(values):
         def step(done, total, what, v=v, value=value):
             if callback is not None:
                 callback(v * total + done, len(values) * total,
-                         f"{spec.param(name).label or name} = {selection.value_text(value)}, {what}")
+                         f"{spec.param(name).label or name} = {sweeps.value_text(value)}, {what}")
         try:
             r = bias_variance_decomposition(spec.make(**{**hp, name: value}), data.X_train, data.y_train,
                                             data.X_test, data.y_test, n_rounds=rounds, random_state=0, callback=step)
@@ -77,19 +79,19 @@ st.sidebar.caption("Fit the same model on many resampled training sets. Where th
 
 left, right = st.columns([1, 3], gap="large")
 with left:
-    key, spec, hp = selection.model_picker()
+    key, spec, hp = sweeps.model_picker()
     st.divider()
     rounds = settings.setting(ROUNDS, "bv_rounds")
-    options = [p.name for p in selection.tunable(spec, hp) if p.kind in ("int", "float", "choice")]
+    options = [p.name for p in sweeps.tunable(spec, hp) if p.kind in ("int", "float", "choice")]
     if options:
-        default = selection.COMPLEXITY.get(key, options[0])
+        default = sweeps.COMPLEXITY.get(key, options[0])
         complexity = settings.setting(
             ParamSpec("complexity", "choice", default if default in options else options[0], choices=tuple(options),
                       label="complexity axis", help="The hyperparameter swept along the curve below."),
             f"bv_complexity_{key}", format_func=lambda n: spec.param(n).label or n)
 
 X, y = data.X_train, data.y_train
-problem = selection.too_few(data, minimum=4)
+problem = sweeps.too_few(data, minimum=4)
 if problem is None and not len(data.y_test):
     problem = ("Bias and variance are measured on the test set, and this dataset has none (drawn points all "
                "train): generate data with a test share.")
@@ -105,7 +107,7 @@ key_params = tuple(sorted(hp.items()))
 classes = np.unique(np.concatenate([data.y_train, data.y_test]))
 with right:
     try:
-        result, grids = selection.cached(decompose, recipe, drawn, key, key_params, rounds,
+        result, grids = sweeps.cached(decompose, recipe, drawn, key, key_params, rounds,
                                          text=f"Fitting {spec.label} on {rounds} bootstrap samples")
     except ValidationError as err:
         st.warning(f"{spec.label} cannot be fitted on resampled training sets here: {err}", icon=":material/info:")
@@ -133,9 +135,9 @@ with right:
 if options:
     st.subheader("Bias and variance against complexity", anchor=False)
     p = spec.param(complexity)
-    values = tuple(selection.sweep_values(p, SWEEP))
+    values = tuple(sweeps.sweep_values(p, SWEEP))
     try:
-        rows, errors = selection.cached(curve, recipe, drawn, key, key_params, complexity, values, rounds,
+        rows, errors = sweeps.cached(curve, recipe, drawn, key, key_params, complexity, values, rounds,
                                         text=f"Sweeping {p.label or p.name} over {len(values)} values")
     except ValidationError as err:
         st.warning(str(err), icon=":material/info:")
@@ -155,6 +157,6 @@ if options:
 else:
     st.info(f"{spec.label} has no hyperparameter to sweep.", icon=":material/info:")
 
-show_code(snippets.bias_variance_page(recipe, drawn, key, hp, rounds),
+show_code(code_model_pages.bias_variance_page(recipe, drawn, key, hp, rounds),
           "The decomposition at the current settings: the model on bootstrap samples, scored on the test set.")
 finish()

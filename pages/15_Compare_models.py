@@ -5,13 +5,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
-from ui import charts, compute, params, selection, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, params, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.model_selection import sweeps
+from ui.serving import fits
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
@@ -26,10 +28,10 @@ CHOSEN = "cmp_models"
 def evaluate(recipe, drawn, key, key_params, folds, callback=None):
     """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
     training points), or the message of a model that cannot fit."""
-    data = compute.dataset(recipe, drawn)
-    model = selection.MODELS[key].make(**dict(key_params))
+    data = fits.dataset(recipe, drawn)
+    model = sweeps.MODELS[key].make(**dict(key_params))
     cv = cross_validate(model, data.X_train, data.y_train, cv=folds, callback=callback)
-    fit = compute.fit(recipe, drawn, key, key_params)
+    fit = fits.fit(recipe, drawn, key, key_params)
     grid = evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None
     error = fit.error or next((e for e in cv["errors"] if e), None)
     return cv["test_score"], cv["fit_time"], fit.test_acc, grid, error
@@ -46,16 +48,16 @@ def chosen_models() -> list[str]:
     raw = settings.take("models")
     if raw is not None:
         asked = [k for k in raw.split(",") if k]
-        unknown = [k for k in asked if k not in selection.MODELS]
+        unknown = [k for k in asked if k not in sweeps.MODELS]
         if unknown:
             settings.report(f"**models**: {', '.join(unknown)} is not a model; using the others.")
-        st.session_state[CHOSEN] = [k for k in asked if k in selection.MODELS] or list(selection.MODEL_KEYS)
-    st.session_state.setdefault(CHOSEN, list(selection.MODEL_KEYS))
-    keys = st.multiselect("models", list(selection.MODEL_KEYS), key=CHOSEN, persist_state=settings.KEEP,
-                          format_func=lambda k: selection.MODELS[k].label,
+        st.session_state[CHOSEN] = [k for k in asked if k in sweeps.MODELS] or list(sweeps.MODEL_KEYS)
+    st.session_state.setdefault(CHOSEN, list(sweeps.MODEL_KEYS))
+    keys = st.multiselect("models", list(sweeps.MODEL_KEYS), key=CHOSEN, persist_state=settings.KEEP,
+                          format_func=lambda k: sweeps.MODELS[k].label,
                           help="Every registered model by default; remove some to compare a few.")
-    keys = [k for k in selection.MODEL_KEYS if k in keys]
-    settings.link_item("models", None if len(keys) == len(selection.MODEL_KEYS) else ",".join(keys))
+    keys = [k for k in sweeps.MODEL_KEYS if k in keys]
+    settings.link_item("models", None if len(keys) == len(sweeps.MODEL_KEYS) else ",".join(keys))
     return keys
 
 
@@ -65,12 +67,12 @@ st.sidebar.caption("Every model on the same training set, each with the hyperpar
                    "folds, and how long one fit takes.")
 
 row = st.columns([4, 1], vertical_alignment="bottom")
-with row[0], st.popover(f"Models ({len(st.session_state.get(CHOSEN, selection.MODEL_KEYS))} shown)",
+with row[0], st.popover(f"Models ({len(st.session_state.get(CHOSEN, sweeps.MODEL_KEYS))} shown)",
                         width="stretch"):
     keys = chosen_models()
 folds = settings.setting(FOLDS, "compare_folds", where=row[1])
 
-problem = selection.too_few(data, minimum=max(folds, 3))
+problem = sweeps.too_few(data, minimum=max(folds, 3))
 if not keys:
     problem = "No model is chosen: pick at least one under Models."
 if problem:
@@ -81,20 +83,20 @@ if problem:
     stop()
 
 results = {}
-with selection.progress("Cross-validating the models") as bar:
+with sweeps.progress("Cross-validating the models") as bar:
     for m, key in enumerate(keys):
-        spec = selection.MODELS[key]
+        spec = sweeps.MODELS[key]
 
         def step(done, total, what, m=m, label=spec.label):
             bar(m * total + done, len(keys) * total, f"{label}, {what}")
 
-        results[key] = selection.cached(evaluate, recipe, drawn, key, current_params(spec), folds, callback=step)
+        results[key] = sweeps.cached(evaluate, recipe, drawn, key, current_params(spec), folds, callback=step)
 
 classes = np.unique(np.concatenate([data.y_train, data.y_test]))
 panels, rows = [], []
 for key in keys:
     scores, times, test_acc, grid, error = results[key]
-    label = selection.MODELS[key].label
+    label = sweeps.MODELS[key].label
     ok = np.isfinite(scores)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
     fit_ms = 1000 * float(np.median(times[ok])) if ok.any() else np.nan
@@ -124,6 +126,6 @@ st.dataframe(table, hide_index=True, width="stretch",
 st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
            "one more validation score.")
 
-show_code(snippets.compare_page(recipe, drawn, [(key, dict(current_params(selection.MODELS[key]))) for key in keys],
+show_code(code_model_pages.compare_page(recipe, drawn, [(key, dict(current_params(sweeps.MODELS[key]))) for key in keys],
                                  folds), "Every chosen model, cross-validated on the same training set.")
 finish()

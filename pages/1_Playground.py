@@ -5,12 +5,14 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import compute, curves, explain, lectures, params, presets, settings
-from ui.charts import config as chart_config
-from ui.code import show_fit
-from ui.layout import finish, page, screen_height
-from ui.live_chart import shared_chart
-from ui.models import MODEL
+from ui.core import lectures, overlays, params, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height
+from ui.core.model_setting import MODEL
+from ui.core.show_code import show_fit
+from ui.live.live_chart import shared_chart
+from ui.model_selection import curve_runs
+from ui.serving import fits
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
@@ -37,8 +39,8 @@ with right:
     show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
 
 key_params = tuple(sorted(hp.items()))
-fit = compute.fit(recipe, drawn, model_key, key_params)
-explain_on = explain.toggle(fit.model, "explain", where=explain_slot)
+fit = fits.fit(recipe, drawn, model_key, key_params)
+explain_on = overlays.toggle(fit.model, "explain", where=explain_slot)
 
 with t3:
     st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
@@ -50,17 +52,17 @@ with t4:
 
 def plane():
     """The figure, its grid and the overlay's explanation: the same for every session on
-    the same link (ui.live_chart.shared_chart builds it once)."""
+    the same link (ui.live.live_chart.shared_chart builds it once)."""
     if fit.model is None:
         X, y = data.X_train, data.y_train
         if show_test:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
         fig, grid, explained = points_figure(X, y, bounds=data.bounds, height=530), None, None
     else:
-        grid = compute.grid(recipe, drawn, model_key, key_params, 200)
+        grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
-        explained = explain.overlay(fig, fit.model, data, explain_on, query=query)
+        explained = overlays.overlay(fig, fit.model, data, explain_on, query=query)
     fig.layout.height = None   # the container's height (screen_height)
     return fig, grid, explained
 
@@ -68,10 +70,10 @@ def plane():
 with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
-    query = explain.query_point(data)[0] if explain_on else None
+    query = overlays.query_point(data)[0] if explain_on else None
     screen_height(CHART, 530)
     with st.container(key=CHART):
-        # updated in place (Plotly.react); ui.live_chart.ENABLED = False draws it with st.plotly_chart
+        # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
         explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
                                  (recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
                                   None if query is None else tuple(np.ravel(query).tolist())), plane)
@@ -79,8 +81,8 @@ with right:
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
     if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
-        explain.below(explained, fit.model, data)
-        curves.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
+        overlays.below(explained, fit.model, data)
+        curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
 if fit.cm is not None:
     c1, c2 = st.columns([1, 1], gap="large")

@@ -7,16 +7,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from catalog import snippets_more
+from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_sample_size
-from ui import charts, draw, params, settings
-from ui import theory as work
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.dataset import BLANK
-from ui.layout import finish, fit_screen, page
+from ui.core import charts, params, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page
+from ui.core.show_code import show_code
+from ui.data import draw
+from ui.data.dataset_panel import BLANK
+from ui.learning_theory import experiments as work
 from viz import decision_figure
 from viz.theory import (
     bounds_figure,
@@ -308,21 +309,21 @@ def theory_code(tab: str) -> None:
     """The open tab's mlcore calls with its current settings."""
     value = settings.value
     if tab == "pac":
-        text = snippets_more.pac_tab(value("th_eps"), value("th_delta"), value("th_d"))
+        text = code_other_pages.pac_tab(value("th_eps"), value("th_delta"), value("th_d"))
     elif tab == "shattering":
         if not _points():
             return
-        text = snippets_more.shattering_tab(_points(), value("th_hclass"), value("th_tree_k", TREE_K.default))
+        text = code_other_pages.shattering_tab(_points(), value("th_hclass"), value("th_tree_k", TREE_K.default))
     elif tab == "bounds":
         if value("th_bound_model") is None:  # the tab explained what it needs instead
             return
-        text = snippets_more.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
+        text = code_other_pages.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
                                         value("th_resamples"), work.BOUND_SIZES)
     elif tab == "rademacher":
         family = value("th_family")
         if family is None or f"th_cap_{family}" not in st.session_state:
             return
-        text = snippets_more.rademacher_tab(recipe, drawn, family, work.CAPACITY[family][0],
+        text = code_other_pages.rademacher_tab(recipe, drawn, family, work.CAPACITY[family][0],
                                             value(f"th_cap_{family}"), min(100, len(data.X_train)))
     else:
         model_key = value("th_bayes_model")
@@ -330,7 +331,7 @@ def theory_code(tab: str) -> None:
             return
         spec = MODELS[model_key]
         hp = {p.name: value(params.widget_key(spec, p), p.default) for p in spec.params}
-        text = snippets_more.bayes_tab(recipe, drawn, model_key, hp)
+        text = code_other_pages.bayes_tab(recipe, drawn, model_key, hp)
     show_code(text, "The calls behind this tab, with its current settings.")
 
 

@@ -6,14 +6,15 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
-from catalog import snippets_more
+from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
-from ui import charts, features, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page
+from ui.core.show_code import show_code
+from ui.features import studies
 from viz.decision import decision_figure, points_figure
 from viz.features import (
     balls_figure,
@@ -30,7 +31,7 @@ AXIS = ParamSpec("axis", "choice", "x2", choices=("x1", "x2"), label="axis",
 STRETCH = ParamSpec("stretch", "float", 5.0, 0.1, 10.0, log=True, label="stretch factor",
                     help="Multiply one feature by this: 10 is a change of units (metres to decimetres), "
                          "0.1 squashes it. Distance-based models weigh that feature 10 (or 0.1) times as much.")
-TRANSFORM = ParamSpec("transform", "choice", "none", choices=tuple(features.TRANSFORMS), label="then apply",
+TRANSFORM = ParamSpec("transform", "choice", "none", choices=tuple(studies.TRANSFORMS), label="then apply",
                       help="A transform fitted on the training points (after the stretch), before the model.")
 DEGREE = ParamSpec("degree", "int", 3, 1, 8, label="degree d of Φ",
                    help="Φ(x) = every monomial x₁ᵃ x₂ᵇ with 1 ≤ a + b ≤ d: a linear boundary in Z = Φ(x) "
@@ -66,13 +67,13 @@ left, right = st.columns([1, 3.6], gap="medium")
 with left:
     axis = settings.setting(AXIS, "feat_axis", control="segmented")
     factor = settings.setting(STRETCH, "feat_stretch")
-    transform = settings.setting(TRANSFORM, "feat_transform", format_func=lambda k: features.TRANSFORMS[k])
+    transform = settings.setting(TRANSFORM, "feat_transform", format_func=lambda k: studies.TRANSFORMS[k])
     st.caption("kNN, LwP and the RBF SVM measure **distances**, and in a distance every dimension counts "
                "the same: stretch one and it dominates. A tree **compares one feature with a threshold**: a "
                "stretch moves threshold and points together, so its regions stay. An increasing map of each "
                "feature (z-score, min-max, log, sigmoid) splits the training points alike too; clipping "
                "(it merges values) and unit length (it mixes the features) can change the tree.")
-panels, problem = features.scaling_panels(recipe, drawn, 0 if axis == "x1" else 1, factor, transform)
+panels, problem = studies.scaling_panels(recipe, drawn, 0 if axis == "x1" else 1, factor, transform)
 with right:
     if panels is None:
         st.info(problem, icon=":material/info:")
@@ -83,7 +84,7 @@ with right:
         titles = [f"{SHORT[p.key]} · test {'—' if p.test_acc is None else f'{p.test_acc:.0%}'}"
                   for row in panels for p in row]
         after = f"{axis} × {factor:g}" + ("" if transform == "none" else f", {transform}")
-        fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(features.SCALING_MODELS),
+        fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(studies.SCALING_MODELS),
                             bounds=data.bounds, row_labels=("raw features", after), height=430)
         charts.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
                             key="feat_scaling")
@@ -101,7 +102,7 @@ with c1:
     st.caption("Logistic regression is linear in whatever features it gets. Give it Φ(x) (standardised), "
                "the monomials of x₁, x₂ up to degree d, and the line w·Φ(x) + b = 0 in Z is a curve in "
                "the plane. More degrees, more curves: watch the test accuracy for overfitting.")
-poly, problem = features.poly_grids(recipe, drawn, degree, C)
+poly, problem = studies.poly_grids(recipe, drawn, degree, C)
 if poly is None:
     c2.info(problem, icon=":material/info:")
 else:
@@ -119,7 +120,7 @@ s1, s2, s3, s4 = st.columns(4)
 extra = settings.setting(EXTRA, "feat_extra", where=s1)
 copies = settings.setting(replace(COPIES, high=min(COPIES.high, extra)), "feat_copies", where=s2, clamp=True) \
     if extra else 0
-wide, problem = features.wide_data(recipe, extra, copies)
+wide, problem = studies.wide_data(recipe, extra, copies)
 if wide is None:
     st.info(problem, icon=":material/info:")
     finish()
@@ -133,7 +134,7 @@ plane_y = settings.setting(replace(PLANE_Y, high=d, default=min(PLANE_Y.default,
 r1, r2 = st.columns([1.4, 1], gap="medium")
 with r1:
     st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
-    charts.plotly_chart(ranking_figure(names, features.rankings(recipe, extra, copies)), width="stretch",
+    charts.plotly_chart(ranking_figure(names, studies.rankings(recipe, extra, copies)), width="stretch",
                         config=CONFIG, key="feat_ranking")
 with r2:
     st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
@@ -152,7 +153,7 @@ with w1:
                 f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
                 f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
 with w2:
-    paths, problem = features.sequential_paths(recipe, extra, copies, sel_key, cv)
+    paths, problem = studies.sequential_paths(recipe, extra, copies, sel_key, cv)
     if paths is None:
         st.info(f"No search: {problem}", icon=":material/info:")
     else:
@@ -171,7 +172,7 @@ l1, l2 = st.columns([1, 1], gap="medium")
 with l1:
     st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
                 "coefficients are exactly 0 until C is large enough, and the useful features come in first.")
-    Cs, coefs = features.l1_path(recipe, extra, copies)
+    Cs, coefs = studies.l1_path(recipe, extra, copies)
     charts.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
 with l2:
     st.markdown("**Why ℓ1 gives zeros:** the loss's contours first touch the ℓ1 diamond at a corner, "
@@ -186,7 +187,7 @@ with b1:
     k = settings.setting(replace(STAB_K, high=d), "feat_stab_k", clamp=True)
     n_boot = settings.setting(N_BOOT, "feat_n_boot")
 with b2:
-    freq, jaccard, _ = features.stability(recipe, extra, copies, method, k, n_boot)
+    freq, jaccard, _ = studies.stability(recipe, extra, copies, method, k, n_boot)
     if freq is None:
         st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
     else:
@@ -194,7 +195,7 @@ with b2:
         st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
                    f"**{jaccard:.2f}** (1 = the same set every time).")
 
-show_code(snippets_more.features_page(recipe, drawn, 0 if axis == "x1" else 1, factor, transform,
-                                      features.SCALING_MODELS, degree, C),
+show_code(code_other_pages.features_page(recipe, drawn, 0 if axis == "x1" else 1, factor, transform,
+                                      studies.SCALING_MODELS, degree, C),
           "The stretch (and transform) in front of each model, and logistic regression on polynomial features.")
 finish()

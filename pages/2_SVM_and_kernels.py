@@ -9,12 +9,14 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui import charts, compute, draw, explain, params, settings
-from ui.charts import config as chart_config
-from ui.code import show_fit
-from ui.layout import finish, page, screen_height, stop
-from ui.live_chart import shared_chart
-from ui.notes import LOSS_GALLERY_TEXT
+from ui.core import charts, overlays, params, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height, stop
+from ui.core.show_code import show_fit
+from ui.data import draw
+from ui.id3.worked_examples import LOSS_GALLERY_TEXT
+from ui.live.live_chart import shared_chart
+from ui.serving import fits
 from viz.losses import loss_gallery_figure
 from viz.svm import (
     contributions_figure,
@@ -87,8 +89,8 @@ def pair_options(model) -> dict[str, str]:
 def pair_values(recipe, drawn, key_params, resolution: int) -> np.ndarray:
     """Every pair machine's f_p on the page's grid, (ny, nx, P) float32, so switching the pair
     costs no kernel evaluations."""
-    model = compute.fit(recipe, drawn, SPEC.key, key_params).model
-    grid = compute.grid(recipe, drawn, SPEC.key, key_params, resolution)
+    model = fits.fit(recipe, drawn, SPEC.key, key_params).model
+    grid = fits.grid(recipe, drawn, SPEC.key, key_params, resolution)
     return model.pairwise_decision(grid.points()).reshape(*grid.shape, -1).astype(np.float32)
 
 
@@ -127,7 +129,7 @@ def apply_lesson(i: int) -> None:
 @st.cache_data(max_entries=16, show_spinner=False)
 def lifted_model(recipe, drawn, C: float):
     """An SVM with the homogeneous degree-2 kernel (x·z)², whose feature map is 3-D."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     try:
         return SPEC.make(C=C, kernel="poly", degree=2, gamma=1.0, coef0=0.0).fit(data.X_train, data.y_train), None
     except ValidationError as err:
@@ -138,7 +140,7 @@ def lifted_model(recipe, drawn, C: float):
 def primal_route(recipe, drawn, C: float, epochs: int):
     """Pegasos on the soft-margin problem of a linear SVM with this C (lambda = 1 / (C n)), and
     the exact optimum of the same objective from SMO; or an error message."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     X, y = data.X_train, data.y_train
     lam = 1.0 / (C * len(y))
     try:
@@ -201,11 +203,11 @@ with left:
     show_test = settings.setting(SHOW_TEST, "svm_show_test")
 
 key_params = tuple(sorted(hp.items()))
-fit = compute.fit(recipe, drawn, SPEC.key, key_params)
+fit = fits.fit(recipe, drawn, SPEC.key, key_params)
 model = fit.model
 binary = model is None or len(model.classes_) == 2
 with left:
-    explain_on = explain.toggle(model, "svm_explain")
+    explain_on = overlays.toggle(model, "svm_explain")
 
 # More than two classes: one binary machine at a time is drawn, the teaching view.
 machine, pair_code = 0, None
@@ -245,20 +247,20 @@ with right:
         height = 540 if lesson_text is None else 470
 
         def plane():
-            """The same for every session on the same link (ui.live_chart.shared_chart)."""
-            grid = compute.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
+            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
+            grid = fits.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
             values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
             fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
                                 X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
                                 height=height)
-            explained = explain.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
+            explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
             fig.layout.height = None   # the container's height (screen_height)
             return fig, grid, explained
 
         # a click on the plane (from the previous render) takes that point's f(x) apart below
         draw.listen("svm_margin", True, key="svm_click",
                     on_click=lambda x, y: pick_point(x, y, data, show_test))
-        with chart_col, st.container(key="svm_margin"):   # updated in place: ui/live_chart.py
+        with chart_col, st.container(key="svm_margin"):   # updated in place: ui/live/live_chart.py
             screen_height("svm_margin", height)
             explained = shared_chart("svm_margin", CHART_CONFIG,
                                      (recipe, drawn, key_params, machine, show_test, explain_on, height), plane)
@@ -268,7 +270,7 @@ with right:
                    + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
                      "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
                      "its slack ξ; click it (or any spot) to take its f(x) apart below.")
-        explain.below(explained, model, data)
+        overlays.below(explained, model, data)
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
 

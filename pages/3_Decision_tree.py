@@ -6,19 +6,21 @@ from dataclasses import replace
 import numpy as np
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui import charts, compute, draw, explain, lectures, presets, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, page, screen_height, stop
-from ui.live_chart import shared_chart
-from ui.params import point_inputs
-from ui.shared import shared
+from ui.core import charts, lectures, overlays, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height, stop
+from ui.core.params import point_inputs
+from ui.core.show_code import show_code
+from ui.data import draw
+from ui.live.live_chart import shared_chart
+from ui.serving import fits
+from ui.serving.cache import shared
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
@@ -46,7 +48,7 @@ PRUNE_STEP = ParamSpec("prune_step", "int", 0, 0, 10_000, label="pruning step")
 @shared(max_entries=32)   # one read-only copy for every session
 def grow_full(recipe, drawn, params: tuple):
     """The tree grown without a depth limit (the depth slider cuts it), or an error message."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     try:
         return TREE.make(**dict(params)).fit(data.X_train, data.y_train), None
     except ValidationError as err:
@@ -56,7 +58,7 @@ def grow_full(recipe, drawn, params: tuple):
 @shared(max_entries=16)   # one read-only copy for every session
 def pruning_path(recipe, drawn, params: tuple, val_fraction: float):
     """Grow on part of the training set, prune on the rest; or an error message."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     try:
         X_grow, X_val, y_grow, y_val = train_test_split(data.X_train, data.y_train, test_size=val_fraction,
                                                         seed=recipe.seed)
@@ -136,7 +138,7 @@ def tree_view(full, data) -> None:
         if point is not None:
             st.markdown("**The point's path**")
             st.markdown(describe_path(model, point))
-        explain_on = explain.toggle(model, "tree_explain")
+        explain_on = overlays.toggle(model, "tree_explain")
         settings.publish()
     with right:
         train_acc = model.score(data.X_train, data.y_train)
@@ -147,17 +149,17 @@ def tree_view(full, data) -> None:
         m2.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
         m3.metric("leaves", model.get_n_leaves())
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
-        query = explain.query_point(data)[0] if explain_on else None
+        query = overlays.query_point(data)[0] if explain_on else None
 
         def plane():
-            """The same for every session on the same link (ui.live_chart.shared_chart)."""
+            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
             fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                     bounds=data.bounds, highlight=point, height=495)
-            explained = explain.overlay(fig, model, data, explain_on, query=query)
+            explained = overlays.overlay(fig, model, data, explain_on, query=query)
             fig.layout.height = None   # the container's height (screen_height)
             return fig, None, explained
 
-        with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live_chart.py
+        with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live/live_chart.py
             screen_height("tree_plane", 495)
             explained = shared_chart(
                 "tree_plane", CHART_CONFIG,
@@ -166,13 +168,13 @@ def tree_view(full, data) -> None:
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))
-        explain.below(explained, model, data)
+        overlays.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
     charts.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
     st.caption("Squares ask a question (left branch: yes), circles are leaves. The bar under a node "
                "shows its class mix; hover a node for its impurity and counts.")
-    show_code(snippets.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
+    show_code(code_model_pages.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
               "at the slider's depth, and its accuracies.")
 
 

@@ -8,16 +8,17 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from catalog import snippets_more
+from catalog import code_other_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui import charts, notes, settings
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.id3 import worked_examples
 from viz.tree import gains_figure, id3_diagram
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
@@ -209,7 +210,7 @@ with n1:
     else:
         st.markdown(f"Split on **{model.feature_names_[node.feature]}**.")
     rows = [{"feature": c.name, "gain": c.gain,
-             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": notes.branch_impurities(c, criterion),
+             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": worked_examples.branch_impurities(c, criterion),
              "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
              "branches": "; ".join(f"{v}: " + "/".join(str(int(k)) for k in cnt)
                                    for v, cnt in c.counts.items() if cnt.sum() > 0)}
@@ -226,7 +227,7 @@ shown = next((c for c in node.candidates if c.feature == node.feature), None) or
 st.latex(gain_formula(node, shown, criterion, score == "ratio"))
 with st.expander("The gain formula of every feature at this node"):
     for cand in node.candidates:
-        st.latex(notes.gain_terms(node, cand, criterion))
+        st.latex(worked_examples.gain_terms(node, cand, criterion))
 if source == "tennis" and criterion == "entropy" and node.parent < 0:  # the numbers are the root's
     st.caption("Textbooks print the root gains as 0.246 / 0.151 / 0.048 / 0.029 and the sunny branch as "
                "0.970 / 0.570 / 0.019: the exact values above, truncated, or computed from entropies "
@@ -243,11 +244,11 @@ with o2:
                 f"({one_rule.errors_[one_rule.feature_]} of {len(y)} wrong; ties go to the first column).")
     st.markdown("\n".join(f"- {line}" for line in one_rule.describe()))
 with st.expander("P(class | value): the 1-rule's conditional probabilities for every feature"):
-    notes.show_one_rule(one_rule, X, y)
+    worked_examples.show_one_rule(one_rule, X, y)
 
 # --- naive Bayes on the same table -----------------------------------------------------------------
 st.subheader("Naive Bayes on the same table", anchor=False)
-notes.lesson_row(notes.NB_LESSON, "id3_nb_lesson", help="The tennis row by maximum likelihood → a value "
+worked_examples.lesson_row(worked_examples.NB_LESSON, "id3_nb_lesson", help="The tennis row by maximum likelihood → a value "
                  "never seen with a class zeroes it → Laplace smoothing: each step loads its table, row and setting.")
 st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
@@ -284,20 +285,20 @@ else:
     st.warning("Every class scores 0: this row holds a value some class never showed in training. "
                "Switch on Laplace smoothing.", icon=":material/info:")
 with st.expander("Every count and fraction of the table, and the scores factor by factor"):
-    notes.show_nb_counts(nb, features, target_name, new_row)
+    worked_examples.show_nb_counts(nb, features, target_name, new_row)
 
 # --- the notes' other worked examples -------------------------------------------------------------
 st.subheader("More from the notes", anchor=False)
 xor_tab, logs_tab, mix_tab = st.tabs(["XOR: independence fails", "Sum of logs: (0.5)²⁰⁰⁰",
                                       "Impurity of a node of 16"])
 with xor_tab:
-    notes.show_xor()
+    worked_examples.show_xor()
 with logs_tab:
-    notes.show_underflow()
+    worked_examples.show_underflow()
 with mix_tab:
-    notes.show_impurity_mix()
+    worked_examples.show_impurity_mix()
 
-show_code(snippets_more.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
+show_code(code_other_pages.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
                                  None if built_in else up.name, tuple(features), target_name),
           "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")
 finish()

@@ -4,12 +4,13 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui import charts, compute, lectures, params, presets, settings
-from ui.charts import config as chart_config
-from ui.code import show_fit
-from ui.layout import finish, page, screen_height
-from ui.live_chart import shared_chart
-from ui.shared import shared
+from ui.core import charts, lectures, params, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height
+from ui.core.show_code import show_fit
+from ui.live.live_chart import shared_chart
+from ui.serving import fits
+from ui.serving.cache import shared
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -38,15 +39,15 @@ def _part(model, key: str, m: int):
 @shared(max_entries=32)   # one read-only copy for every session
 def partial_grid(recipe, drawn, key: str, hp: tuple, m: int):
     """The first m members (or rounds) evaluated once on the 200 x 200 grid."""
-    model = compute.fit(recipe, drawn, key, hp).model
-    return evaluate_grid(_part(model, key, m), compute.dataset(recipe, drawn).bounds, 200)
+    model = fits.fit(recipe, drawn, key, hp).model
+    return evaluate_grid(_part(model, key, m), fits.dataset(recipe, drawn).bounds, 200)
 
 
 @shared(max_entries=32)   # one read-only copy for every session
 def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     """Training and test accuracy of the first m members (or rounds)."""
-    part = _part(compute.fit(recipe, drawn, key, hp).model, key, m)
-    data = compute.dataset(recipe, drawn)
+    part = _part(fits.fit(recipe, drawn, key, hp).model, key, m)
+    data = fits.dataset(recipe, drawn)
     train = float((part.predict(data.X_train) == data.y_train).mean())
     test = float((part.predict(data.X_test) == data.y_test).mean()) if len(data.y_test) else None
     return train, test
@@ -55,8 +56,8 @@ def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
 @shared(max_entries=16)   # one read-only copy for every session
 def vote_curves(recipe, drawn, key: str, hp: tuple):
     """Training and test accuracy of the vote of the first m members, m = 1..T."""
-    model = compute.fit(recipe, drawn, key, hp).model
-    data = compute.dataset(recipe, drawn)
+    model = fits.fit(recipe, drawn, key, hp).model
+    data = fits.dataset(recipe, drawn)
     test = staged_accuracy(model, data.X_test, data.y_test) if len(data.y_test) else None
     return staged_accuracy(model, data.X_train, data.y_train), test
 
@@ -89,7 +90,7 @@ with left:
     show_conf = settings.setting(SHOW_CONF, "ens_conf")
 
 key_params = tuple(sorted(hp.items()))
-fit = compute.fit(recipe, drawn, key, key_params)
+fit = fits.fit(recipe, drawn, key, key_params)
 
 
 @st.fragment
@@ -121,7 +122,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         cols[2].metric(f"α of round {m}", f"{h['alpha']:.3f}")
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
-        with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
+        with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
             main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: boosting_figure(
                 model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid, height=515), grid)
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
@@ -140,7 +141,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                    help="Each training point is scored only by the members whose sample missed it "
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
-    with chart_col, st.container(key="ens_main"):   # updated in place: ui/live_chart.py
+    with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
         main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: vote_figure(
             model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
             show_confidence=show_conf, grid=grid, height=515), grid)

@@ -5,15 +5,15 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from catalog import snippets
+from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay, pocket_curve
-from ui import charts, explain, lectures, params, presets, settings
-from ui import perceptron as work
-from ui.charts import config as chart_config
-from ui.code import show_code
-from ui.layout import finish, fit_screen, page, stop
+from ui.core import charts, lectures, overlays, params, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.show_code import show_code
+from ui.perceptron import runs as work
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
@@ -85,7 +85,7 @@ with st.sidebar:
     start = settings.setting(START, "pc_start", control="radio",
                              format_func=lambda v: {"zero": "w = 0", "least_squares": "least squares"}[v])
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
-    explain_on = explain.replay_toggle("pc_explain")
+    explain_on = overlays.replay_toggle("pc_explain")
 
 presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
 binary = work.binary(recipe, drawn, src, pair)
@@ -158,7 +158,7 @@ def replay_panel():
     with chart_col:
         fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
                             b_now=b0, height=540)
-        margins = explain.replay_margins(fig, X, t, *((w0, b0) if step is None else
+        margins = overlays.replay_margins(fig, X, t, *((w0, b0) if step is None else
                                                       (step.coef_after, step.intercept_after)), explain_on)
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
         if margins:
@@ -284,7 +284,7 @@ with kr:
                    f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
                    f"{'converged' if kmodel.converged_ else 'not converged'}.")
 
-show_code(snippets.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
+show_code(code_model_pages.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
                                    separable=src[1:] if source == work.SEPARABLE else None),
           "The two sides, the perceptron as the replay runs it (pocket counts recorded), fit, its updates.")
 finish()

@@ -10,12 +10,13 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.linear_model import Perceptron
 from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_network
-from ui import charts, compute, lectures, params, presets, settings
-from ui.charts import config as chart_config
-from ui.code import show_fit
-from ui.curves import Progress
-from ui.layout import finish, page, screen_height
-from ui.shared import shared
+from ui.core import charts, lectures, params, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height
+from ui.core.show_code import show_fit
+from ui.model_selection.curve_runs import Progress
+from ui.serving import fits
+from ui.serving.cache import shared
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
 from viz.grid import evaluate_grid
@@ -55,7 +56,7 @@ def train(recipe, drawn, key_params: tuple):
     """(model, None, test accuracy at every kept epoch) or (None, message, None). Trained once
     for the whole server per link: a hall on one link trains one network, and an epoch step
     finds it at once."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     if data.error:
         return None, data.error, None
     if data.n_classes_train < 2:

@@ -19,12 +19,14 @@ from mlcore.multiclass import (
     min_distance,
 )
 from mlcore.svm import SVC, LinearSVC
-from ui import charts, compute, draw, lectures, presets, settings
-from ui.charts import config as chart_config
-from ui.code import show_model
-from ui.layout import finish, page, screen_height
-from ui.live_chart import shared_chart
-from ui.params import point_inputs
+from ui.core import charts, lectures, presets, settings
+from ui.core.charts import config as chart_config
+from ui.core.layout import finish, page, screen_height
+from ui.core.params import point_inputs
+from ui.core.show_code import show_model
+from ui.data import draw
+from ui.live.live_chart import shared_chart
+from ui.serving import fits
 from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
 from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
@@ -73,7 +75,7 @@ def build(strategy: str, base: str, code, code_size: float, decoding: str, C: fl
 @st.cache_data(max_entries=32, show_spinner=False)
 def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float, decoding: str, C: float):
     """(model, 200 x 200 grid, train accuracy, test accuracy) or (None, message)."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     try:
         model = build(strategy, base, code, code_size, decoding, C).fit(data.X_train, data.y_train)
         grid = evaluate_grid(model, data.bounds, 200)
@@ -86,7 +88,7 @@ def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float
 @st.cache_data(max_entries=16, show_spinner=False)
 def fit_pair(recipe, drawn, C: float):
     """Crammer–Singer and one-vs-all linear SVMs (SMO, the same C), their grids and agreement."""
-    data = compute.dataset(recipe, drawn)
+    data = fits.dataset(recipe, drawn)
     cs = LinearSVC(C=C).fit(data.X_train, data.y_train)
     ovr = OneVsRestClassifier(SVC(kernel="linear", C=C)).fit(data.X_train, data.y_train)
     grids = [evaluate_grid(m, data.bounds, 150) for m in (cs, ovr)]
@@ -188,14 +190,14 @@ with right:
             stats.metric("duality gap / P", f"{model.duality_gap_ / model.primal_objective_:.1e}",
                          help="P(W) − D(λ) over P(W): the objective is certified within this fraction of its minimum.")
         def plane():
-            """The same for every session on the same link (ui.live_chart.shared_chart)."""
+            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
             fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                                   grid=grid, height=MAIN_HEIGHT)
             fig.add_trace(highlight_trace(point))
             fig.layout.height = None   # the container's height (screen_height)
             return fig, grid, None
 
-        with chart_col, st.container(key="mc_main"):   # updated in place: ui/live_chart.py
+        with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
             screen_height("mc_main", MAIN_HEIGHT)
             shared_chart("mc_main", CHART_CONFIG, (*machine_key, tuple(map(float, point))), plane)
 

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
-from ui.settings import log_grid, snap
+from ui.core.settings import log_grid, snap
 
 pytestmark = pytest.mark.app
 
@@ -89,7 +89,7 @@ OLD_URL_PATHS = {"pages/1_Playground.py": "Playground", "pages/2_SVM_and_kernels
 
 
 def test_menu_is_home_then_every_page_at_its_old_address():
-    from ui.layout import menu
+    from ui.core.layout import menu
 
     entries = menu()
     assert (entries[0].file, entries[0].label, entries[0].url_path) == ("home.py", "Home", "")

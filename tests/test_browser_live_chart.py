@@ -1,4 +1,4 @@
-"""The Playground's plane as a live chart (ui/live_chart.py) in Chromium: a rerun updates the
+"""The Playground's plane as a live chart (ui/live/live_chart.py) in Chromium: a rerun updates the
 same Plotly element (Plotly.react) instead of building a new one, a legend toggle survives the
 rerun, the hover names the class, and a click on the plane still adds a point."""
 

@@ -18,7 +18,7 @@ LAYOUT = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot
 # the plot area, axes and legend excluded: what presenter mode must not shrink
 PLOT_AREA = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot");
   const size = gd && gd._fullLayout && gd._fullLayout._size; return size ? {w: size.w, h: size.h} : null; }"""
-# px a chart that fills the screen may leave under it (ui.present.BOTTOM_GAP and rounding)
+# px a chart that fills the screen may leave under it (ui.core.presenter.BOTTOM_GAP and rounding)
 FILLED_WITHIN = 20
 # Resolves once the chart's bottom is at least `low` px down, or after 20 s (the test then reports it).
 UNTIL_FILLED = f"""async ([sel, low]) => {{ const box = {BOX};

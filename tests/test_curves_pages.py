@@ -7,7 +7,7 @@ import pytest
 from catalog.models import MODELS
 from mlcore.model_selection import fold_mean_sd, learning_curve_regime
 from tests.test_app import assert_clean, decode, run_page
-from ui.settings import _fits, _widget_value
+from ui.core.settings import _fits, _widget_value
 from viz.curves import learning_curve_figure, validation_curve_figure, value_axis
 
 LEARNING = "pages/10_Learning_curves.py"
@@ -124,7 +124,7 @@ def test_test_fraction_reaches_one_third_and_old_links_stay_exact(raw, n_test):
 # --- helpers ---------------------------------------------------------------------------------
 
 def test_curve_values_are_positions_of_the_widget():
-    from ui.curves import curve_values
+    from ui.model_selection.curve_runs import curve_values
 
     for spec in MODELS.values():
         for p in spec.params:
@@ -137,7 +137,7 @@ def test_curve_values_are_positions_of_the_widget():
 
 
 def test_nearest_value_on_log_linear_and_choice_axes():
-    from ui.curves import nearest_value
+    from ui.model_selection.curve_runs import nearest_value
 
     assert nearest_value([0.01, 0.1, 1.0, 10.0], np.log10(0.8), log=True) == 1.0
     assert nearest_value([1, 5, 9], 6.9, log=False) == 5
@@ -146,7 +146,7 @@ def test_nearest_value_on_log_linear_and_choice_axes():
 
 
 def test_variable_params_put_scales_first_and_respect_relevance():
-    from ui.curves import variable_params
+    from ui.model_selection.curve_runs import variable_params
 
     tree = [p.name for p in variable_params(MODELS["tree"], MODELS["tree"].defaults())]
     assert tree[0] == "max_depth" and "criterion" in tree

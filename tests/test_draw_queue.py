@@ -1,6 +1,6 @@
-"""The app's side of the click queue (ui.draw.unseen_clicks): every click once, in order."""
+"""The app's side of the click queue (ui.data.draw.unseen_clicks): every click once, in order."""
 
-from ui.draw import unseen_clicks
+from ui.data.draw import unseen_clicks
 
 
 def queue(doc, *ns):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from tests.test_app import assert_clean, decode, figure, run_page, widget
-from ui.features import TRANSFORMS
+from ui.features.studies import TRANSFORMS
 
 pytestmark = pytest.mark.app
 

@@ -153,7 +153,7 @@ def test_the_project_import_graph_has_no_cycle():
 def test_pages_and_the_app_are_leaves():
     graph = _project_graph()
     leaves = {m for m in graph if m.endswith(".py")}
-    assert "pages/5_Ensembles.py" in leaves and "ui.layout" in graph["pages/5_Ensembles.py"]
+    assert "pages/5_Ensembles.py" in leaves and "ui.core.layout" in graph["pages/5_Ensembles.py"]
     assert not any(leaves & targets for targets in graph.values())
 
 

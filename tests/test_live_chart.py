@@ -1,4 +1,4 @@
-"""The compact decision grid (viz.compact_grid) and the live chart's message (ui.live_chart):
+"""The compact decision grid (ui.live.codec) and the live chart's message (ui.live.live_chart):
 what the browser rebuilds equals the figure st.plotly_chart would have drawn, to 1/255."""
 
 import json
@@ -10,13 +10,14 @@ import pytest
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
 from tests.test_app import decode
-from ui.live_chart import encode_parts, message
-from viz import compact_grid, decision_figure
+from ui.live import codec
+from ui.live.live_chart import encode_parts, message
+from viz import decision_figure
 from viz.grid import evaluate_grid, make_bounds
 
 
 def encode_figure(fig, key, config, grid, known):
-    """What ui.live_chart.shared_chart sends for ``fig`` to a browser holding ``known``, and
+    """What ui.live.live_chart.shared_chart sends for ``fig`` to a browser holding ``known``, and
     the hashes of all its parts."""
     encoded = encode_parts(fig, grid)
     return message(encoded, key, config, known), list(encoded.hashes)
@@ -42,7 +43,7 @@ def _three_classes(n=300, seed=1):
 def test_regions_round_trip(make, model):
     X, y = make()
     grid = evaluate_grid(model.fit(X, y), make_bounds(X), 120)
-    labels, confidence = compact_grid.decode_regions(compact_grid.encode_regions(grid.labels, grid.confidence),
+    labels, confidence = codec.decode_regions(codec.encode_regions(grid.labels, grid.confidence),
                                                      grid.shape)
     np.testing.assert_array_equal(labels, grid.labels)
     # rounding to the nearest of 256 levels: at most half a level away
@@ -51,15 +52,15 @@ def test_regions_round_trip(make, model):
 
 def test_regions_reject_what_does_not_fit_a_byte():
     with pytest.raises(ValueError, match="0..255"):
-        compact_grid.encode_regions(np.full((2, 2), 256), np.zeros((2, 2)))
+        codec.encode_regions(np.full((2, 2), 256), np.zeros((2, 2)))
     with pytest.raises(ValueError, match="same 2-D shape"):
-        compact_grid.encode_regions(np.zeros((2, 2), int), np.zeros((2, 3)))
+        codec.encode_regions(np.zeros((2, 2), int), np.zeros((2, 3)))
 
 
 def test_values_keep_the_sign_and_11_bits():
     rng = np.random.default_rng(3)
     z = 0.25 * np.tanh(rng.normal(size=(50, 60)))
-    back = compact_grid.decode_values(compact_grid.encode_values(z), z.shape)
+    back = codec.decode_values(codec.encode_values(z), z.shape)
     np.testing.assert_array_equal(np.sign(back), np.sign(z.astype(np.float16)))
     # float16: 10 stored mantissa bits, rounding to nearest gives a relative error <= 2^-11
     # for normal numbers; below 2^-14 the absolute step is 2^-24
@@ -84,7 +85,7 @@ def test_far_from_level_keeps_every_cell_the_line_reads(level):
     v = np.add.outer(xs, xs ** 2) + 0.05 * rng.normal(size=(40, 40))
     v[5, 7] = level          # a cell exactly on the level
     v[30, 2] = np.nan
-    out = compact_grid.far_from_level(v, level)
+    out = codec.far_from_level(v, level)
     near = _straddling_cells(v, level)
     np.testing.assert_array_equal(out[near], v[near])
     assert np.array_equal(np.isnan(out), np.isnan(v))
@@ -101,7 +102,7 @@ def _read(message: bytes):
 
 
 def _rebuild(header, blobs, parts):
-    """The figure the browser draws: ui/live_chart.js's steps, in Python."""
+    """The figure the browser draws: ui/live/live_chart.js's steps, in Python."""
     for hash_, text in [header["layout"], *header["traces"]]:
         if text is not None:
             parts[hash_] = text
@@ -110,9 +111,9 @@ def _rebuild(header, blobs, parts):
         blob = blobs[fill["offset"]:fill["offset"] + fill["length"]]
         trace = traces[fill["trace"]]
         if fill["kind"] == "values":
-            trace[fill["attr"]] = compact_grid.decode_values(blob, fill["shape"])
+            trace[fill["attr"]] = codec.decode_values(blob, fill["shape"])
             continue
-        labels, confidence = compact_grid.decode_regions(blob, fill["shape"])
+        labels, confidence = codec.decode_regions(blob, fill["shape"])
         lo, span = fill["band"]
         trace["z"] = labels + lo + span * confidence if fill["confidence"] else labels + 0.5
         pct = np.rint(100 * confidence)

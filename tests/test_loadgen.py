@@ -119,7 +119,7 @@ def port():
 
 
 def main_chart(run) -> dict:
-    """The Playground's decision chart: the live chart (ui.live_chart, compared by what it shows)
+    """The Playground's decision chart: the live chart (ui.live.live_chart, compared by what it shows)
     or else the first chart of the run holding a 'regions' heatmap."""
     for spec in run.charts:
         figure = json.loads(spec)

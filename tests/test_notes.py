@@ -1,4 +1,4 @@
-"""The notes' worked examples shown on the ID3 and SVM pages (ui/notes.py, viz/losses.py, viz/notes.py):
+"""The notes' worked examples shown on the ID3 and SVM pages (ui/id3/worked_examples.py, viz/losses.py, viz/worked_examples.py):
 every number derived here from the tables and the formulas, not from the code under test."""
 
 import math
@@ -12,7 +12,7 @@ from mlcore.datasets import TABLES
 from mlcore.metrics import MARGIN_LOSSES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui import notes
+from ui.id3 import worked_examples
 from viz.losses import loss_gallery_figure
 from viz.notes import impurity_mix_figure
 
@@ -47,7 +47,7 @@ def entropy_bits(*counts):
 @pytest.mark.parametrize("alpha", [0, 1])
 def test_count_table_holds_every_counted_fraction(alpha):
     t = tennis()
-    frame = notes.nb_count_table(CategoricalNB(alpha=alpha).fit(t.X, t.y), t.features, t.target)
+    frame = worked_examples.nb_count_table(CategoricalNB(alpha=alpha).fit(t.X, t.y), t.features, t.target)
     want = counted(t, alpha)
     assert len(frame) == 1 + len({(f, v) for f, v, _ in want})
     for (f, v, c), text in want.items():
@@ -60,14 +60,14 @@ def test_count_table_holds_every_counted_fraction(alpha):
 
 def test_the_notes_pairs_two_ninths_against_three_fifths():
     t = tennis()
-    frame = notes.nb_count_table(CategoricalNB(alpha=0).fit(t.X, t.y), t.features, t.target)
+    frame = worked_examples.nb_count_table(CategoricalNB(alpha=0).fit(t.X, t.y), t.features, t.target)
     sunny = frame[(frame["feature"] == "outlook") & (frame["value"] == "sunny")].iloc[0]
     assert sunny["P(· | yes)"] == "2/9 = 0.222" and sunny["P(· | no)"] == "3/5 = 0.600"
 
 
 def test_score_lines_are_the_notes_products():
     t = tennis()
-    lines = notes.nb_score_lines(CategoricalNB(alpha=0).fit(t.X, t.y), NEW_DAY)
+    lines = worked_examples.nb_score_lines(CategoricalNB(alpha=0).fit(t.X, t.y), NEW_DAY)
     want = counted(t)
     n = len(t.y)
     for c in ("yes", "no"):
@@ -82,7 +82,7 @@ def test_score_lines_are_the_notes_products():
 
 
 def test_xor_table_independence_fails():
-    frame, nb = notes.xor_table()
+    frame, nb = worked_examples.xor_table()
     for _, row in frame.iterrows():
         a, b = int(row["x1"]), int(row["x2"])
         assert row["y"] == str(a ^ b)
@@ -98,7 +98,7 @@ def test_xor_table_independence_fails():
 
 
 def test_product_of_2000_halves_underflows_and_its_log_does_not():
-    d = notes.underflow_demo()
+    d = worked_examples.underflow_demo()
     assert d["product"] == 0.0 and d["power"] == 0.0 and d["other_product"] == 0.0
     # the smallest subnormal is 2^-1074; 2^-1075 is half of it and rounds (to even) to 0
     assert d["first_zero"] == 1 - int(math.log2(np.finfo(np.float64).smallest_subnormal))
@@ -111,7 +111,7 @@ def test_product_of_2000_halves_underflows_and_its_log_does_not():
 def test_one_rule_probabilities_of_kids_play():
     t = TABLES["kids_play"]()
     one = OneRuleClassifier().fit(t.X, t.y, feature_names=list(t.features))
-    frame = notes.one_rule_table(one, t.X, t.y)
+    frame = worked_examples.one_rule_table(one, t.X, t.y)
     for j, name in enumerate(t.features):
         for v in set(t.X[:, j].tolist()):
             labels = Counter(t.y[t.X[:, j] == v].tolist())
@@ -126,7 +126,7 @@ def test_one_rule_probabilities_of_kids_play():
 
 
 def test_impurity_table_of_sixteen_from_the_formulas():
-    frame = notes.impurity_mix_table()
+    frame = worked_examples.impurity_mix_table()
     assert len(frame) == 17
     for k in range(17):
         p = np.array([16 - k, k]) / 16
@@ -147,17 +147,17 @@ def test_branch_impurities_of_wind_at_the_root():
     wind = next(c for c in root.candidates if c.name == "wind")
     weak = Counter(t.y[t.X[:, 3] == "weak"].tolist())
     strong = Counter(t.y[t.X[:, 3] == "strong"].tolist())
-    text = notes.branch_impurities(wind, "entropy")
+    text = worked_examples.branch_impurities(wind, "entropy")
     assert f"weak {entropy_bits(*weak.values()):.3f}" in text and f"strong {entropy_bits(*strong.values()):.3f}" in text
     assert "weak 0.811" in text and "strong 1.000" in text       # the notes' numbers
 
 
 def test_lesson_steps_say_what_their_settings_compute():
     t = tennis()
-    step1, step2, step3 = notes.NB_LESSON
+    step1, step2, step3 = worked_examples.NB_LESSON
     row1 = [step1[2][f"nb_tennis_{f}"] for f in t.features]
     assert row1 == NEW_DAY and step1[2]["nb_laplace"] is False
-    for line in notes.nb_score_lines(CategoricalNB(alpha=0).fit(t.X, t.y), row1):
+    for line in worked_examples.nb_score_lines(CategoricalNB(alpha=0).fit(t.X, t.y), row1):
         assert line.split(" = ", 1)[1] in step1[1]          # the caption's products and values
     row2 = [step2[2][f"nb_tennis_{f}"] for f in t.features]
     assert counted(t)["outlook", row2[0], "no"] == "0/5" and "(0/5)" in step2[1]
@@ -186,7 +186,7 @@ def test_loss_gallery_draws_each_formula():
 
 
 def test_impurity_mix_figure_marks_the_chosen_split():
-    frame = notes.impurity_mix_table()
+    frame = worked_examples.impurity_mix_table()
     fig = impurity_mix_figure(frame, 8, 16)
     chosen = {t.meta: t for t in fig.data if str(t.meta).startswith("chosen")}
     assert len(chosen) == 3

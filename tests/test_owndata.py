@@ -8,45 +8,45 @@ from streamlit.testing.v1 import AppTest
 from test_app import APP, TIMEOUT, assert_clean
 from test_owndata_upload import GOOD, PLAYGROUND, playground, plotted, upload
 
-from ui import csv_points
-from ui.csv_points import CsvProblem, Table
-from ui.owndata import table_to_url
+from ui.data import csv_table
+from ui.data.csv_table import CsvProblem, Table
+from ui.data.own_points import table_to_url
 
 
 def test_a_file_over_the_upload_limit_is_refused_before_it_is_read():
     with pytest.raises(CsvProblem, match="upload limit is 5 MB"):
-        csv_points.decode(b"x1,x2,label\n" + b"1,2,a\n" * (csv_points.MAX_BYTES // 6 + 1))
+        csv_table.decode(b"x1,x2,label\n" + b"1,2,a\n" * (csv_table.MAX_BYTES // 6 + 1))
 
 
 def test_numeric_labels_are_classes_in_numeric_order_and_keep_their_spelling():
     frame = pd.DataFrame({"a": ["1", "2", "3", "4", "5", "6"], "b": ["0", "1", "0", "1", "0", "2"],
                           "y": ["10", "2", "10", "2", "2.0", "10"]}, dtype=str)
-    t = csv_points.table(frame, ("a", "b", "y"))
+    t = csv_table.table(frame, ("a", "b", "y"))
     assert t.names == ("2", "10")  # 2 before 10 (not as text), "2.0" is the same class as "2"
     assert [c for _, _, c in t.points] == [1, 0, 1, 0, 0, 1]
 
 
 def test_a_semicolon_file_with_decimal_commas_reads_as_numbers():
-    frame = csv_points.read_frame(b"u;v;k\n1,5;2;a\n2,5;3;b\n3;4;a\n4;5;b\n")
-    t = csv_points.table(frame, csv_points.default_columns(frame))
+    frame = csv_table.read_frame(b"u;v;k\n1,5;2;a\n2,5;3;b\n3;4;a\n4;5;b\n")
+    t = csv_table.table(frame, csv_table.default_columns(frame))
     assert [p[0] for p in t.points] == [1.5, 2.5, 3.0, 4.0]
 
 
 @pytest.mark.parametrize("seed", [0, 7])
 def test_the_subsample_keeps_every_class_share_and_its_size(seed):
     y = np.repeat([0, 1, 2], [5000, 2500, 1000])
-    keep = csv_points.subsample(y, 5000, seed)
+    keep = csv_table.subsample(y, 5000, seed)
     assert len(keep) == 5000 and len(np.unique(keep)) == 5000
     counts = np.bincount(y[keep])
     assert np.all(np.abs(counts - 5000 * np.array([5000, 2500, 1000]) / 8500) < 1)
-    assert not np.array_equal(keep, csv_points.subsample(y, 5000, seed + 1))  # the seed chooses
-    assert np.array_equal(keep, csv_points.subsample(y, 5000, seed))
+    assert not np.array_equal(keep, csv_table.subsample(y, 5000, seed + 1))  # the seed chooses
+    assert np.array_equal(keep, csv_table.subsample(y, 5000, seed))
 
 
 def test_the_download_reads_back_as_the_same_points_and_split():
     rows = [(0.1, -2.0, 0, False), (1e-7, 3.25, 1, True), (2.0, 2.0, 0, True), (-1.5, 0.5, 1, False)]
-    frame = csv_points.read_frame(csv_points.to_csv(rows, ("dog", "cat")).encode())
-    t = csv_points.table(frame, csv_points.default_columns(frame))
+    frame = csv_table.read_frame(csv_table.to_csv(rows, ("dog", "cat")).encode())
+    t = csv_table.table(frame, csv_table.default_columns(frame))
     assert t.columns == ("x1", "x2", "label")
     assert [(a, b) for a, b, _ in t.points] == [(r[0], r[1]) for r in rows]
     assert [t.names[c] for _, _, c in t.points] == ["dog", "cat", "dog", "cat"]

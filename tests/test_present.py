@@ -1,6 +1,6 @@
 """Lecture tools: the chart config and its image file name, presenter scale, the dark theme.
 
-Unit tests of ui.charts and viz.present on real figures of the viz builders, and AppTests that
+Unit tests of ui.core.charts and viz.present on real figures of the viz builders, and AppTests that
 ``?present=1`` is read, kept in the link, enlarges the figures and can be left."""
 
 import json
@@ -14,7 +14,7 @@ from test_app import APP, PLAYGROUND, TIMEOUT, assert_clean
 from mlcore.datasets import make_dataset
 from mlcore.neighbors import KNeighborsClassifier
 from mlcore.tree import DecisionTreeClassifier
-from ui import charts
+from ui.core import charts
 from viz import confusion_figure, decision_figure, palette
 from viz import present as look
 from viz.curves import learning_curve_figure

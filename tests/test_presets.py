@@ -1,4 +1,4 @@
-"""Lecture presets (ui.presets, ui.lectures): each step sets its settings, shows its one line while
+"""Lecture presets (ui.core.presets, ui.core.lectures): each step sets its settings, shows its one line while
 they hold, leaves the page clean, and goes into the link like any change."""
 
 import math
@@ -12,8 +12,10 @@ from mlcore.linear_model import Perceptron
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from mlcore.neural_network import MLPClassifier
 from mlcore.svm import LinearSVC
-from ui import compute, draw, lectures
-from ui.presets import recipe_of
+from ui.core import lectures
+from ui.core.presets import recipe_of
+from ui.data import draw
+from ui.serving import fits
 
 pytestmark = pytest.mark.app
 
@@ -105,7 +107,7 @@ def percent(text: str) -> float:
 
 
 def step_data(step):
-    return compute.dataset(recipe_of(step.values), ())
+    return fits.dataset(recipe_of(step.values), ())
 
 
 def step_network(step) -> tuple[MLPClassifier, object]:

@@ -1,4 +1,4 @@
-"""ui.settings under AppTest: a setting keeps its value whatever the user does in between (another
+"""ui.core.settings under AppTest: a setting keeps its value whatever the user does in between (another
 dataset, another page, another model, a page that stopped early), says so when a kept value no
 longer fits, and a bad value in a link is one warning that names it, then the default."""
 
@@ -103,7 +103,7 @@ def test_a_bad_link_value_is_one_warning_naming_it_and_the_default_is_used():
 
 
 def test_the_menu_has_sections_and_keeps_every_old_address():
-    from ui.layout import menu, navigation_pages
+    from ui.core.layout import menu, navigation_pages
 
     sections = navigation_pages()
     # Home heads the menu without a section header; later sections (Model selection, ...) follow.

@@ -13,7 +13,7 @@ PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.
 
 
 def _panel_pages():
-    """The pages whose prelude draws the dataset panel (ui.layout.page without with_dataset=False)."""
+    """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False)."""
     return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text()]
 
 

@@ -1,9 +1,9 @@
-"""A figure shared by every session on one link (``ui.charts.shared_figure``) is built once per key."""
+"""A figure shared by every session on one link (``ui.core.charts.shared_figure``) is built once per key."""
 
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import charts
+from ui.core import charts
 
 
 def test_a_shared_figure_is_built_once_per_key():

@@ -5,11 +5,11 @@ import math
 import numpy as np
 import pytest
 
-from catalog import code
+from catalog import code_render
 from catalog.models import MODELS
 from mlcore import ValidationError
-from ui import compute
-from ui.dataset import Recipe
+from ui.data.dataset_panel import Recipe
+from ui.serving import fits
 
 DRAWN = ((0.5, 0.25, 1), (-1.125, 2.0, 0), (2.2, -0.7, 1))
 RECIPES = {
@@ -44,8 +44,8 @@ def changed_params(spec) -> dict:
 
 
 def check(recipe, drawn, key, params):
-    expected = compute.fit(recipe, drawn, key, tuple(sorted(params.items())))
-    snippet = code.fit_snippet(recipe, drawn, key, params)
+    expected = fits.fit(recipe, drawn, key, tuple(sorted(params.items())))
+    snippet = code_render.fit_snippet(recipe, drawn, key, params)
     if expected.error is not None:
         with pytest.raises(ValidationError) as err:
             run(snippet)
@@ -70,16 +70,16 @@ def test_changed_parameters_are_written(key):
 
 
 def test_hard_margin_and_unlimited_depth_are_literals():
-    snippet = code.fit_snippet(Recipe("linear", n=40, noise=0.0), (), "svm", {"C": math.inf, "kernel": "linear"})
+    snippet = code_render.fit_snippet(Recipe("linear", n=40, noise=0.0), (), "svm", {"C": math.inf, "kernel": "linear"})
     assert 'C=float("inf")' in snippet
     assert "from mlcore.svm import SVC" in snippet
-    assert "max_depth=None" in code.fit_snippet(Recipe(), (), "tree", {})
+    assert "max_depth=None" in code_render.fit_snippet(Recipe(), (), "tree", {})
 
 
 def test_a_refusing_model_raises_the_page_message():
     # one outlier makes the classes inseparable: the hard margin refuses, in the snippet as on the page
     recipe, hard = Recipe("linear", n=60, noise=0.0, outliers=0.04), {"C": math.inf, "kernel": "linear"}
-    assert compute.fit(recipe, (), "svm", tuple(sorted(hard.items()))).error
+    assert fits.fit(recipe, (), "svm", tuple(sorted(hard.items()))).error
     check(recipe, (), "svm", hard)
 
 
@@ -88,10 +88,10 @@ def test_points_inline_and_csv_give_the_same_data(tmp_path):
     X = rng.normal(size=(30, 2))
     y = (X[:, 0] + X[:, 1] > 0).astype(int)
     rows = tuple((float(a), float(b), int(c)) for (a, b), c in zip(X, y, strict=True))
-    inline = run(code.render(code.data_code(code.Points(rows, test=0.3, seed=2), DRAWN)))
+    inline = run(code_render.render(code_render.data_code(code_render.Points(rows, test=0.3, seed=2), DRAWN)))
     path = tmp_path / "mine.csv"
     path.write_text("a,b,cls\n" + "".join(f"{a!r},{b!r},{c}\n" for a, b, c in rows))
-    from_csv = run(code.render(code.data_code(code.CsvFile(str(path), ("a", "b"), "cls", test=0.3, seed=2), DRAWN)))
+    from_csv = run(code_render.render(code_render.data_code(code_render.CsvFile(str(path), ("a", "b"), "cls", test=0.3, seed=2), DRAWN)))
     for name in ("X_train", "y_train", "X_test", "y_test"):
         np.testing.assert_array_equal(inline[name], from_csv[name])
     assert len(inline["y_test"]) == 9 and len(inline["y_train"]) == 21 + len(DRAWN)
@@ -100,16 +100,16 @@ def test_points_inline_and_csv_give_the_same_data(tmp_path):
 
 def test_points_without_a_split_all_train_and_string_labels_stay_strings(tmp_path):
     rows = ((0.0, 0.0, "cat"), (1.0, 1.0, "dog"), (2.0, 0.5, "dog"))
-    ns = run(code.render(code.data_code(code.Points(rows))))
+    ns = run(code_render.render(code_render.data_code(code_render.Points(rows))))
     assert list(ns["y_train"]) == ["cat", "dog", "dog"] and len(ns["y_test"]) == 0
     path = tmp_path / "pets.csv"
     path.write_text("x1,x2,label\n0,0,cat\n1,1,dog\n2,0.5,dog\n")
-    ns = run(code.render(code.data_code(code.CsvFile(str(path), numeric_labels=False))))
+    ns = run(code_render.render(code_render.data_code(code_render.CsvFile(str(path), numeric_labels=False))))
     assert list(ns["y_train"]) == ["cat", "dog", "dog"]
 
 
 def test_long_constructors_wrap_and_stay_valid():
-    snippet = code.fit_snippet(Recipe(), (), "mlp", {})
+    snippet = code_render.fit_snippet(Recipe(), (), "mlp", {})
     assert "model = MLPClassifier(\n" in snippet
     assert all(len(line) <= 110 for line in snippet.splitlines())
 
@@ -119,9 +119,9 @@ def test_long_constructors_wrap_and_stay_valid():
 def test_own_points_and_erased_ones_are_written_out_and_give_the_page_accuracy(model_key, with_split):
     """Uploaded points (the recipe splits them, or their own split column does) and erased ones:
     no recipe reproduces them, so the code writes the page's sets out and gets its accuracies."""
-    from ui import code as ui_code
-    from ui import owndata
-    from ui.csv_points import Table
+    from ui.core import show_code as ui_code
+    from ui.data import own_points
+    from ui.data.csv_table import Table
 
     rng = np.random.default_rng(3)
     X = rng.normal(size=(60, 2)) * 5.0 + 100.0
@@ -129,10 +129,10 @@ def test_own_points_and_erased_ones_are_written_out_and_give_the_page_accuracy(m
     test = tuple(bool(i % 4 == 0) for i in range(60)) if with_split else None
     table = Table(tuple((float(a), float(b), int(c)) for (a, b), c in zip(X, y, strict=True)), ("no", "yes"),
                   ("x1", "x2", "label"), test)
-    recipe = Recipe("blobs", seed=4, upload=owndata._keep(table), erased=(2, 9, 31))
+    recipe = Recipe("blobs", seed=4, upload=own_points._keep(table), erased=(2, 9, 31))
     params = {"max_depth": 3} if model_key == "tree" else {}
-    page = compute.fit(recipe, DRAWN, model_key, tuple(sorted(params.items())))
+    page = fits.fit(recipe, DRAWN, model_key, tuple(sorted(params.items())))
     source = ui_code.source(recipe)
-    assert isinstance(source, code.Sets) and len(source.train) + len(source.test) == 60 - 3
-    ns = run(code.fit_snippet(source, DRAWN, model_key, params))
+    assert isinstance(source, code_render.Sets) and len(source.train) + len(source.test) == 60 - 3
+    ns = run(code_render.fit_snippet(source, DRAWN, model_key, params))
     assert ns["train_acc"] == page.train_acc and ns["test_acc"] == page.test_acc

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tests.test_app import PAGES, assert_clean, run_page
-from ui import curves
-from ui.code import LABEL
-from ui.dataset import Recipe
+from ui.core.show_code import LABEL
+from ui.data.dataset_panel import Recipe
+from ui.model_selection import curve_runs
 
 pytestmark = pytest.mark.app
 
@@ -69,7 +69,7 @@ def test_learning_curve_code_gives_the_page_curve():
     at = run_page("pages/10_Learning_curves.py", query={**SMALL, "model": "knn", "folds": "3", "sizes": "4"})
     assert_clean(at)
     ns, _ = run(snippet(at))
-    curve = curves.learning(RECIPE, DRAWN, "knn", (("k", 5), ("metric", "euclidean"), ("p", 3.0),
+    curve = curve_runs.learning(RECIPE, DRAWN, "knn", (("k", 5), ("metric", "euclidean"), ("p", 3.0),
                                                      ("weights", "uniform")), 3, 4)
     np.testing.assert_array_equal(ns["test_scores"], curve.test)
     np.testing.assert_array_equal(ns["train_scores"], curve.train)
@@ -81,7 +81,7 @@ def test_validation_curve_code_gives_the_page_curve():
     assert_clean(at)
     ns, _ = run(snippet(at))
     assert "param_name='estimator__max_depth'" in snippet(at)
-    curve = curves.validation(RECIPE, DRAWN, "adaboost", (("learning_rate", 1.0), ("n_estimators", 50)),
+    curve = curve_runs.validation(RECIPE, DRAWN, "adaboost", (("learning_rate", 1.0), ("n_estimators", 50)),
                               "max_depth", (1, 2, 3, 4, 5), 3)
     np.testing.assert_array_equal(ns["test_scores"], curve.test)
 

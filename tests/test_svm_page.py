@@ -169,7 +169,7 @@ def test_pegasos_epochs_slider_shows_only_where_pegasos_runs():
 def test_page_title_is_the_menu_label():
     from pathlib import Path
 
-    from ui.layout import page_label
+    from ui.core.layout import page_label
     at = _open()
     assert [t.value for t in at.title] == [page_label(Path(PAGE))] == ["SVM and kernels"]
 

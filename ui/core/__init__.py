@@ -1,0 +1,1 @@
+"""Page framework: settings from specs, layout and menu, charts, presenter mode, lecture steps, Show code."""

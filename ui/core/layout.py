@@ -1,0 +1,255 @@
+"""The menu, and the prelude every page opens with.
+
+``app.py`` is the router: it registers the landing page (``home.py``, "Home") and every file in
+``pages/`` with ``st.navigation``, grouped into the menu's sections, sets the page config once
+per run and runs the chosen page. Each page keeps the title and URL path the ``pages/``
+directory gave it before (``pages/1_Playground.py`` -> "Playground", ``/Playground``), so old
+links and bookmarks still work.
+
+A page starts with ``page(...)`` (router check, the link, title, the bad-link warning, the
+dataset and drawing panels) and ends with ``finish()`` (the address bar and the link to share).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from ui.core import charts, presenter, settings
+from ui.data import dataset_panel, draw, own_data_panel, own_points
+from ui.serving import fits
+
+APP_TITLE = "Classifier Playground"
+ICON = ":material/scatter_plot:"
+ROOT = Path(__file__).resolve().parents[2]
+HOME_FILE = "home.py"
+HOME_LABEL = "Home"
+_PAGES = "_menu_pages"  # this session's st.Page objects (navigation_pages)
+_ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
+
+# The menu's sections, in order, and the pages (by URL path) in each. A path listed here
+# before its file exists in pages/ is simply not in the menu yet.
+SECTIONS = {
+    "Models": ("Playground", "SVM_and_kernels", "Decision_tree", "ID3_on_a_table", "Ensembles",
+               "Perceptron", "Neural_network", "Multi-class"),
+    "Model selection": ("Learning_curves", "Validation_curve", "Cross-validation", "Search",
+                        "Bias-variance", "Compare_models"),
+    "Theory & features": ("Learning_theory", "Features"),
+}
+
+
+class Entry(NamedTuple):
+    """One menu entry: the script (relative to app.py), its label, its URL path, its section."""
+    file: str
+    label: str
+    url_path: str
+    section: str = ""
+
+
+def page_files() -> list[Path]:
+    """The files in pages/, in menu order (their numeric prefix)."""
+    return sorted((ROOT / "pages").glob("[0-9]*_*.py"), key=lambda p: (int(p.name.split("_")[0]), p.name))
+
+
+def page_label(path: Path) -> str:
+    """"3_Decision_tree.py" -> "Decision tree" (the label in the menu and the page title)."""
+    return page_url_path(path).replace("_", " ")
+
+
+def page_url_path(path: Path) -> str:
+    """"3_Decision_tree.py" -> "Decision_tree" (the address /Decision_tree)."""
+    return path.stem.split("_", 1)[1]
+
+
+def section_of(url_path: str) -> str:
+    for section, paths in SECTIONS.items():
+        if url_path in paths:
+            return section
+    raise KeyError(f"pages/*_{url_path}.py is in no menu section: add it to ui.core.layout.SECTIONS")
+
+
+def menu() -> list[Entry]:
+    """Home first (the app's root URL), then the pages in their numeric order."""
+    return list(_menu())
+
+
+@functools.cache   # the files stay put while the server runs (no file watcher: restart after a change)
+def _menu() -> tuple[Entry, ...]:
+    return (Entry(HOME_FILE, HOME_LABEL, ""),
+            *(Entry(f"pages/{p.name}", page_label(p), page_url_path(p), section_of(page_url_path(p)))
+              for p in page_files()))
+
+
+def navigation_pages() -> dict[str, list]:
+    """The menu as sections of ``st.Page`` objects for ``st.navigation`` (Home, the default
+    page, heads the menu in a section without a header). Made once per session: each
+    ``st.Page`` resolves its file's real path, a fifth of a rerun's time under a hall's load.
+    Not once per server: ``st.navigation`` marks the page it runs on the object itself."""
+    if _PAGES not in st.session_state:
+        sections: dict[str, list] = {}
+        for e in menu():
+            sections.setdefault(e.section, []).append(
+                st.Page(e.file, title=e.label, url_path=e.url_path or None, default=not e.url_path))
+        st.session_state[_PAGES] = sections
+    return st.session_state[_PAGES]
+
+
+def page_config(label: str) -> None:
+    """Title, icon, wide layout, open sidebar: called once per run, by the router."""
+    st.session_state[_ROUTED] = True
+    st.set_page_config(page_title=APP_TITLE if label == HOME_LABEL else f"{label} · {APP_TITLE}",
+                       page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
+
+
+def page_setup() -> None:
+    """Make sure the router runs this page.
+
+    While a ``pages/`` folder sits beside app.py, Streamlit starts a fresh server in its
+    legacy mode: it runs a page file directly, without app.py, with a menu whose first
+    entry is "app", until some run calls ``st.navigation``. A page reached that way
+    registers the real menu here and reruns, through the router this time.
+    """
+    if not st.session_state.pop(_ROUTED, False):
+        st.navigation(navigation_pages(), expanded=True)
+        st.rerun()
+
+
+class Page(NamedTuple):
+    """What the prelude gives a page: the dataset recipe, the drawn points, the data
+    (None on a page without the dataset panel) and the click mode ("add", "erase", "move",
+    "inspect"; False without a chart to click)."""
+    recipe: dataset_panel.Recipe | None
+    drawn: tuple
+    data: fits.Data | None
+    drawing: str | bool
+
+
+def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: str | None = None) -> Page:
+    """The opening of every page: the router check, the link (read on the page's first run in
+    the session), the title, the place of the bad-link warning, the dataset panel, and with
+    ``draw_on`` (the chart's key) the drawing panel and the click listener."""
+    page_setup()
+    _compact()
+    settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
+    presenter.begin()
+    if not with_dataset:
+        st.session_state.pop(own_points.LINK_NOTE, None)
+        return Page(None, (), None, False)
+    pts = settings.take("pts")
+    if pts is not None:
+        problem = draw.from_url(pts)
+        if problem:
+            settings.report(problem)
+    own = [settings.take(name) for name in ("own", "own_names", "erased")]
+    if any(own):
+        problem = own_points.from_url(*own)
+        if problem:
+            settings.report(problem)
+    if draw_on:
+        # The clicks on the chart (from the previous render) change the points before anything is computed.
+        draw.listen(draw_on, True, on_click=draw.queue_click, every_click=True)
+    recipe = dataset_panel.dataset_panel()
+    if draw_on and draw.queued():  # before the drawing panel, so its Undo and its counts include them
+        draw.apply_clicks(draw.mode(), recipe, fits.dataset(recipe, draw.points()).bounds)
+        recipe = recipe._replace(erased=own_points.erased(recipe))
+    drawing = draw.draw_panel() if draw_on else False
+    drawn = draw.points()
+    settings.link_item("pts", draw.to_url(drawn))
+    own_items, st.session_state[own_points.LINK_NOTE] = own_points.link_items(recipe, draw.to_url(drawn))
+    for name in ("own", "own_names", "erased"):
+        settings.link_item(name, own_items.get(name))
+    data = fits.dataset(recipe, drawn)
+    own_data_panel.table_panel(data)
+    return Page(recipe, drawn, data, drawing)
+
+
+# A compact header so the main chart fits a 1280x720 projector: less space above the page,
+# a smaller title, smaller metric values, and button labels that wrap instead of being cut.
+_COMPACT_CSS = """<style>
+.block-container {padding: 3.2rem 2rem 2rem 2rem;}
+.block-container h1 {font-size: 1.75rem; padding: 0.25rem 0 0.25rem 0;}
+[data-testid="stMetricValue"] {font-size: 1.5rem;}
+[data-testid="stMetricLabel"] p {white-space: normal;}
+[data-testid="stMetric"] {min-width: 0;}
+.stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
+</style>"""
+
+
+# The screen a page's main chart is laid out for: a 1280x720 projector.
+SCREEN_HEIGHT = 720
+
+
+def fit_screen(key: str, fig):
+    """Let the page's main chart (the element or container ``key``) grow with the screen.
+
+    The figure's height is the chart's height on a 720 px tall screen; on a taller screen the
+    chart is taller by the difference, so it keeps its gap to the bottom of the screen, and an
+    equal-aspect plane, limited by its height, gets wider too. Draw the returned figure with
+    ``charts.plotly_chart(fig, height="stretch")``. Streamlit knows no screen size on the server,
+    hence CSS (100vh); ``flex: none`` because a flex item's basis would override its height.
+    In presenter mode the chart also takes the height the hidden header freed."""
+    screen_height(key, int(fig.layout.height))
+    fig.layout.height = None
+    return fig
+
+
+def screen_height(key: str, height: int) -> None:
+    """The CSS of :func:`fit_screen` for a chart ``height`` px tall on a 720 px screen, for a
+    figure built elsewhere (``ui.live.live_chart.shared_chart``) with its height already None."""
+    if presenter.active():
+        presenter.fill_screen(key)
+    st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; {height_rule(height)}}}</style>")
+
+
+def height_rule(height: int) -> str:
+    """CSS: ``height`` px on a 720 px screen, taller by as much as the screen is (and, in
+    presenter mode, by the height the hidden chrome freed)."""
+    if presenter.active():
+        height += presenter.EXTRA_HEIGHT
+    return f"height: max({height}px, calc(100vh - {SCREEN_HEIGHT - height}px)) !important;"
+
+
+def _compact() -> None:
+    st.html(_COMPACT_CSS)
+
+
+def _titled(title: str):
+    st.title(title, anchor=False)
+    return st.empty()
+
+
+def _link_once(name: str) -> dict[str, str] | None:
+    """The URL's query parameters on this page's first run in the session, else None."""
+    flag = f"_url_read_{name}"
+    if st.session_state.get(flag):
+        return None
+    st.session_state[flag] = True
+    return st.query_params.to_dict()
+
+
+def finish(share: bool = True) -> None:
+    """The end of a page (and of a page that stops early): the address bar shows the page's
+    settings, and the sidebar offers the link to this view."""
+    settings.finish()
+    presenter.toggle()
+    charts.format_choice()
+    if share:
+        with st.sidebar, st.expander("Link to this view"):
+            query = urlencode(settings.link_items())
+            try:
+                base = (st.context.url or "").split("?")[0]
+            except Exception:  # st.context.url is missing outside a browser session
+                base = ""
+            st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
+            if st.session_state.get(own_points.LINK_NOTE):
+                st.caption(st.session_state[own_points.LINK_NOTE])
+
+
+def stop(share: bool = True) -> None:
+    """``finish`` then ``st.stop``: a page that cannot go on still keeps its link."""
+    finish(share)
+    st.stop()

@@ -1,0 +1,104 @@
+"""Presenter mode: the page as a lecture hall sees it from the back row.
+
+On with ``?present=1`` in the link or the sidebar's "presenter mode" toggle; kept for the
+session and written back to the link (``present=1``), so a prepared link opens every page in it.
+While on:
+
+- the sidebar (menu and settings), Streamlit's header and toolbar are hidden (CSS), and the page
+  starts nearer the top of the screen;
+- the page's main chart reaches down to the bottom of the screen (:func:`fill_screen`; before
+  its script has measured the page, the CSS of ``ui.core.layout.fit_screen`` gives it the height the
+  chrome freed, ``EXTRA_HEIGHT``);
+- every figure has larger type, markers and lines (``viz.present``, applied by ``ui.core.charts``);
+- a small "exit presenter mode" button stays in the top right corner, the way back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from ui.core import settings
+from ui.core.charts import PRESENT_KEY
+
+LINK = "present"
+TOGGLE_KEY = "present_toggle"
+EXIT_KEY = "present_exit"
+_ON = {"1", "true", "on", "yes"}
+_OFF = {"0", "false", "off", "no"}
+
+# The page's top padding in presenter mode (rem) against ui.core.layout's compact 3.2 rem, and what
+# the hidden chrome frees for the main chart at the app's 17 px root font.
+TOP_PADDING_REM = 1.6
+EXTRA_HEIGHT = round((3.2 - TOP_PADDING_REM) * 17)
+
+# px left under a chart that fills the screen; charts with less room than MIN_FILL under their
+# top keep their CSS height
+BOTTOM_GAP, MIN_FILL = 12, 260
+
+_fill = st.components.v2.component(
+    "classifier_playground.present_fit",
+    js="\n".join(line for line in (Path(__file__).with_name("present_fit.js")).read_text().splitlines()
+                 if not line.lstrip().startswith("//")),   # sent with every rerun: no comments
+    # it styles nothing of its own: no shadow root needed. (On the SVM page, whose many charts
+    # keep the browser busy, its script runs 1-4 s after the run, isolated or not.)
+    isolate_styles=False,
+)
+
+_CSS = f"""<style>
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
+[data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {{display: none !important;}}
+.block-container {{padding-top: {TOP_PADDING_REM}rem !important;}}
+[class*="st-key-present_fill_"] {{display: none !important;}}
+.st-key-{EXIT_KEY} {{position: fixed; top: 0.15rem; right: 0.4rem; z-index: 1000; width: auto !important;}}
+.st-key-{EXIT_KEY} button {{min-height: 0; padding: 0.1rem 0.5rem; opacity: 0.75;}}
+</style>"""
+
+
+def active() -> bool:
+    return bool(st.session_state.get(PRESENT_KEY, False))
+
+
+def fill_screen(key: str) -> None:
+    """Let the chart in the container ``key`` reach the bottom of the screen (presenter mode).
+
+    Its top depends on everything drawn above it, which only the browser knows, so a small
+    script (``present_fit.js``) measures it and sets the height to innerHeight - top - BOTTOM_GAP;
+    a caption under the chart goes below the fold, the chart is what the room looks at."""
+    _fill(key=f"present_fill_{key}", data={"target": key, "gap": BOTTOM_GAP, "min": MIN_FILL}, height=0)
+
+
+def _set(on: bool) -> None:
+    st.session_state[PRESENT_KEY] = on
+
+
+def _from_toggle() -> None:
+    _set(bool(st.session_state.get(TOGGLE_KEY)))
+
+
+def begin() -> None:
+    """Called by ``ui.core.layout.page`` after the link is read: take ``present=`` from the link,
+    keep it in the link, and when on hide the chrome and show the way out."""
+    raw = settings.take(LINK)
+    if raw is not None:
+        value = raw.strip().lower()
+        if value in _ON | _OFF:
+            _set(value in _ON)
+        else:
+            settings.report(f"**present** = `{raw}` is not 1 or 0: presenter mode stays "
+                            f"{'on' if active() else 'off'}.")
+    if not active():
+        return
+    settings.link_item(LINK, "1")
+    st.html(_CSS)
+    st.button("exit presenter mode", key=EXIT_KEY, icon=":material/close_fullscreen:", type="secondary",
+              on_click=_set, args=(False,), help="Show the menu and the settings again.")
+
+
+def toggle() -> None:
+    """The sidebar's switch (hidden with the sidebar while presenting; the button is the way out)."""
+    st.session_state[TOGGLE_KEY] = active()
+    st.sidebar.toggle("presenter mode", key=TOGGLE_KEY, on_change=_from_toggle,
+                      help="For a projector: larger type and markers, no menu or sidebar, the chart "
+                           "as large as the screen allows. Also in the link: ?present=1.")

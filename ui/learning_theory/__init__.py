@@ -1,0 +1,1 @@
+"""Helpers of the Learning theory page only."""

@@ -1,0 +1,1 @@
+"""The chart that stays in the browser and is updated in place: the component, its JavaScript, its codec."""

@@ -1,0 +1,228 @@
+"""A Plotly chart that stays alive across reruns and is updated in place.
+
+``st.plotly_chart`` sends the whole figure on every rerun (a 200 x 200 decision plane is
+~570 KB of JSON) and the browser builds a new chart from it. :func:`shared_chart` mounts a
+Custom Component v2 (no iframe, ``ui/live/live_chart.js``) that draws the figure with
+``Plotly.newPlot`` once and then applies each rerun's figure with ``Plotly.react`` on the
+same element, so zoom and legend toggles survive (``layout.uirevision``). Each rerun sends
+one binary message:
+
+* the figure's parts (the layout and every trace) as JSON, each only the first time: a part
+  the browser already holds is sent as its hash alone (the browser keeps the recent parts);
+* the regions heatmap as the compact grid of :mod:`ui.live.codec` (uint8 class and
+  confidence, deflated) instead of float z and hover arrays, when ``grid`` is the grid it was
+  drawn from; a contour's z as deflated float16.
+
+If the browser lacks a part (a message it never got), it asks for everything again (the
+``missing`` trigger) and the next run sends every part in full.
+
+Plotly.js is not downloaded again: the component loads the plotly.js module that Streamlit's
+own ``st.plotly_chart`` uses (``static/js/PlotlyChart.<hash>.js``, served by this Streamlit
+server and cached by the browser; it defines ``window.Plotly``). Pages that show any other
+``st.plotly_chart`` have loaded it already.
+
+``ENABLED = False`` (or the environment variable ``CP_LIVE_CHART=0``) turns the component
+off everywhere: :func:`shared_chart` then draws with ``st.plotly_chart`` as before (so does
+AppTest, which runs no JavaScript and whose tests read the figure from ``st.plotly_chart``).
+"""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import hashlib
+import json
+import os
+import struct
+from pathlib import Path
+
+import numpy as np
+import plotly.io.json as plotly_json
+import streamlit as st
+from streamlit import config as _config  # AppTest patches this module's get_option
+
+from ui.core import charts
+from ui.live import codec
+from ui.serving.cache import shared
+from viz.decision import _BAND_LO, _BAND_SPAN, region_z
+from viz.grid import DecisionGrid
+
+ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
+
+_SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
+_KEEP = 48                     # parts remembered; the browser keeps more (ui/live/live_chart.js)
+_ENTRIES = 192                 # figures kept: 64 links of the Playground's three charts
+
+
+def _plotly_module() -> str | None:
+    """File name of the plotly.js module in Streamlit's frontend build, if there is one."""
+    js_dir = Path(st.__file__).parent / "static" / "static" / "js"
+    found = sorted(js_dir.glob("PlotlyChart.*.js"))
+    return found[0].name if len(found) == 1 else None
+
+
+PLOTLY_MODULE = _plotly_module()
+
+# Streamlit sends a component's inline JS with every rerun: its comment lines stay in the file.
+_JS = "\n".join(line for line in Path(__file__).with_name("live_chart.js").read_text().splitlines()
+                if not line.lstrip().startswith("//"))
+
+_component = st.components.v2.component(
+    "classifier_playground.live_chart",
+    js=_JS,
+    isolate_styles=False,   # plotly styles its modebar and hover from document.head
+)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _regions_fill(trace: dict, grid: DecisionGrid) -> tuple[dict, bytes] | None:
+    """How the browser rebuilds the regions heatmap ``trace`` from ``grid``, or None if the
+    trace was not drawn from this grid (then it is sent as it is)."""
+    z = np.asarray(trace.get("z"))
+    if z.shape != grid.shape or len(grid.classes) > 255:
+        return None
+    for show_confidence in (True, False):
+        if np.array_equal(z, region_z(grid, show_confidence)):
+            break
+    else:
+        return None
+    custom = np.asarray(trace.get("customdata")) if trace.get("customdata") is not None else None
+    fill = {"kind": "regions", "shape": list(grid.shape), "confidence": show_confidence,
+            "band": [_BAND_LO, _BAND_SPAN]}
+    if custom is not None and custom.shape == (*grid.shape, 2):
+        fill["hover"] = "pair"            # customdata [class index, confidence %]
+    elif custom is not None and custom.shape == grid.shape and trace.get("text") is not None:
+        text = np.asarray(trace["text"])
+        names = []
+        for k in range(len(grid.classes)):
+            cells = text[grid.labels == k]
+            names.append(str(cells[0]) if cells.size else str(k))
+        fill["hover"], fill["names"] = "text", names   # customdata confidence %, text the name
+    elif custom is None and trace.get("text") is None:
+        fill["hover"] = "none"
+    else:
+        return None
+    return fill, codec.encode_regions(grid.labels, grid.confidence)
+
+
+def _contour_fill(trace: dict) -> tuple[dict, bytes] | None:
+    z = np.asarray(trace.get("z"), dtype=np.float64)
+    if z.ndim != 2 or not np.all(np.abs(z[np.isfinite(z)]) < 6e4):
+        return None
+    contours = trace.get("contours") or {}
+    if (contours.get("start") is not None and contours.get("start") == contours.get("end")
+            and contours.get("coloring") == "lines" and trace.get("hoverinfo") == "skip"):
+        # one line and no hover: only the cells around the line matter (after float16 rounding,
+        # so the cells kept are those that straddle the level as the browser will see them)
+        z = codec.far_from_level(z.astype(np.float16), float(contours["start"]))
+    return {"kind": "values", "attr": "z", "shape": list(z.shape)}, codec.encode_values(z)
+
+
+@dataclasses.dataclass(frozen=True)
+class Encoded:
+    """A figure as the component receives it, before the choice of parts for one browser:
+    the layout's and every trace's JSON with their hashes, and the compact fills with their
+    bytes. The same for every session that shows the same figure (:func:`shared_chart`)."""
+    parts: tuple[str, ...]      # the layout, then each trace
+    hashes: tuple[str, ...]
+    fills: tuple[dict, ...]
+    blobs: bytes
+
+
+def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
+    """``fig`` as JSON parts, its regions heatmap (drawn from ``grid``) and contours compact."""
+    spec = fig.to_plotly_json()
+    traces, fills, blobs, offset = [], [], [], 0
+    for index, trace in enumerate(spec["data"]):
+        trace = dict(trace)
+        filled = None
+        if trace.get("type") == "heatmap" and trace.get("name") == "regions" and grid is not None:
+            filled = _regions_fill(_plain(trace), grid)
+            drop = ("z", "customdata", "text")
+        elif trace.get("type") == "contour" and trace.get("z") is not None:
+            filled = _contour_fill(_plain(trace))
+            drop = ("z",)
+        if filled is not None:
+            fill, blob = filled
+            for attr in drop:
+                trace.pop(attr, None)
+            fills.append(fill | {"trace": index, "offset": offset, "length": len(blob)})
+            blobs.append(blob)
+            offset += len(blob)
+        traces.append(trace)
+    parts = [plotly_json.to_json_plotly(spec["layout"])] + [plotly_json.to_json_plotly(t) for t in traces]
+    return Encoded(tuple(parts), tuple(_digest(p) for p in parts), tuple(fills), b"".join(blobs))
+
+
+def message(encoded: Encoded, key: str, config: dict, known) -> bytes:
+    """The binary message: little-endian uint32 header length, the JSON header, then the
+    blobs. ``known``: hashes of the parts the browser holds (sent as hashes only)."""
+    sent = [[h, None if h in known else p] for h, p in zip(encoded.hashes, encoded.parts, strict=True)]
+    header = json.dumps({"key": key, "plotly": PLOTLY_MODULE, "config": config, "layout": sent[0], "traces": sent[1:],
+                         "fills": list(encoded.fills)}, separators=(",", ":")).encode()
+    return struct.pack("<I", len(header)) + header + encoded.blobs
+
+
+def _plain(trace: dict) -> dict:
+    """A trace with plotly's base64 arrays ({dtype, bdata, shape}) as numpy arrays."""
+    out = {}
+    for name, value in trace.items():
+        if isinstance(value, dict) and "bdata" in value:
+            array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
+            shape = value.get("shape")
+            if shape is not None:
+                shape = [int(s) for s in str(shape).split(",")] if isinstance(shape, str) else list(shape)
+                array = array.reshape(shape)
+            out[name] = array
+        else:
+            out[name] = value
+    return out
+
+
+def shared_chart(key: str, config: dict, cache_key: tuple, build):
+    """Draw the figure ``build()`` makes with the Plotly ``config``, updated in place on every
+    rerun (its regions heatmap, drawn from the returned grid, sent compactly). Built and encoded
+    once for the whole server per ``cache_key`` and look (presenter mode, theme): a room on one
+    link shares one figure. ``build() -> (fig, grid, extra)`` (its height already None, see ``fit_screen``)
+    must depend on nothing but ``cache_key``; returns ``extra`` (what the page needs besides
+    the chart, e.g. the overlay's explanation), shared and read-only like the figure."""
+    fig, grid, extra = _built(key, cache_key, build)
+    if not _live():
+        # theme=None: the figure is drawn as designed (no Streamlit template merged in).
+        charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
+        return extra
+    _send(_encoded(key, cache_key, charts.presenting(), charts.dark_theme(), build), key, config)
+    return extra
+
+
+@shared(max_entries=_ENTRIES)
+def _built(key: str, cache_key: tuple, _build):
+    return _build()
+
+
+@shared(max_entries=_ENTRIES)
+def _encoded(key: str, cache_key: tuple, presenting_now: bool, dark_now: bool, _build) -> Encoded:
+    fig, grid, _ = _built(key, cache_key, _build)
+    return encode_parts(charts.styled(fig, presenting_now=presenting_now, dark_now=dark_now), grid)
+
+
+def _live() -> bool:
+    # AppTest runs no JavaScript, and its tests read the figure from st.plotly_chart.
+    return ENABLED and PLOTLY_MODULE is not None and not _config.get_option("global.appTest")
+
+
+def _send(encoded: Encoded, key: str, config: dict) -> None:
+    """Mount or update the component with ``encoded``, sending only the parts this browser lacks."""
+    config = charts.finished_config(config, key)
+    sent_key = f"{_SENT}_{key}"
+
+    def _resend():
+        st.session_state.pop(sent_key, None)
+
+    known = st.session_state.get(sent_key, [])
+    st.session_state[sent_key] = ([h for h in known if h not in encoded.hashes] + list(encoded.hashes))[-_KEEP:]
+    _component(key=f"{key}_live", data=message(encoded, key, config, set(known)),
+               on_missing_change=_resend, height="stretch")

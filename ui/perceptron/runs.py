@@ -1,0 +1,152 @@
+"""Cached work of the Perceptron page: the two-class data it trains on, the run it replays,
+the mistake bounds, one point of the margin sweep and the kernel perceptron.
+
+Every cache is keyed by small values: the shared dataset's recipe and drawn points, the
+page's source ``src = (source, gap, n, seed)`` and the class pair ``pair = (pos, neg)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import streamlit as st
+
+from mlcore import ValidationError
+from mlcore.datasets import make_dataset
+from mlcore.linear_model import (
+    KernelPerceptron,
+    LeastSquaresClassifier,
+    MistakeBounds,
+    Perceptron,
+    mistake_bounds,
+)
+from ui.serving import fits
+from viz.perceptron import side_style
+
+SHARED, SEPARABLE = "shared", "separable"
+REST = "rest"
+SEP_VIEW = (-3.0, 3.0, -3.0, 3.0)  # the separable generator keeps its points in the disc of radius 2.6
+MAX_BOUND_EPOCHS = 2000  # the bound runs go on until no mistake; the theorem says bound + 1 epochs at most
+
+
+@dataclass(frozen=True)
+class Binary:
+    """The page's two-class problem: t = +1 for the positive class, -1 for the other side."""
+    X: np.ndarray
+    t: np.ndarray
+    names: tuple            # (name of the -1 side, name of the +1 side)
+    styles: tuple           # (colour, symbol) of each side, as on the other pages
+    bounds: tuple
+    classes: tuple          # every class of the source data (to choose the pair from)
+    error: str | None = None
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def source(recipe, drawn, src: tuple):
+    """(X, y, bounds, error) of the page's data: the shared training set, or the separable generator."""
+    kind, gap, n, seed = src
+    if kind == SEPARABLE:
+        X, y = make_dataset("linear", n=n, noise=0.0, margin=gap, seed=seed)
+        return X, y, SEP_VIEW, None
+    data = fits.dataset(recipe, drawn)
+    return data.X_train, data.y_train, data.bounds, data.error
+
+
+def class_list(recipe, drawn, src: tuple) -> tuple:
+    _, y, _, _ = source(recipe, drawn, src)
+    return tuple(v.item() if isinstance(v, np.generic) else v for v in np.unique(y))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def binary(recipe, drawn, src: tuple, pair: tuple) -> Binary:
+    X, y, bounds, error = source(recipe, drawn, src)
+    classes = tuple(v.item() if isinstance(v, np.generic) else v for v in np.unique(y))
+    empty = Binary(np.zeros((0, 2)), np.zeros(0), ("−1", "+1"), (side_style(0), side_style(1)), bounds, classes)
+    if error:
+        return replace(empty, error=error)
+    if len(classes) < 2:
+        have = "no points" if not len(y) else "points of one class only"
+        return replace(empty, error=f"The training set has {have}: the perceptron needs two classes. "
+                                    "Generate data, draw points of a second class, or choose the separable data here.")
+    pos, neg = pair
+    if pos == neg:
+        return replace(empty, error="Choose two different classes (or the rest) for the two sides.")
+    index = {c: k for k, c in enumerate(classes)}
+    keep = (y == pos) | ((y != pos) if neg == REST else (y == neg))
+    t = np.where(y[keep] == pos, 1.0, -1.0)
+    neg_name = "the rest" if neg == REST else f"class {neg}"
+    return Binary(X[keep], t, (neg_name, f"class {pos}"),
+                  (side_style(None if neg == REST else index[neg]), side_style(index[pos])), bounds, classes)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def run(recipe, drawn, src: tuple, pair: tuple, epochs: int, lr: float, start: str, shuffle: bool):
+    """The perceptron the page replays (pocket on, so the pocket's counts are recorded too);
+    ``start`` "zero" or "least_squares" (the least-squares classifier's w, b)."""
+    data = binary(recipe, drawn, src, pair)
+    init = {}
+    if start == "least_squares":
+        ls = LeastSquaresClassifier().fit(data.X, data.t)
+        init = dict(coef_init=ls.coef_, intercept_init=ls.intercept_)
+    return Perceptron(max_epochs=epochs, lr=lr, pocket=True, shuffle=shuffle, random_state=0).fit(
+        data.X, data.t, **init)
+
+
+@dataclass(frozen=True)
+class BoundRuns:
+    bounds: MistakeBounds | None
+    error: str | None = None
+    with_bias: int | None = None      # mlcore's Perceptron from 0 (bias = weight of a constant 1)
+    scaled: int | None = None         # the same on x / R (bias = weight of a constant R)
+    no_bias: int | None = None        # fit_intercept=False
+    converged: bool = True
+
+
+def _mistakes(model) -> int:
+    return int(model.history_[0]["mistakes"].sum())
+
+
+def bound_runs(X, t, shuffle: bool = True) -> BoundRuns:
+    """The three bounds and the mistakes of the three perceptrons they are about, each run
+    until an epoch without a mistake."""
+    try:
+        b = mistake_bounds(X, t)
+    except ValidationError as err:
+        return BoundRuns(None, str(err))
+
+    def fit(bound, X, **kw):
+        epochs = int(min(bound + 2, MAX_BOUND_EPOCHS))
+        return Perceptron(max_epochs=epochs, shuffle=shuffle, random_state=0, **kw).fit(X, t)
+
+    with_bias, scaled = fit(b.bound_augmented, X), fit(b.bound_2R, X / b.R)
+    no_bias = fit(b.bound_origin, X, fit_intercept=False) if b.bound_origin is not None else None
+    runs = [m for m in (with_bias, scaled, no_bias) if m is not None]
+    return BoundRuns(b, None, _mistakes(with_bias), _mistakes(scaled),
+                     None if no_bias is None else _mistakes(no_bias), all(m.converged_ for m in runs))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def bounds_for(recipe, drawn, src: tuple, pair: tuple, shuffle: bool) -> BoundRuns:
+    data = binary(recipe, drawn, src, pair)
+    return bound_runs(data.X, data.t, shuffle)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def sweep_point(n: int, seed: int, gap: float) -> tuple:
+    """(bound_augmented, bound_2R, bound_origin or nan, mistakes) on the separable generator."""
+    X, y = make_dataset("linear", n=n, noise=0.0, margin=gap, seed=seed)
+    r = bound_runs(X, np.where(y == 1, 1.0, -1.0))
+    if r.bounds is None:
+        return (np.nan, np.nan, np.nan, np.nan)
+    origin = r.bounds.bound_origin
+    return (r.bounds.bound_augmented, r.bounds.bound_2R, np.nan if origin is None else origin, r.with_bias)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def kernel_fit(recipe, drawn, src: tuple, pair: tuple, hp: tuple):
+    data = binary(recipe, drawn, src, pair)
+    try:
+        return KernelPerceptron(**dict(hp)).fit(data.X, data.t), None
+    except ValidationError as err:
+        return None, str(err)
