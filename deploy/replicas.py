@@ -87,7 +87,7 @@ backend streamlit
     # Checked every 2 s, down after 3 failures, back after 2 successes.
     default-server inter 2s fall 3 rise 2
     # Streamlit serves its scripts uncompressed and leaves that to a proxy: a first visit is
-    # 9.5 MB without and 4.6 MB with gzip (README "Deploying"), times a hall on one Wi-Fi.
+    # 9.5 MB without and 4.6 MB with gzip (docs/deploy.md), times a hall on one Wi-Fi.
     # HAProxy compresses once per response, a few ms of its CPU, none of the replicas'.
     compression algo gzip
     compression type text/html text/css text/javascript application/javascript application/json image/svg+xml

@@ -178,7 +178,7 @@ def test_sessions_spread_over_two_replicas_and_survive_one_being_killed(tmp_path
 
             # Its students: one reloads (a fresh document on r2, so only the link can restore the
             # view); the other does nothing, and its page reconnects by itself to a new session on
-            # r2 whose first run will be the student's next step (README "Deploying").
+            # r2 whose first run will be the student's next step (docs/deploy.md).
             on_r1 = [student for student, _, _ in students if holder[student] == "r1"]
             stays = on_r1[-1]
             for (student, context, page), before in zip(students, seen, strict=True):
