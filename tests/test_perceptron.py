@@ -77,7 +77,7 @@ def assert_same_as_reference(model, runs, pocket):
         assert np.array_equal(model.coef_[k], r["final"][0])
         assert model.intercept_[k] == r["final"][1]
     assert model.converged_ == all(r["converged"] for r in runs)
-    assert model.n_epochs_ == max(len(r["mistakes"]) for r in runs)
+    assert model.n_iter_ == max(len(r["mistakes"]) for r in runs)
 
 
 @pytest.mark.parametrize("n_classes", [2, 3])
@@ -174,7 +174,7 @@ def test_and_from_zero_without_shuffling_by_hand():
 @pytest.mark.parametrize("seed", range(6))
 def test_xor_is_not_learnt_but_the_pocket_gets_three_of_four(seed):
     plain = Perceptron(random_state=seed).fit(GATE_X, XOR)
-    assert not plain.converged_ and plain.n_epochs_ == 20
+    assert not plain.converged_ and plain.n_iter_ == 20
     assert all(m > 0 for m in plain.history_[0]["mistakes"])
     pocket = Perceptron(random_state=seed, pocket=True).fit(GATE_X, XOR)
     assert not pocket.converged_

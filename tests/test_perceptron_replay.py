@@ -115,7 +115,7 @@ def test_starting_from_the_least_squares_weights():
     Xs = np.array([[-2.0, 0.0], [-1.0, 1.0], [1.0, 0.5], [2.0, -1.0]])
     ys = np.array([0, 0, 1, 1])
     done = Perceptron().fit(Xs, ys, coef_init=[1.0, 0.0], intercept_init=0.0)
-    assert done.converged_ and done.n_epochs_ == 1 and len(done.history_[0]["index"]) == 0
+    assert done.converged_ and done.n_iter_ == 1 and len(done.history_[0]["index"]) == 0
     assert np.array_equal(done.coef_[0], [1.0, 0.0])
     assert np.array_equal(PerceptronReplay(done.history_[0]).weights(4)[0], [1.0, 0.0])
 

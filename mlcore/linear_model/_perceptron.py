@@ -84,7 +84,7 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     classes_, n_features_in_
     coef_ : (1, d) for two classes, (K, d) for K > 2 (row k: class k against the rest).
     intercept_ : (1,) or (K,).
-    n_epochs_ : epochs run (the largest over the one-vs-all problems).
+    n_iter_ : epochs run (the largest over the one-vs-all problems; scikit-learn's name).
     converged_ : True when an epoch without a mistake was reached (by every problem).
     history_ : list with one dict per binary problem (one for two classes, K for
         one-vs-all, problem k being class k against the rest), holding numpy arrays:
@@ -142,7 +142,7 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         for r in runs:
             del r["best_coef"], r["best_intercept"]
         self.history_ = runs
-        self.n_epochs_ = max(r["n_epochs"] for r in runs)
+        self.n_iter_ = max(r["n_epochs"] for r in runs)
         self.converged_ = all(r["converged"] for r in runs)
         return self
 
