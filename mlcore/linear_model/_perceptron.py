@@ -10,11 +10,11 @@ and a mistake triggers the update
     w <- w + eta·y·x,    b <- b + eta·y      (eta: ``eta0``).
 
 An epoch is one pass over the training points (in a fresh random order when
-``shuffle``). Training stops after the first epoch without a mistake: the data
-is then separated (or after ``max_iter`` epochs). Started from zero (the default), eta only rescales (w, b)
-and never changes the boundary; started from given weights (``fit(X, y,
-coef_init=..., intercept_init=...)``, e.g. the least-squares solution) it sets
-how far one update moves them.
+``shuffle``). Training stops after the first epoch without a mistake (the data
+is then separated), or after ``max_iter`` epochs. Started from zero (the
+default), eta only rescales (w, b) and never changes the boundary; started from
+given weights (``fit(X, y, coef_init=..., intercept_init=...)``, e.g. the
+least-squares solution) it sets how far one update moves them.
 
 The bias is the weight of a constant feature: v = (w, b) and x~ = (x, 1), so
 y (w·x + b) = y v·x~ and the update is v <- v + eta·y·x~. With
