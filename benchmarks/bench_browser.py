@@ -104,7 +104,7 @@ BARE_PLANE_APP = textwrap.dedent("""\
 
     def plane():
         X, y = make_dataset("moons", n={n}, noise=noise, seed=0)
-        model = KNeighborsClassifier(k=15).fit(X, y)
+        model = KNeighborsClassifier(n_neighbors=15).fit(X, y)
         grid = evaluate_grid(model, make_bounds(X), 200)
         fig = decision_figure(model, X, y, grid=grid, height=530)
         fig.layout.height = None

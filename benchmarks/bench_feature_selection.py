@@ -33,7 +33,7 @@ from mlcore.neighbors import KNeighborsClassifier  # noqa: E402
 from mlcore.tree import DecisionTreeClassifier  # noqa: E402
 
 MODELS = {
-    "knn": (lambda: KNeighborsClassifier(k=5), lambda: SkKNN(n_neighbors=5)),
+    "knn": (lambda: KNeighborsClassifier(n_neighbors=5), lambda: SkKNN(n_neighbors=5)),
     "tree": (lambda: DecisionTreeClassifier(random_state=0), lambda: SkTree(random_state=0)),
     "logistic": (lambda: LogisticRegression(), lambda: SkLogistic()),
 }
@@ -56,7 +56,7 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|---|")
     for extra in args.extra:
         X, y = make_dataset("moons", n=200, noise=0.3, seed=0, extra_features=extra)
-        X, _, y, _ = train_test_split(X, y, test_size=0.3, seed=0)
+        X, _, y, _ = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
         d = X.shape[1]
         folds = kfold_indices(y, 5)
         for key, (ours, ref) in MODELS.items():

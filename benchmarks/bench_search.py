@@ -35,9 +35,9 @@ LEAVES = [1, 2, 5, 10, 20]
 # (name, mlcore search, scikit-learn search, how a scikit-learn setting names the mlcore one)
 CASES = [
     ("kNN: k (10) x weights (2)",
-     lambda cv: GridSearchCV(KNeighborsClassifier(), {"k": KS, "weights": ["uniform", "distance"]}, cv=cv),
+     lambda cv: GridSearchCV(KNeighborsClassifier(), {"n_neighbors": KS, "weights": ["uniform", "distance"]}, cv=cv),
      lambda cv: SkGridSearchCV(SkKNN(), {"n_neighbors": KS, "weights": ["uniform", "distance"]}, cv=cv, n_jobs=1),
-     lambda p: {"k": p["n_neighbors"], "weights": p["weights"]}),
+     lambda p: p),
     ("tree: max_depth (10) x min_samples_leaf (5)",
      lambda cv: GridSearchCV(DecisionTreeClassifier(), {"max_depth": DEPTHS, "min_samples_leaf": LEAVES}, cv=cv),
      lambda cv: SkGridSearchCV(SkTree(random_state=0), {"max_depth": DEPTHS, "min_samples_leaf": LEAVES}, cv=cv,

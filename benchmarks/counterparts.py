@@ -18,10 +18,10 @@ from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 COUNTERPARTS = {
-    "knn": ({"k": 5}, lambda: KNeighborsClassifier(n_neighbors=5), "KD-tree"),
+    "knn": ({"n_neighbors": 5}, lambda: KNeighborsClassifier(n_neighbors=5), "KD-tree"),
     "prototype": ({}, NearestCentroid, "NearestCentroid"),
     "gaussian_nb": ({}, GaussianNB, "GaussianNB"),
-    "perceptron": ({"max_epochs": 20},
+    "perceptron": ({"max_iter": 20},
                    lambda: Perceptron(max_iter=20, tol=None, shuffle=True, random_state=0),
                    "sequential by nature"),
     "least_squares": ({}, lambda: RidgeClassifier(alpha=1e-10), "RidgeClassifier alpha~0"),

@@ -44,7 +44,7 @@ from mlcore.tree import DecisionTreeClassifier  # noqa: E402
 from viz.curves import learning_curve_figure  # noqa: E402
 
 CURVES = [
-    ("knn", "k", KNeighborsClassifier(), "n_neighbors", SkKNN(), list(range(1, 30, 3))),
+    ("knn", "n_neighbors", KNeighborsClassifier(), "n_neighbors", SkKNN(), list(range(1, 30, 3))),
     ("tree", "max_depth", DecisionTreeClassifier(), "max_depth", SkTree(random_state=0), list(range(1, 11))),
     ("logistic", "C", LogisticRegression(), "C", SkLogistic(), [float(c) for c in np.logspace(-3, 3, 10)]),
 ]
@@ -89,7 +89,7 @@ def _panel(spec, X_train, y_train, sizes):
 
 def bench_panel(runs: int):
     X, y = make_dataset("moons", n=500, noise=0.3, seed=0)
-    X_train, _, y_train, _ = train_test_split(X, y, test_size=0.3, seed=0)
+    X_train, _, y_train, _ = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
     sizes = np.linspace(0.1, 1.0, 8)
     rows = []
     for key, spec in MODELS.items():

@@ -90,7 +90,7 @@ def crammer_singer(runs: int) -> list[str]:
         X, y = make_dataset("blobs", n=n, noise=0.6, n_classes=K, seed=0)
         Xb = np.hstack([X, np.ones((n, 1))])
         for C in (0.1, 1.0, 10.0):
-            ours = partial(_fit_quietly, LinearSVC(C=C, tol=tol), X, y)
+            ours = partial(_fit_quietly, LinearSVC(C=C, multi_class="crammer_singer", tol=tol), X, y)
             theirs = partial(_fit_quietly, SkLinearSVC(C=C, multi_class="crammer_singer", tol=tol, random_state=0), X, y)
             mine, ref = ours(), theirs()
             ours_p = crammer_singer_objective(np.hstack([mine.coef_, mine.intercept_[:, None]]), Xb, y, C)

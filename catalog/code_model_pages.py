@@ -81,7 +81,7 @@ def perceptron_page(source, drawn: tuple, pos, neg, epochs: int, lr: float, star
         lines(f"pos = {literal(pos)}",
               f"keep = (y_train == pos) | ({other})",
               "X, t = X_train[keep], np.where(y_train[keep] == pos, 1.0, -1.0)", *extra,
-              wrap(f"model = Perceptron(max_epochs={int(epochs)}, lr={literal(float(lr))}, pocket=True, "
+              wrap(f"model = Perceptron(max_iter={int(epochs)}, eta0={literal(float(lr))}, pocket=True, "
                    f"shuffle={literal(bool(shuffle))}, random_state=0)"),
               f"model.fit(X, t{init})",
               'print("updates:", len(model.history_[0]["index"]), "epochs:", model.history_[0]["n_epochs"])',

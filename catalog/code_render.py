@@ -36,7 +36,7 @@ class Code:
 @dataclass(frozen=True)
 class Points:
     """Data given as points (x1, x2, label), written inline; ``test``: the fraction held out by
-    ``train_test_split(..., seed=seed)``, None: every point trains."""
+    ``train_test_split(..., random_state=seed, stratify=y)``, None: every point trains."""
     points: tuple
     test: float | None = None
     seed: int = 0
@@ -163,7 +163,7 @@ def _split(test, seed) -> tuple[str, ...]:
     if test is None:
         return ("X_train, y_train = X, y", "X_test, y_test = X[:0], y[:0]  # no test set")
     return (f"X_train, X_test, y_train, y_test = train_test_split(X, y, test_size={literal(float(test))}, "
-            f"seed={literal(int(seed))})",)
+            f"random_state={literal(int(seed))}, stratify=y)",)
 
 
 def _points_lines(rows, what: str) -> tuple[str, ...]:

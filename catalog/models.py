@@ -1,8 +1,9 @@
 """The single list of what the app offers. Pages build widgets from it and the
 contract tests run every entry through the same checks.
 
-Adding a model: write the class, add a ``ModelSpec`` below. Keys and parameter
-names are public API (they appear in shared URLs): never rename them.
+Adding a model: write the class, add a ``ModelSpec`` below. Model keys and link keys
+(``ParamSpec.link``, by default the parameter's name) are public API (they appear in shared
+URLs): never rename them. A parameter renamed to scikit-learn's name keeps its old link key.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ _SPECS = [
         cls=KNeighborsClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Vote among the k training points closest to the query.",
         params=(
-            ParamSpec("k", "int", 5, 1, 50, label="k (neighbours)",
+            ParamSpec("n_neighbors", "int", 5, 1, 50, label="k (neighbours)", link="k",
                       help="How many nearest training points vote. k = 1 memorises the data; large k smooths the boundary."),
             ParamSpec("metric", "choice", "euclidean", choices=("euclidean", "manhattan", "minkowski"),
                       help="How distance is measured: straight line, city blocks, or the general Minkowski q-norm."),
@@ -142,9 +143,9 @@ _SPECS = [
         summary="Online mistake-driven updates w += lr·y·x (one-vs-all for more classes).",
         fixed={"random_state": 0},
         params=(
-            ParamSpec("max_epochs", "int", 20, 1, 200, label="epochs",
+            ParamSpec("max_iter", "int", 20, 1, 200, label="epochs", link="max_epochs",
                       help="Passes over the training data. Stops early once an epoch makes no mistake."),
-            ParamSpec("lr", "float", 1.0, 1e-3, 10.0, log=True, label="learning rate",
+            ParamSpec("eta0", "float", 1.0, 1e-3, 10.0, log=True, label="learning rate", link="lr",
                       help="Step size of each update. Starting from w = 0 it only rescales w, so the boundary is the same."),
             ParamSpec("pocket", "bool", False, label="pocket",
                       help="Keep the weights with the fewest training mistakes seen so far: sensible on data that is not separable."),
@@ -190,7 +191,7 @@ _SPECS = [
         key="bagging", label="Bagging", family="Ensembles",
         cls=BaggingClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Fit copies of a base model on bootstrap samples and average their votes.",
-        fixed={"random_state": 0},
+        fixed={"random_state": 0, "oob_score": True},
         build=_bagged_model,
         params=(
             ParamSpec("base", "choice", "tree",
@@ -209,7 +210,7 @@ _SPECS = [
         key="random_forest", label="Random forest", family="Ensembles",
         cls=RandomForestClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Bagged trees that each look at a random subset of features at every split.",
-        fixed={"random_state": 0},
+        fixed={"random_state": 0, "oob_score": True},
         params=(
             _N_TREES,
             ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
@@ -225,7 +226,7 @@ _SPECS = [
         key="extra_trees", label="Extra-trees", family="Ensembles",
         cls=ExtraTreesClassifier, capabilities=frozenset({PROBA, MULTICLASS}),
         summary="Like a forest, but every split uses a random threshold per feature: smoother, faster.",
-        fixed={"random_state": 0},
+        fixed={"random_state": 0, "oob_score": True},
         params=(
             _N_TREES,
             ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
@@ -305,6 +306,7 @@ _SPECS = [
         key="linear_svc_cs", label="Multi-class linear SVM (Crammer–Singer)", family="Kernel",
         cls=LinearSVC, capabilities=frozenset({DECISION, MULTICLASS}),
         summary="One weight vector per class; the true class must beat every other by a margin of 1. Solved to a certified duality gap.",
+        fixed={"multi_class": "crammer_singer"},
         params=(
             ParamSpec("C", "float", 1.0, 1e-3, 1e3, log=True,
                       help="Price of each point's largest margin violation max_k (1 + w_k·x - w_y·x). Small C: small weights, wide margins."),

@@ -18,6 +18,9 @@ class ParamSpec:
           {"metric": ("minkowski",)}; the UI hides it otherwise.
     allow_inf: float parameters that accept ``inf`` (C = inf is a hard margin).
     format: how a slider or number box prints the value, printf-style ("%.3f"); None: Streamlit's.
+    link: the setting's key in shared links and in the session (``p_knn_k``); by default ``name``.
+          ``name`` is the estimator's parameter (scikit-learn's, ``n_neighbors``), and a link
+          written before a rename keeps its key (``k=7``): the link key never changes.
     """
 
     name: str
@@ -33,6 +36,11 @@ class ParamSpec:
     when: dict = field(default_factory=dict)
     allow_inf: bool = False
     format: str | None = None
+    link: str = ""
+
+    def __post_init__(self):
+        if not self.link:
+            object.__setattr__(self, "link", self.name)
 
     def relevant(self, params: dict) -> bool:
         return all(params.get(k) in allowed for k, allowed in self.when.items())
@@ -92,8 +100,12 @@ class ModelSpec:
         return {p.name: p.default for p in self.params}
 
     def param(self, name: str) -> ParamSpec:
+        """The parameter called ``name``, or whose link key is ``name`` (a link's ``vary=k``)."""
         for p in self.params:
             if p.name == name:
+                return p
+        for p in self.params:
+            if p.link == name:
                 return p
         raise KeyError(name)
 

@@ -154,8 +154,15 @@ class LinearClassifierMixin:
         return self.classes_[np.argmax(scores, axis=1)]
 
 
-def check_is_fitted(estimator, attribute: str = "classes_") -> None:
-    if not hasattr(estimator, attribute):
+def check_is_fitted(estimator, attributes=None) -> None:
+    """Raise NotFittedError unless ``estimator`` has ``attributes`` (a name or a list of names),
+    by default any learned attribute (a name ending in "_"), as scikit-learn checks."""
+    if attributes is None:
+        fitted = any(name.endswith("_") and not name.startswith("__") for name in vars(estimator))
+    else:
+        names = [attributes] if isinstance(attributes, str) else list(attributes)
+        fitted = all(hasattr(estimator, name) for name in names)
+    if not fitted:
         raise NotFittedError(
             f"this {type(estimator).__name__} is not fitted yet: call fit(X, y) before using it"
         )

@@ -19,6 +19,8 @@ import numpy as np
 
 from .base import BaseEstimator, ValidationError, check_is_fitted, clone
 
+__all__ = ["Pipeline"]
+
 
 class Pipeline(BaseEstimator):
     """steps: a list of (name, estimator); all but the last must have fit and transform."""

@@ -35,7 +35,7 @@ spec = MODELS[model_key]
 candidates = curve_runs.variable_params(spec, curve_runs.current_params(spec))
 varied = None
 if candidates:
-    vary = ParamSpec("vary", "choice", candidates[0].name, choices=tuple(p.name for p in candidates),
+    vary = ParamSpec("vary", "choice", candidates[0].link, choices=tuple(p.link for p in candidates),
                      label="vary", help="The hyperparameter on the curve's x axis; the others stay as set.")
     varied = spec.param(settings.setting(vary, f"vc_vary_{model_key}", where=row[1],
                                          format_func=lambda n: spec.param(n).label or n))

@@ -192,7 +192,7 @@ if do_nested:
     if not options:
         st.info(f"{spec.label} has no hyperparameter to tune.", icon=":material/info:")
     else:
-        names = [p.name for p in options]
+        names = [p.link for p in options]
         default = sweeps.COMPLEXITY.get(key, names[0])
         tuned_spec = ParamSpec("tune", "choice", default if default in names else names[0], choices=tuple(names),
                                label="tune", help="The hyperparameter the inner search chooses.")
@@ -200,6 +200,7 @@ if do_nested:
         with c1:
             tuned = settings.setting(tuned_spec, f"cv_tune_{key}",
                                      format_func=lambda n: spec.param(n).label or n)
+            tuned = spec.param(tuned).name  # the link holds the link key (k), the model its name
             values = tuple(sweeps.sweep_values(spec.param(tuned), 6))
             outer = min(folds, 5)
             st.caption(f"{outer} outer folds × 3 inner folds × {len(values)} values = "

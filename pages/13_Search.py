@@ -91,7 +91,7 @@ spec = sweeps.MODELS[key]
 with st.expander(f"More settings: the other hyperparameters of {spec.label}, the random seed"):
     hp = params.param_widgets(spec)
     seed = settings.setting(SEED, "search_seed", control="number")
-options = [p.name for p in sweeps.tunable(spec, hp)]
+options = [p.link for p in sweeps.tunable(spec, hp)]
 if len(options) < 2:
     st.info(f"{spec.label} has {'one hyperparameter' if options else 'no hyperparameters'} to tune: a 2-parameter "
             "search needs two. Choose another model, or see the Validation curve page for one parameter.",
@@ -113,6 +113,7 @@ y_default = next(n for n in [*pair[1:], *rest] if n in rest)
 py = settings.setting(ParamSpec("y_param", "choice", y_default, choices=rest, label="down",
                                 help="The hyperparameter along the heatmap's rows."),
                       f"search_y_{key}", where=top[2], format_func=_label)
+px, py = spec.param(px).name, spec.param(py).name  # the link holds link keys (k), the model its names
 count = settings.setting(VALUES, "search_values", where=top[3])
 folds = settings.setting(FOLDS, "search_folds", where=top[4])
 with top[5]:

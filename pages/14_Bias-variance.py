@@ -82,13 +82,14 @@ with left:
     key, spec, hp = sweeps.model_picker()
     st.divider()
     rounds = settings.setting(ROUNDS, "bv_rounds")
-    options = [p.name for p in sweeps.tunable(spec, hp) if p.kind in ("int", "float", "choice")]
+    options = [p.link for p in sweeps.tunable(spec, hp) if p.kind in ("int", "float", "choice")]
     if options:
         default = sweeps.COMPLEXITY.get(key, options[0])
         complexity = settings.setting(
             ParamSpec("complexity", "choice", default if default in options else options[0], choices=tuple(options),
                       label="complexity axis", help="The hyperparameter swept along the curve below."),
             f"bv_complexity_{key}", format_func=lambda n: spec.param(n).label or n)
+        complexity = spec.param(complexity).name  # the link holds the link key (k), the model its name
 
 X, y = data.X_train, data.y_train
 problem = sweeps.too_few(data, minimum=4)

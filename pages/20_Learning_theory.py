@@ -253,7 +253,7 @@ def rademacher_tab(recipe, drawn, data):
             st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
     name, values = work.CAPACITY[family]
     choice = ParamSpec(f"cap_{family}", "choice", values[-1], choices=values,
-                       label=f"{MODELS[family].label}: {name}")
+                       label=f"{MODELS[family].label}: {MODELS[family].param(name).link}")
     with left:
         value = settings.setting(choice, f"th_cap_{family}", format_func=lambda v: "no limit" if v is None else str(v))
     m = min(100, len(data.X_train))

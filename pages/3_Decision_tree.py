@@ -61,7 +61,7 @@ def pruning_path(recipe, drawn, params: tuple, val_fraction: float):
     data = fits.dataset(recipe, drawn)
     try:
         X_grow, X_val, y_grow, y_val = train_test_split(data.X_train, data.y_train, test_size=val_fraction,
-                                                        seed=recipe.seed)
+                                                        random_state=recipe.seed, stratify=data.y_train)
         model = TREE.make(**dict(params)).fit(X_grow, y_grow)
         return reduced_error_prune(model, X_val, y_val), (X_grow, y_grow, X_val, y_val), None
     except ValidationError as err:

@@ -255,7 +255,7 @@ with gates_tab:
                     "also w2 + w0 > 0 and w1 + w0 > 0; adding the last two gives w1 + w2 + 2 w0 > 0, "
                     "which contradicts the sum of the first two.")
         hidden, out = xor_network(gate.X)
-        one = Perceptron(max_epochs=100, pocket=True, random_state=0).fit(gate.X, gate.y)
+        one = Perceptron(max_iter=100, pocket=True, random_state=0).fit(gate.X, gate.y)
         c1, c2, c3 = st.columns(3, gap="medium")
         with c1:
             w = one.coef_[0]

@@ -63,7 +63,7 @@ def use_data(recipe: dict) -> None:
 def build(strategy: str, base: str, code, code_size: float, decoding: str, C: float):
     """The unfitted model of a strategy (the base model with its catalog defaults)."""
     if strategy == "crammer_singer":
-        return LinearSVC(C=C)
+        return LinearSVC(C=C, multi_class="crammer_singer")
     machine = MODELS[base].make()
     if strategy == "ovr":
         return OneVsRestClassifier(machine)
@@ -89,7 +89,7 @@ def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float
 def fit_pair(recipe, drawn, C: float):
     """Crammer–Singer and one-vs-all linear SVMs (SMO, the same C), their grids and agreement."""
     data = fits.dataset(recipe, drawn)
-    cs = LinearSVC(C=C).fit(data.X_train, data.y_train)
+    cs = LinearSVC(C=C, multi_class="crammer_singer").fit(data.X_train, data.y_train)
     ovr = OneVsRestClassifier(SVC(kernel="linear", C=C)).fit(data.X_train, data.y_train)
     grids = [evaluate_grid(m, data.bounds, 150) for m in (cs, ovr)]
     agree = float(np.mean(grids[0].labels == grids[1].labels))

@@ -51,7 +51,7 @@ def by_hand(predictions, y):
     return np.mean(loss), np.mean(bias), np.mean(v_unbiased), np.mean(v_biased)
 
 
-@pytest.mark.parametrize("model", [KNeighborsClassifier(k=1), KNeighborsClassifier(k=15),
+@pytest.mark.parametrize("model", [KNeighborsClassifier(n_neighbors=1), KNeighborsClassifier(n_neighbors=15),
                                    DecisionTreeClassifier(), DecisionTreeClassifier(max_depth=2)])
 def test_two_classes_loss_is_bias_plus_unbiased_minus_biased_variance(model):
     result = bias_variance_decomposition(model, *split("moons"), n_rounds=25, random_state=0)
@@ -81,7 +81,7 @@ def test_known_noise_enters_the_identity():
     # Pretend the Bayes-optimal labels differ from the observed ones on every fifth test point.
     optimal = y_test.copy()
     optimal[::5] = 1 - optimal[::5]
-    result = bias_variance_decomposition(KNeighborsClassifier(k=3), X_train, y_train, X_test, y_test,
+    result = bias_variance_decomposition(KNeighborsClassifier(n_neighbors=3), X_train, y_train, X_test, y_test,
                                          n_rounds=20, random_state=0, y_optimal=optimal)
     assert result.noise == pytest.approx(np.mean(optimal != y_test), abs=ATOL)
     assert result.noise_term != 0
@@ -101,8 +101,8 @@ def test_a_model_that_ignores_its_sample_has_no_variance():
 
 def test_one_nearest_neighbour_varies_more_than_a_smooth_vote():
     data = split("moons", noise=0.4)
-    wiggly = bias_variance_decomposition(KNeighborsClassifier(k=1), *data, n_rounds=30, random_state=0)
-    smooth = bias_variance_decomposition(KNeighborsClassifier(k=25), *data, n_rounds=30, random_state=0)
+    wiggly = bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), *data, n_rounds=30, random_state=0)
+    smooth = bias_variance_decomposition(KNeighborsClassifier(n_neighbors=25), *data, n_rounds=30, random_state=0)
     assert wiggly.variance > smooth.variance
 
 
@@ -121,6 +121,6 @@ def test_seed_callback_and_estimators():
 def test_bad_input_is_explained():
     X_train, y_train, X_test, y_test = split("moons")
     with pytest.raises(ValidationError, match="single class"):
-        bias_variance_decomposition(KNeighborsClassifier(k=1), X_train, np.zeros(len(y_train)), X_test, y_test)
+        bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, np.zeros(len(y_train)), X_test, y_test)
     with pytest.raises(ValidationError, match="n_rounds"):
-        bias_variance_decomposition(KNeighborsClassifier(k=1), X_train, y_train, X_test, y_test, n_rounds=0)
+        bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, y_train, X_test, y_test, n_rounds=0)

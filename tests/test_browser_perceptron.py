@@ -32,7 +32,7 @@ LINE = """() => {
 def recorded_replay():
     """The same perceptron as the page's (its data, settings and seed), fitted here with mlcore."""
     X, y = make_dataset("linear", n=60, noise=0.0, margin=0.3, seed=3)
-    model = Perceptron(max_epochs=20, lr=1.0, pocket=True, shuffle=True, random_state=0).fit(X, np.where(y == 1, 1.0, -1.0))
+    model = Perceptron(max_iter=20, eta0=1.0, pocket=True, shuffle=True, random_state=0).fit(X, np.where(y == 1, 1.0, -1.0))
     return PerceptronReplay(model.history_[0])
 
 

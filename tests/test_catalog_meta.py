@@ -50,3 +50,32 @@ def test_the_catalog_default_adaboost_is_the_plain_default():
     plain = AdaBoostClassifier(random_state=0).fit(X, y)
     np.testing.assert_array_equal(ours.estimator_weights_, plain.estimator_weights_)
     np.testing.assert_array_equal(ours.predict_proba(X), plain.predict_proba(X))
+
+
+# --- link keys: a parameter renamed to scikit-learn's name keeps the key links already carry ---
+
+def test_renamed_parameters_keep_their_link_keys():
+    assert MODELS["knn"].param("n_neighbors").link == "k"
+    assert MODELS["perceptron"].param("max_iter").link == "max_epochs"
+    assert MODELS["perceptron"].param("eta0").link == "lr"
+    # a link's key finds the parameter too (the Validation curve page's vary=k)
+    assert MODELS["knn"].param("k").name == "n_neighbors"
+
+
+@pytest.mark.parametrize("key", list(MODELS))
+def test_link_keys_name_one_parameter_each(key):
+    spec = MODELS[key]
+    links = [p.link for p in spec.params]
+    assert len(set(links)) == len(links)
+    # no link key is another parameter's name, so param(name or link key) is never ambiguous
+    for p in spec.params:
+        assert p.link == p.name or p.link not in {q.name for q in spec.params}
+        assert spec.param(p.link) is p and spec.param(p.name) is p
+
+
+def test_the_catalog_builds_scikit_learn_names_from_link_keys():
+    knn = MODELS["knn"].make(n_neighbors=7)
+    perceptron = MODELS["perceptron"].make(max_iter=5, eta0=0.1)
+    assert knn.get_params()["n_neighbors"] == 7
+    assert (perceptron.max_iter, perceptron.eta0) == (5, 0.1)
+    assert MODELS["linear_svc_cs"].make().multi_class == "crammer_singer"

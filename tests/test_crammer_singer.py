@@ -1,4 +1,5 @@
-"""Crammer–Singer multi-class linear SVM: its certificate, and scikit-learn's LinearSVC as an oracle."""
+"""LinearSVC: the Crammer–Singer machine and one-vs-rest (the default, as in scikit-learn), their
+certificates, and scikit-learn's LinearSVC as an oracle."""
 
 import warnings
 
@@ -48,7 +49,7 @@ def sklearn_cs(X, y, C):
 def test_reaches_sklearn_objective(K, C, seed):
     X, y = _blobs(K, seed=seed)
     tol = 1e-4
-    model = LinearSVC(C=C, tol=tol).fit(X, y)
+    model = LinearSVC(C=C, tol=tol, multi_class="crammer_singer").fit(X, y)
     ref = sklearn_cs(X, y, C)
     ours = objective(model.coef_, model.intercept_, X, y, C)
     theirs = objective(ref.coef_, ref.intercept_, X, y, C)
@@ -64,7 +65,7 @@ def test_reaches_sklearn_objective(K, C, seed):
 def test_duality_gap_is_certified_from_scratch(K, C):
     X, y = _blobs(K, n_per=50, seed=K)
     tol = 1e-5
-    model = LinearSVC(C=C, tol=tol).fit(X, y)
+    model = LinearSVC(C=C, tol=tol, multi_class="crammer_singer").fit(X, y)
     assert model.converged_
     lam, D = dual(model, X, y, C)
     # the multipliers are feasible: nonnegative, each row on the simplex scaled by C (its sum is
@@ -81,7 +82,7 @@ def test_duality_gap_is_certified_from_scratch(K, C):
 
 def test_two_classes_report_the_difference_like_sklearn():
     X, y = _blobs(2, seed=7)
-    model = LinearSVC(C=1.0, tol=1e-6).fit(X, y)
+    model = LinearSVC(C=1.0, tol=1e-6, multi_class="crammer_singer").fit(X, y)
     ref = sklearn_cs(X, y, 1.0)
     assert model.coef_.shape == (1, 2) and model.weights_.shape == (2, 2)
     np.testing.assert_allclose(model.coef_[0], model.weights_[1] - model.weights_[0])
@@ -92,13 +93,13 @@ def test_two_classes_report_the_difference_like_sklearn():
 def test_string_labels_and_no_intercept():
     X, y = _blobs(3, seed=8)
     names = np.array(["c", "a", "b"])[y]
-    model = LinearSVC(fit_intercept=False).fit(X, names)
+    model = LinearSVC(fit_intercept=False, multi_class="crammer_singer").fit(X, names)
     assert list(model.classes_) == ["a", "b", "c"] and np.all(model.intercept_ == 0)
     assert model.score(X, names) > 0.7
 
 
 @pytest.mark.parametrize("params, phrase", [
-    ({"C": 0}, "C=0"), ({"C": -1.0}, "C=-1"), ({"multi_class": "ovr"}, "multi_class"),
+    ({"C": 0}, "C=0"), ({"C": -1.0}, "C=-1"), ({"multi_class": "weston_watkins"}, "multi_class"),
     ({"tol": 0}, "tol"), ({"max_iter": 0}, "max_iter"), ({"fit_intercept": "yes"}, "True or False"),
 ])
 def test_bad_hyperparameters_are_explained(params, phrase):
@@ -110,16 +111,72 @@ def test_bad_hyperparameters_are_explained(params, phrase):
 @pytest.mark.parametrize("scale", [1e-9, 1e9])
 def test_extreme_scales_stay_finite(scale):
     X, y = _blobs(3, seed=9)
-    model = LinearSVC().fit(X * scale, y)
+    model = LinearSVC(multi_class="crammer_singer").fit(X * scale, y)
     assert np.all(np.isfinite(model.coef_)) and np.isfinite(model.duality_gap_)
     assert model.duality_gap_ >= 0
 
 
 def test_stops_at_max_iter_with_an_honest_gap():
     X, y = _blobs(4, seed=10)
-    model = LinearSVC(C=100.0, tol=1e-12, max_iter=3).fit(X, y)
+    model = LinearSVC(C=100.0, tol=1e-12, max_iter=3, multi_class="crammer_singer").fit(X, y)
     assert model.n_iter_ == 3 and not model.converged_
     P = objective(model.weights_, model.class_intercepts_, X, y, 100.0)
     _, D = dual(model, X, y, 100.0)
     assert P - D > 1e-12 * P
     np.testing.assert_allclose(P - D, model.duality_gap_, rtol=1e-6)
+
+
+# ---- one-vs-rest, the default ----
+
+def ovr_objective(coef, intercept, X, y, C):
+    """sum_k 1/2 (||v_k||^2 + b_k^2) + C sum_i max(0, 1 - t_ik (v_k·x_i + b_k)), t_ik = +1 for class k
+    (two classes: one machine, class 1 against class 0): LIBLINEAR's hinge-loss problems."""
+    targets = [y == 1] if coef.shape[0] == 1 else [y == k for k in range(coef.shape[0])]
+    total = 0.0
+    for v, b, positive in zip(coef, intercept, targets, strict=True):
+        t = np.where(positive, 1.0, -1.0)
+        total += 0.5 * (v @ v + b * b) + C * np.sum(np.maximum(0.0, 1.0 - t * (X @ v + b)))
+    return total
+
+
+def sklearn_ovr(X, y, C):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return SkLinearSVC(C=C, loss="hinge", tol=1e-10, max_iter=500_000).fit(X, y)
+
+
+@pytest.mark.parametrize("K, C, seed", [(2, 1.0, 0), (3, 0.1, 1), (3, 1.0, 2), (4, 10.0, 3)])
+def test_default_is_one_vs_rest_and_reaches_sklearn_objective(K, C, seed):
+    X, y = _blobs(K, seed=seed)
+    tol = 1e-4
+    model = LinearSVC(C=C, tol=tol).fit(X, y)
+    ref = sklearn_ovr(X, y, C)
+    assert model.multi_class == "ovr" and model.coef_.shape == ref.coef_.shape
+    ours = ovr_objective(model.coef_, model.intercept_, X, y, C)
+    theirs = ovr_objective(ref.coef_, ref.intercept_, X, y, C)
+    # each machine is certified to within tol of its optimum (its gap bounds it), so the sum is
+    # within tol of the summed optimum, which LIBLINEAR at tol 1e-10 reaches too
+    assert ours <= theirs + tol * ours * (1 + 1e-9)
+    assert abs(ours - theirs) <= 1e-3 * theirs
+    assert np.mean(model.predict(X) == ref.predict(X)) >= 0.97
+
+
+@pytest.mark.parametrize("K, C", [(2, 0.01), (3, 1.0), (5, 100.0)])
+def test_one_vs_rest_gap_is_certified(K, C):
+    X, y = _blobs(K, n_per=50, seed=K)
+    tol = 1e-6
+    model = LinearSVC(C=C, tol=tol).fit(X, y)
+    assert model.converged_
+    P = ovr_objective(model.coef_, model.intercept_, X, y, C)
+    np.testing.assert_allclose(P, model.primal_objective_, rtol=1e-9)
+    assert model.duality_gap_ == model.primal_objective_ - model.dual_objective_
+    # each machine stopped when its two-class problem at C/2 had P - D <= tol P; there P_k(v) <= 2 P
+    # and 2 D <= min P_k, so its gap P_k - 2 D <= 2 tol P <= tol / (1 - tol) P_k; the sums obey it too
+    assert 0 <= model.duality_gap_ <= tol * P * (1 + 1e-6)
+
+
+def test_crammer_singer_on_request_differs_from_one_vs_rest():
+    X, y = _blobs(4, seed=5)
+    ovr, cs = LinearSVC().fit(X, y), LinearSVC(multi_class="crammer_singer").fit(X, y)
+    assert not hasattr(ovr, "weights_") and cs.weights_.shape == (4, 2)
+    assert not np.allclose(ovr.coef_, cs.coef_, atol=1e-3)

@@ -280,7 +280,7 @@ def test_whole_floats_and_numpy_ints_are_accepted():
 def test_stratified_split_keeps_class_proportions(counts, test_size):
     y = np.repeat(np.arange(len(counts)), counts)
     X = np.column_stack([np.arange(len(y)), np.zeros(len(y))]).astype(float)
-    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, seed=1)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, random_state=1, stratify=y)
     n = len(y)
     assert len(yte) == math.ceil(test_size * n) and len(ytr) + len(yte) == n
     # rows travel with their labels, and nothing is lost or repeated
@@ -302,9 +302,9 @@ def test_stratified_split_properties(counts, test_size, seed):
     X = np.arange(n).reshape(-1, 1)
     if min(math.ceil(test_size * n), n - k) < 1:
         with pytest.raises(ValidationError, match="too few points"):
-            train_test_split(X, y, test_size=test_size, seed=seed)
+            train_test_split(X, y, test_size=test_size, random_state=seed, stratify=y)
         return
-    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, seed=seed)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, random_state=seed, stratify=y)
     assert len(yte) == min(math.ceil(test_size * n - 1e-9), n - k)
     assert sorted(np.concatenate([Xtr[:, 0], Xte[:, 0]]).tolist()) == list(range(n))
     assert set(ytr.tolist()) == set(range(k))  # every class keeps a training point
@@ -312,9 +312,9 @@ def test_stratified_split_properties(counts, test_size, seed):
 
 def test_split_is_deterministic_and_seed_dependent():
     X, y = make_dataset("blobs", n=100, n_classes=3)
-    a = train_test_split(X, y, seed=3)
-    b = train_test_split(X, y, seed=3)
-    c = train_test_split(X, y, seed=4)
+    a = train_test_split(X, y, random_state=3)
+    b = train_test_split(X, y, random_state=3)
+    c = train_test_split(X, y, random_state=4)
     for u, v in zip(a, b, strict=True):
         np.testing.assert_array_equal(u, v)
     assert not np.array_equal(a[0], c[0])
@@ -323,18 +323,39 @@ def test_split_is_deterministic_and_seed_dependent():
 def test_split_works_with_string_labels():
     y = np.array(["yes"] * 9 + ["no"] * 5)
     X = np.arange(14).reshape(-1, 1)
-    _, _, ytr, yte = train_test_split(X, y, test_size=0.3)
+    _, _, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
     assert len(yte) == 5 and set(ytr) == {"yes", "no"}
     assert np.sum(yte == "yes") in (3, 4)
 
 
 def test_unstratified_split_sizes():
     X, y = make_dataset("moons", n=100)
-    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.25, stratify=False)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.25, random_state=0)
     assert len(Xtr) == 75 and len(Xte) == 25
 
 
-@pytest.mark.parametrize("test_size", [0, 1, 1.5, -0.2, "0.3", None, True])
+@pytest.mark.parametrize("n", [20, 37, 101])
+def test_default_sizes_are_scikit_learns(n):
+    """scikit-learn's defaults: a quarter of the points (rounded up) held out, a fresh seed each call."""
+    from sklearn.model_selection import train_test_split as sk_split
+
+    X, y = make_dataset("blobs", n=n, n_classes=2)
+    ours, theirs = train_test_split(X, y), sk_split(X, y)
+    assert [len(part) for part in ours] == [len(part) for part in theirs]
+    assert len(ours[3]) == math.ceil(0.25 * n)
+
+
+def test_stratify_takes_labels_as_in_scikit_learn():
+    X, y = make_dataset("blobs", n=60, n_classes=2)
+    groups = np.arange(60) % 3  # other labels than y: their shares are kept, not y's
+    Xtr, Xte, _, _ = train_test_split(np.column_stack([np.arange(60), X]), y, test_size=0.5, random_state=0,
+                                      stratify=groups)
+    assert np.bincount(groups[Xte[:, 0].astype(int)]).tolist() == [10, 10, 10]
+    with pytest.raises(ValidationError, match="stratify=y"):
+        train_test_split(X, y, stratify=True)  # the old spelling of stratify=y
+
+
+@pytest.mark.parametrize("test_size", [0, 1, 1.5, -0.2, "0.3", True])
 def test_split_rejects_bad_test_size(test_size):
     X, y = make_dataset("moons", n=20)
     with pytest.raises(ValidationError, match="test_size"):
@@ -348,14 +369,14 @@ def test_split_refuses_a_single_class_training_set():
     hits = 0
     for seed in range(30):
         try:
-            _, _, ytr, _ = train_test_split(X, y, test_size=0.5, seed=seed, stratify=False)
+            _, _, ytr, _ = train_test_split(X, y, test_size=0.5, random_state=seed)
             assert set(ytr) == {0, 1}
         except ValidationError as err:
             assert "single class" in str(err)
             hits += 1
     assert hits > 0
     # stratified always keeps the lone point for training
-    _, _, ytr, _ = train_test_split(X, y, test_size=0.5, seed=0)
+    _, _, ytr, _ = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
     assert set(ytr) == {0, 1}
 
 
@@ -365,7 +386,7 @@ def test_split_errors_are_readable():
     with pytest.raises(ValidationError, match="5 points but y has 4"):
         train_test_split(np.zeros((5, 2)), np.array([0, 1, 0, 1]))
     with pytest.raises(ValidationError, match="too few points"):
-        train_test_split(np.zeros((2, 2)), np.array([0, 1]))
+        train_test_split(np.zeros((2, 2)), np.array([0, 1]), stratify=np.array([0, 1]))
 
 
 # --- the categorical tables (worked_examples.md, section 1) ---------------------------------

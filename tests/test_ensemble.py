@@ -113,7 +113,7 @@ def test_bootstrap_keeps_one_minus_one_over_e_of_the_points():
 def test_forest_matches_sklearn_statistically():
     X, y = make_moons(1200, noise=0.3, random_state=1)
     Xtr, ytr, Xte, yte = X[:800], y[:800], X[800:], y[800:]
-    ours = RandomForestClassifier(n_estimators=100, max_depth=8, random_state=0).fit(Xtr, ytr)
+    ours = RandomForestClassifier(n_estimators=100, max_depth=8, oob_score=True, random_state=0).fit(Xtr, ytr)
     sk = SkForest(n_estimators=100, max_depth=8, oob_score=True, random_state=0).fit(Xtr, ytr)
     assert abs(ours.score(Xte, yte) - sk.score(Xte, yte)) < 0.03
     assert abs(ours.oob_score_ - sk.oob_score_) < 0.03
@@ -123,7 +123,7 @@ def test_forest_matches_sklearn_statistically():
 
 def test_forest_is_the_mean_of_its_trees_and_oob_is_recomputed_from_them():
     X, y = make_moons(200, noise=0.3, random_state=0)
-    rf = RandomForestClassifier(n_estimators=15, random_state=3).fit(X, y)
+    rf = RandomForestClassifier(n_estimators=15, oob_score=True, random_state=3).fit(X, y)
     assert all(isinstance(t, DecisionTreeClassifier) for t in rf.estimators_)
     G = _grid(-2, 3, 50)
     mean = np.mean([t.predict_proba(G) for t in rf.estimators_], axis=0)
@@ -137,6 +137,17 @@ def test_forest_is_the_mean_of_its_trees_and_oob_is_recomputed_from_them():
     has = seen > 0
     np.testing.assert_allclose(rf.oob_decision_function_[has], votes[has] / seen[has, None], rtol=0, atol=rounding)
     assert rf.oob_score_ == pytest.approx(np.mean(votes[has].argmax(1) == y[has]))
+
+
+@pytest.mark.parametrize("cls", [RandomForestClassifier, BaggingClassifier])
+def test_out_of_bag_is_off_by_default_and_changes_no_prediction(cls):
+    """scikit-learn's default, oob_score=False: no estimate; asking for it fits the same model."""
+    X, y = make_moons(120, noise=0.3, random_state=0)
+    plain = cls(n_estimators=8, random_state=2).fit(X, y)
+    with_oob = cls(n_estimators=8, oob_score=True, random_state=2).fit(X, y)
+    assert plain.oob_score_ is None and 0.5 < with_oob.oob_score_ <= 1.0
+    G = _grid(-2, 3, 30)
+    np.testing.assert_array_equal(plain.predict_proba(G), with_oob.predict_proba(G))
 
 
 def test_staged_probabilities_end_at_the_full_forest():
@@ -162,7 +173,7 @@ def test_importances_find_the_informative_feature():
 
 def test_extra_trees_draw_thresholds_inside_each_node():
     X, y = make_moons(300, noise=0.25, random_state=0)
-    et = ExtraTreesClassifier(n_estimators=10, random_state=0).fit(X, y)
+    et = ExtraTreesClassifier(n_estimators=10, oob_score=True, random_state=0).fit(X, y)
     assert et.oob_score_ is None     # no bootstrap: every tree saw every point
     for tree in et.estimators_:
         t = tree.tree_
@@ -264,7 +275,7 @@ def test_bagged_trees_equal_trees_fitted_on_the_samples():
 def test_bagging_pasting_and_tiny_samples():
     X, y = make_moons(40, noise=0.2, random_state=0)
     bag = BaggingClassifier(estimator=GaussianNB(), n_estimators=20, max_samples=0.5, bootstrap=False,
-                            random_state=0).fit(X, y)
+                            oob_score=True, random_state=0).fit(X, y)
     assert all(np.unique(s).size == 20 for s in bag.estimators_samples_)
     assert bag.oob_score_ is not None
     tiny = BaggingClassifier(estimator=LogisticRegression(), n_estimators=10, max_samples=2, random_state=0).fit(X, y)

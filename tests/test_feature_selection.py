@@ -99,7 +99,7 @@ def test_same_choices_as_sklearn_with_the_same_folds(direction):
     X, y = _noisy(6, extra=4, name="moons", noise=0.3)
     folds = kfold_indices(y, 5)
     for k in (1, 2, 3):
-        ours = SequentialFeatureSelector(KNeighborsClassifier(k=5), n_features_to_select=k, direction=direction)
+        ours = SequentialFeatureSelector(KNeighborsClassifier(n_neighbors=5), n_features_to_select=k, direction=direction)
         ref = SkSFS(SkKNN(n_neighbors=5), n_features_to_select=k, direction=direction, cv=folds)
         np.testing.assert_array_equal(ours.fit(X, y).get_support(), ref.fit(X, y).get_support())
 

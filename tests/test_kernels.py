@@ -54,11 +54,26 @@ def test_kernels_match_scikit_learn():
     assert_within(linear_kernel(X, Z), sk_linear(X, Z), dots)
     poly = sk_poly(X, Z, degree=3, gamma=0.7, coef0=1.5)   # d/du (g u + c)^3 = 3 g (g u + c)^2
     slope = 3 * 0.7 * np.abs(poly) ** (2 / 3)
-    assert_within(polynomial_kernel(X, Z, 0.7, 3, 1.5), poly, slope * dots + 8 * EPS * np.abs(poly))
+    assert_within(polynomial_kernel(X, Z, degree=3, gamma=0.7, coef0=1.5), poly, slope * dots + 8 * EPS * np.abs(poly))
     rbf = sk_rbf(X, Z, gamma=0.3)                           # d/dD exp(-g D) = -g exp(-g D)
     assert_within(rbf_kernel(X, Z, 0.3), rbf, 0.3 * rbf * squared_distance_rounding(X, Z) + 4 * EPS * rbf)
     tanh = sk_sigmoid(X, Z, gamma=0.2, coef0=-0.5)          # d/du tanh(g u + c) = g (1 - tanh^2)
     assert_within(sigmoid_kernel(X, Z, 0.2, -0.5), tanh, 0.2 * (1 - tanh ** 2) * dots + 4 * EPS)
+
+
+def test_defaults_are_scikit_learns():
+    """Y = None is X itself and gamma = None is 1 / d (coef0 = 1), as in scikit-learn: the same
+    matrices, with gamma = 1/3 in the rounding bounds."""
+    g, dots = 1.0 / X.shape[1], dot_rounding(X, X)
+    assert_within(linear_kernel(X), sk_linear(X), dots)
+    poly = sk_poly(X)
+    assert_within(polynomial_kernel(X), poly, 3 * g * np.abs(poly) ** (2 / 3) * dots + 8 * EPS * np.abs(poly))
+    rbf = sk_rbf(X)
+    assert_within(rbf_kernel(X), rbf, g * rbf * squared_distance_rounding(X, X) + 4 * EPS * rbf)
+    tanh = sk_sigmoid(X)
+    assert_within(sigmoid_kernel(X), tanh, g * (1 - tanh ** 2) * dots + 4 * EPS)
+    lap = sk_laplacian(X)
+    assert_within(laplacian_kernel(X), lap, g * lap * manhattan_rounding(X, X) + 4 * EPS * lap)
 
 
 def test_make_kernel_dispatches_by_name():
@@ -80,7 +95,7 @@ def test_degree_two_kernel_is_the_feature_map_inner_product():
     assert_within(kernel, explicit, dot_rounding(*lifted) + 2 * np.sqrt(np.abs(kernel)) * dot_rounding(A, B)
                   + 8 * EPS * np.abs(kernel))
     x, z = np.array([[1.0, 2.0]]), np.array([[3.0, -1.0]])
-    assert polynomial_kernel(x, z, 1.0, 2, 1.0)[0, 0] == pytest.approx((1 + 1 * 3 + 2 * -1) ** 2)  # = 4
+    assert polynomial_kernel(x, z, degree=2, gamma=1.0, coef0=1.0)[0, 0] == pytest.approx((1 + 1 * 3 + 2 * -1) ** 2)  # = 4
 
 
 def test_homogeneous_degree_two_lift_is_three_dimensional():
@@ -126,7 +141,7 @@ def test_constant_data_gets_gamma_one_and_bad_gamma_is_refused():
 def test_overflowing_gram_is_refused_with_a_message():
     big = np.full((3, 2), 1e30)
     with pytest.raises(ValidationError, match="overflows"):
-        check_gram(polynomial_kernel(big, big, 1.0, 10, 0.0), "poly")
+        check_gram(polynomial_kernel(big, big, degree=10, gamma=1.0, coef0=0.0), "poly")
 
 
 def manhattan_rounding(A, B):

@@ -69,7 +69,7 @@ DATASETS = {
 def test_matches_sklearn_on_a_grid(data, k, metric, weights):
     X, y = DATASETS[data]
     G = grid_over(X)  # 3600 queries, enough for the tiled search
-    ours = KNeighborsClassifier(k=k, metric=metric, p=3.0, weights=weights).fit(X, y)
+    ours = KNeighborsClassifier(n_neighbors=k, metric=metric, p=3.0, weights=weights).fit(X, y)
     ref = sklearn_model(k, metric, weights).fit(X, y)
     np.testing.assert_array_equal(ours.predict(G), ref.predict(G))
     np.testing.assert_allclose(ours.predict_proba(G), ref.predict_proba(G), rtol=0, atol=proba_atol(2, k))
@@ -80,12 +80,12 @@ def test_matches_sklearn_on_a_grid(data, k, metric, weights):
 def test_kneighbors_matches_sklearn(metric):
     X, y = make_moons(400, noise=0.3, random_state=3)
     G = grid_over(X, 40)
-    ours = KNeighborsClassifier(k=7, metric=metric, p=3.0).fit(X, y)
+    ours = KNeighborsClassifier(n_neighbors=7, metric=metric, p=3.0).fit(X, y)
     dist, idx = ours.kneighbors(G)
     ref_dist, ref_idx = sklearn_model(7, metric, "uniform").fit(X, y).kneighbors(G)
     np.testing.assert_allclose(dist, ref_dist, rtol=distance_rtol(2))
     np.testing.assert_array_equal(idx, ref_idx)
-    d3, i3 = ours.kneighbors(G[:5], k=3)
+    d3, i3 = ours.kneighbors(G[:5], n_neighbors=3)
     np.testing.assert_array_equal(i3, idx[:5, :3])
 
 
@@ -93,7 +93,7 @@ def test_float_minkowski_power_and_higher_dimension():
     X, y = make_blobs(500, n_features=4, centers=3, random_state=2)
     Q = np.random.default_rng(0).normal(scale=6.0, size=(1500, 4))
     for p in (1.5, 2.0, 4.0):
-        ours = KNeighborsClassifier(k=5, metric="minkowski", p=p, weights="distance").fit(X, y)
+        ours = KNeighborsClassifier(n_neighbors=5, metric="minkowski", p=p, weights="distance").fit(X, y)
         ref = sklearn_model(5, "minkowski", "distance", p=p).fit(X, y)
         np.testing.assert_array_equal(ours.predict(Q), ref.predict(Q))
         np.testing.assert_allclose(ours.predict_proba(Q), ref.predict_proba(Q), rtol=0, atol=proba_atol(4, 5))
@@ -104,7 +104,7 @@ def test_clustered_queries_and_string_labels():
     labels = np.where(y == 0, "cat", "dog")
     rng = np.random.default_rng(1)
     Q = np.vstack([rng.normal(c, s, size=(700, 2)) for c, s in ((0, 0.01), (5, 3.0), (-40, 1e-6))])
-    ours = KNeighborsClassifier(k=5).fit(X, labels)
+    ours = KNeighborsClassifier(n_neighbors=5).fit(X, labels)
     ref = SkKNN(5, algorithm="kd_tree").fit(X, labels)
     np.testing.assert_array_equal(ours.predict(Q), ref.predict(Q))
 
@@ -115,7 +115,7 @@ def test_ties_go_to_the_smaller_training_index():
     y = (X.sum(axis=1) % 2).astype(int)
     Q = np.array([(i / 2, j / 2) for i in range(-6, 30) for j in range(-6, 30)], dtype=float)
     for k in (1, 4, 9):
-        dist, idx = KNeighborsClassifier(k=k).fit(X, y).kneighbors(Q)
+        dist, idx = KNeighborsClassifier(n_neighbors=k).fit(X, y).kneighbors(Q)
         ref_dist, ref_idx = brute_neighbours(X, Q, k)
         np.testing.assert_array_equal(idx, ref_idx)
         np.testing.assert_allclose(dist, ref_dist, rtol=distance_rtol(2))
@@ -125,7 +125,7 @@ def test_zero_distance_rule():
     X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [5.0, 5.0]])
     y = np.array([1, 1, 0, 0, 0])
     for weights in ("distance", "distance_squared"):
-        model = KNeighborsClassifier(k=4, weights=weights).fit(X, y)
+        model = KNeighborsClassifier(n_neighbors=4, weights=weights).fit(X, y)
         # two neighbours at distance 0 (class 1) outvote two at distance 1 (class 0): exactly 0 and 1
         np.testing.assert_array_equal(model.predict_proba([[0.0, 0.0]]), [[0.0, 1.0]])
         ref = sklearn_model(4, "euclidean", weights).fit(X, y)
@@ -136,7 +136,7 @@ def test_zero_distance_rule():
 def test_distance_squared_vote_by_hand():
     X = np.array([[1.0, 0.0], [0.0, 2.0], [-3.0, 0.0]])
     y = np.array(["a", "b", "b"])
-    proba = KNeighborsClassifier(k=3, weights="distance_squared").fit(X, y).predict_proba([[0.0, 0.0]])
+    proba = KNeighborsClassifier(n_neighbors=3, weights="distance_squared").fit(X, y).predict_proba([[0.0, 0.0]])
     w = np.array([1.0, 1 / 4 + 1 / 9])
     np.testing.assert_allclose(proba[0], w / w.sum())
 
@@ -144,12 +144,12 @@ def test_distance_squared_vote_by_hand():
 def test_k1_has_zero_training_error():
     X, y = make_moons(500, noise=0.4, random_state=5)
     for metric in ("euclidean", "manhattan", "minkowski"):
-        assert KNeighborsClassifier(k=1, metric=metric).fit(X, y).score(X, y) == 1.0
+        assert KNeighborsClassifier(n_neighbors=1, metric=metric).fit(X, y).score(X, y) == 1.0
 
 
 def test_ties_in_the_vote_go_to_the_smallest_class():
     X = np.array([[-1.0, 0.0], [1.0, 0.0]])
-    model = KNeighborsClassifier(k=2).fit(X, ["b", "a"])
+    model = KNeighborsClassifier(n_neighbors=2).fit(X, ["b", "a"])
     assert model.predict([[0.0, 0.0]])[0] == "a"
     assert model.predict([[0.3, 0.0]])[0] == "a"
 
@@ -160,7 +160,7 @@ def test_extreme_scales(scale):
     G = grid_over(X, 30)
     for weights in ("uniform", "distance", "distance_squared"):
         for metric in ("euclidean", "minkowski"):
-            model = KNeighborsClassifier(k=5, metric=metric, weights=weights).fit(X * scale, y)
+            model = KNeighborsClassifier(n_neighbors=5, metric=metric, p=3.0, weights=weights).fit(X * scale, y)
             proba = model.predict_proba(G * scale)
             assert np.all(np.isfinite(proba))
             ref = sklearn_model(5, metric, weights).fit(X * scale, y)
@@ -171,7 +171,7 @@ def test_query_so_far_away_that_distances_overflow():
     X, y = make_moons(100, noise=0.3, random_state=8)
     far = np.array([[1e300, -1e300], [-1e308, 0.0]])
     for weights in ("uniform", "distance", "distance_squared"):
-        proba = KNeighborsClassifier(k=5, weights=weights).fit(X, y).predict_proba(far)
+        proba = KNeighborsClassifier(n_neighbors=5, weights=weights).fit(X, y).predict_proba(far)
         assert np.all(np.isfinite(proba))
         np.testing.assert_allclose(proba.sum(axis=1), 1.0)
 
@@ -179,7 +179,7 @@ def test_query_so_far_away_that_distances_overflow():
 def test_tiny_training_points_and_a_query_at_the_origin():
     X, y = make_moons(100, noise=0.3, random_state=9)
     X = X * 1e-170  # squared distances would underflow to 0 without rescaling
-    model = KNeighborsClassifier(k=3, weights="distance").fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=3, weights="distance").fit(X, y)
     ref = sklearn_model(3, "euclidean", "distance").fit(X * 1e170, y)
     Q = np.vstack([np.zeros((1, 2)), X[:20] * 0.9])
     np.testing.assert_array_equal(model.predict(Q), ref.predict(Q * 1e170))
@@ -194,24 +194,34 @@ def test_duplicates_and_collinear_points():
     y = np.concatenate([y, y[:50]])
     Q = rng.normal(scale=3, size=(600, 2))
     for weights in ("uniform", "distance", "distance_squared"):
-        model = KNeighborsClassifier(k=6, weights=weights).fit(X, y)
+        model = KNeighborsClassifier(n_neighbors=6, weights=weights).fit(X, y)
         proba = model.predict_proba(np.vstack([Q, X]))
         assert np.all(np.isfinite(proba))
         np.testing.assert_allclose(proba.sum(axis=1), 1.0)
 
 
+def test_defaults_are_scikit_learns_minkowski_with_p_2():
+    """metric="minkowski", p=2 by default (scikit-learn's): the Euclidean distance."""
+    X, y = make_moons(200, noise=0.3, random_state=4)
+    G = grid_over(X, 30)
+    model = KNeighborsClassifier().fit(X, y)
+    assert (model.n_neighbors, model.metric, model.p) == (5, "minkowski", 2)
+    np.testing.assert_array_equal(model.kneighbors(G)[1], KNeighborsClassifier(metric="euclidean").fit(X, y).kneighbors(G)[1])
+    np.testing.assert_array_equal(model.predict(G), SkKNN().fit(X, y).predict(G))
+
+
 def test_k_larger_than_training_set():
     X, y = make_moons(9, random_state=0)
-    with pytest.raises(ValidationError, match="k=12 is larger than the 9 training points"):
-        KNeighborsClassifier(k=12).fit(X, y)
-    model = KNeighborsClassifier(k=3).fit(X, y)
+    with pytest.raises(ValidationError, match="n_neighbors=12 is larger than the 9 training points"):
+        KNeighborsClassifier(n_neighbors=12).fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=3).fit(X, y)
     with pytest.raises(ValidationError, match="larger than the 9 training points"):
-        model.kneighbors(X, k=10)
+        model.kneighbors(X, n_neighbors=10)
 
 
 @pytest.mark.parametrize("params,message", [
-    ({"k": 0}, "k=0"),
-    ({"k": 2.5}, "whole number"),
+    ({"n_neighbors": 0}, "n_neighbors=0"),
+    ({"n_neighbors": 2.5}, "whole number"),
     ({"metric": "cosine"}, "metric='cosine'"),
     ({"weights": "gaussian"}, "weights='gaussian'"),
     ({"metric": "minkowski", "p": 0.5}, "p=0.5"),
@@ -224,7 +234,7 @@ def test_hyperparameter_validation(params, message):
 
 def test_contract_basics():
     X, y = make_moons(40, random_state=0)
-    model = KNeighborsClassifier(k=3)
+    model = KNeighborsClassifier(n_neighbors=3)
     assert not [a for a in vars(model) if a.endswith("_")]
     with pytest.raises(NotFittedError):
         model.predict(X)
@@ -255,7 +265,7 @@ def test_neighbours_match_brute_force(n, m, k, q, seed, grid):
         Q = rng.normal(scale=2, size=(m, 2))
     y = np.arange(n) % 2
     metric = {1.0: "manhattan", 2.0: "euclidean", 3.0: "minkowski"}[q]
-    model = KNeighborsClassifier(k=k, metric=metric, p=q).fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=k, metric=metric, p=q).fit(X, y)
     dist, idx = model.kneighbors(Q)
     ref_dist, ref_idx = brute_neighbours(X, Q, k, q)
     np.testing.assert_allclose(dist, ref_dist, rtol=distance_rtol(2), atol=0)

@@ -1,6 +1,8 @@
 """The link a page writes after a sequence of widget changes reopens the same view in a fresh
 session (issue 14, defect 9), and settings that do nothing on the blank canvas stay out of it."""
 
+import contextlib
+import io
 import json
 
 import pytest
@@ -93,3 +95,33 @@ def test_blank_canvas_link_has_no_class_count_size_or_noise():
     at = open_page(PLAYGROUND, {"data": "blank", "classes": "6", "n": "0", "noise": "0"})
     assert not at.warning
     assert link(at) == {"data": "blank"}
+
+
+def _show_code_model(at):
+    """The model the page's "Show code" builds (the snippet's ``model``, executed)."""
+    from ui.core.show_code import LABEL
+
+    [box] = [e for e in at.expander if e.label == LABEL]
+    [text] = [c.value for c in box.code if c.language == "python"]
+    namespace: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(text, "<show code>", "exec"), namespace)
+    return namespace["model"]
+
+
+@pytest.mark.parametrize("query, slider, params", [
+    ({"model": "knn", "k": "7"}, {"p_knn_k": 7}, {"n_neighbors": 7}),
+    ({"model": "perceptron", "lr": "0.1", "max_epochs": "5"},
+     {"p_perceptron_lr": 0.1, "p_perceptron_max_epochs": 5}, {"eta0": 0.1, "max_iter": 5}),
+])
+def test_a_link_written_before_the_scikit_learn_names_sets_the_same_parameters(query, slider, params):
+    """Issue 21: the estimators take scikit-learn's names (n_neighbors, eta0, max_iter), links keep
+    their keys (k, lr, max_epochs): an old link reopens the same view and writes the same link."""
+    at = open_page(PLAYGROUND, {"data": "moons", "n": "80", **query})
+    assert_clean(at)
+    assert not at.warning, [w.value for w in at.warning]
+    shown = {k: v for k, v in values(at).items() if k in slider}
+    assert shown == slider
+    model = _show_code_model(at)
+    assert {name: getattr(model, name) for name in params} == params
+    assert {k: link(at).get(k) for k in query if k != "model"} == {k: v for k, v in query.items() if k != "model"}

@@ -171,8 +171,8 @@ def test_parts_the_browser_holds_go_as_hashes():
     assert hashes_again == hashes
     header, _ = _read(again)
     assert all(text is None for _, text in [header["layout"], *header["traces"]])
-    other = evaluate_grid(KNeighborsClassifier(k=15).fit(X, y), make_bounds(X), 100)
-    fig2 = decision_figure(KNeighborsClassifier(k=15).fit(X, y), X, y, grid=other)
+    other = evaluate_grid(KNeighborsClassifier(n_neighbors=15).fit(X, y), make_bounds(X), 100)
+    fig2 = decision_figure(KNeighborsClassifier(n_neighbors=15).fit(X, y), X, y, grid=other)
     header2, _ = _read(encode_figure(fig2, "c", {}, other, set(hashes))[0])
     sent = [text is not None for _, text in header2["traces"]]
     names = [json.loads(fig2.to_json())["data"][i].get("name") for i in range(len(sent))]

@@ -77,7 +77,7 @@ def _data(name, seed):
     classes = 3 if name == "blobs" else 2
     noise = {"moons": 0.3, "circles": 0.2, "xor": 0.2, "blobs": 1.0}[name]
     X, y = make_dataset(name, n=240, noise=noise, seed=seed, n_classes=classes)
-    return train_test_split(X, y, test_size=0.3, seed=seed)
+    return train_test_split(X, y, test_size=0.3, random_state=seed, stratify=y)
 
 
 @pytest.mark.parametrize("solver", ["adam", "sgd"])

@@ -103,8 +103,11 @@ def test_bootstrap_tiny_data_always_has_a_test_point():
 
 def test_check_cv():
     y = np.array([0, 1] * 10)
-    assert isinstance(check_cv(3, y), StratifiedKFold)
-    assert isinstance(check_cv(3, None), KFold) and not isinstance(check_cv(3, None), StratifiedKFold)
+    assert isinstance(check_cv(3, y, classifier=True), StratifiedKFold)
+    # scikit-learn's default, classifier=False: plain k-fold, labels or not
+    for plain in (check_cv(3, y), check_cv(3, None, classifier=True)):
+        assert isinstance(plain, KFold) and not isinstance(plain, StratifiedKFold)
+    assert type(skms.check_cv(3, y)).__name__ == "KFold"
     assert check_cv(None, y).n_splits == 5
     given = [(np.arange(10), np.arange(10, 20))]
     assert len(list(check_cv(given, y).split(None, y))) == 1
@@ -131,7 +134,7 @@ def _data(name="moons", n=200, seed=0, noise=0.3):
 @pytest.mark.parametrize("cv", [3, 5])
 def test_cross_val_score_knn_equals_sklearn(seed, cv):
     X, y = _data(seed=seed)
-    ours = cross_val_score(KNeighborsClassifier(k=5), X, y, cv=cv)
+    ours = cross_val_score(KNeighborsClassifier(n_neighbors=5), X, y, cv=cv)
     theirs = skms.cross_val_score(SkKNN(n_neighbors=5), X, y, cv=cv)
     # Same folds and the same predictions: fold accuracies are exact ratios of counts.
     np.testing.assert_array_equal(ours, theirs)
@@ -151,7 +154,7 @@ def test_cross_val_score_tree_equals_sklearn_with_shuffled_folds():
 def test_learning_curve_equals_sklearn():
     X, y = _data(n=300, seed=4)
     sizes = np.linspace(0.1, 1.0, 6)
-    ours = learning_curve(KNeighborsClassifier(k=3), X, y, train_sizes=sizes, cv=5)
+    ours = learning_curve(KNeighborsClassifier(n_neighbors=3), X, y, train_sizes=sizes, cv=5)
     theirs = skms.learning_curve(SkKNN(n_neighbors=3), X, y, train_sizes=sizes, cv=5)
     np.testing.assert_array_equal(ours[0], theirs[0])
     np.testing.assert_array_equal(ours[1], theirs[1])
@@ -172,7 +175,7 @@ def test_learning_curve_one_class_subset_is_nan_and_reported():
     # Sorted labels: the first 10 training points of every fold are class 0.
     X = np.arange(40, dtype=float).reshape(-1, 1)
     y = np.array([0] * 20 + [1] * 20)
-    sizes, train, test, errors = learning_curve(KNeighborsClassifier(k=1), X, y, train_sizes=[10, 32],
+    sizes, train, test, errors = learning_curve(KNeighborsClassifier(n_neighbors=1), X, y, train_sizes=[10, 32],
                                                 cv=KFold(5), return_errors=True)
     assert np.all(np.isnan(test[0])) and np.all(np.isnan(train[0]))
     assert np.all(np.isfinite(test[1]))
@@ -181,16 +184,16 @@ def test_learning_curve_one_class_subset_is_nan_and_reported():
 
 def test_failed_fit_scores_nan_or_raises():
     X, y = _data(n=40)
-    scores = cross_validate(KNeighborsClassifier(k=39), X, y, cv=5)
+    scores = cross_validate(KNeighborsClassifier(n_neighbors=39), X, y, cv=5)
     assert np.all(np.isnan(scores["test_score"])) and all(scores["errors"])
     with pytest.raises(ValidationError):
-        cross_val_score(KNeighborsClassifier(k=39), X, y, cv=5, error_score="raise")
+        cross_val_score(KNeighborsClassifier(n_neighbors=39), X, y, cv=5, error_score="raise")
 
 
 def test_validation_curve_equals_sklearn():
     X, y = _data(n=200, seed=3)
     ks = [1, 3, 7, 15]
-    train, test = validation_curve(KNeighborsClassifier(), X, y, param_name="k", param_range=ks, cv=5)
+    train, test = validation_curve(KNeighborsClassifier(), X, y, param_name="n_neighbors", param_range=ks, cv=5)
     sk_train, sk_test = skms.validation_curve(SkKNN(), X, y, param_name="n_neighbors", param_range=ks, cv=5)
     np.testing.assert_array_equal(train, sk_train)
     np.testing.assert_array_equal(test, sk_test)
@@ -213,7 +216,7 @@ def test_validation_curve_nested_name_and_callback_and_no_side_effect():
 
 def test_cross_validate_times_and_train_score():
     X, y = _data(n=100)
-    result = cross_validate(KNeighborsClassifier(k=1), X, y, cv=4, return_train_score=True)
+    result = cross_validate(KNeighborsClassifier(n_neighbors=1), X, y, cv=4, return_train_score=True)
     assert set(result) == {"test_score", "train_score", "fit_time", "score_time", "errors"}
     np.testing.assert_array_equal(result["train_score"], 1.0)  # 1-NN recalls its own training points
     assert np.all(result["fit_time"] >= 0)

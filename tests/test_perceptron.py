@@ -14,12 +14,12 @@ GATE_X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=float)
 AND, OR, XOR = np.array([0, 0, 0, 1]), np.array([0, 1, 1, 1]), np.array([0, 1, 1, 0])
 
 
-def reference_fit(X, y, max_epochs=20, lr=1.0, pocket=False, shuffle=True, random_state=None):
+def reference_fit(X, y, max_iter=20, eta0=1.0, pocket=False, shuffle=True, random_state=None):
     """The textbook loop, one example at a time (what Perceptron must reproduce exactly)."""
     classes = np.unique(y)
     n, d = X.shape
     rng = np.random.default_rng(random_state)
-    orders = [rng.permutation(n) if shuffle else np.arange(n) for _ in range(max_epochs)]
+    orders = [rng.permutation(n) if shuffle else np.arange(n) for _ in range(max_iter)]
     problems = [classes[1:]] if len(classes) == 2 else [[c] for c in classes]
     runs = []
     for positive in problems:
@@ -33,12 +33,12 @@ def reference_fit(X, y, max_epochs=20, lr=1.0, pocket=False, shuffle=True, rando
         run = {"epoch": [], "index": [], "coef": [], "intercept": [], "mistakes": [], "train_mistakes": [],
                "epoch_train_mistakes": []}
         converged = False
-        for epoch in range(max_epochs):
+        for epoch in range(max_iter):
             updates = 0
             for i in orders[epoch]:
                 if t[i] * (X[i] @ w + b) <= 0:
-                    w = w + lr * t[i] * X[i]
-                    b = b + lr * t[i]
+                    w = w + eta0 * t[i] * X[i]
+                    b = b + eta0 * t[i]
                     updates += 1
                     run["epoch"].append(epoch)
                     run["index"].append(i)
@@ -77,7 +77,7 @@ def assert_same_as_reference(model, runs, pocket):
         assert np.array_equal(model.coef_[k], r["final"][0])
         assert model.intercept_[k] == r["final"][1]
     assert model.converged_ == all(r["converged"] for r in runs)
-    assert model.n_epochs_ == max(len(r["mistakes"]) for r in runs)
+    assert model.n_iter_ == max(len(r["mistakes"]) for r in runs)
 
 
 @pytest.mark.parametrize("n_classes", [2, 3])
@@ -90,7 +90,7 @@ def test_vectorised_epochs_equal_the_per_example_loop(n_classes, pocket, shuffle
     X = rng.normal(size=(n, 2)) + rng.integers(0, n_classes, n)[:, None] * 1.5
     y = rng.integers(0, n_classes, n)  # noisy labels: many mistakes, no convergence
     y[: n // 2] = (X[: n // 2, 0] > 1.0).astype(int) % n_classes
-    params = dict(max_epochs=7, lr=0.5, pocket=pocket, shuffle=shuffle, random_state=seed)
+    params = dict(max_iter=7, eta0=0.5, pocket=pocket, shuffle=shuffle, random_state=seed)
     model = Perceptron(**params).fit(X, y)
     assert_same_as_reference(model, reference_fit(X, y, **params), pocket)
 
@@ -107,7 +107,7 @@ def test_integer_points_with_ties_on_the_boundary_equal_the_loop(data, pocket, s
     y = np.array([c for *_, c in data])
     if len(np.unique(y)) < 2:
         y[0] = (y[0] + 1) % 3
-    params = dict(max_epochs=5, pocket=pocket, random_state=seed)
+    params = dict(max_iter=5, pocket=pocket, random_state=seed)
     model = Perceptron(**params).fit(X, y)
     assert_same_as_reference(model, reference_fit(X, y, **params), pocket)
 
@@ -120,7 +120,7 @@ def test_same_weights_as_scikit_learn_without_shuffling(n_classes, epochs):
     rng = np.random.default_rng(n_classes * 10 + epochs)
     X = rng.normal(size=(70, 3))
     y = rng.integers(0, n_classes, 70)
-    ours = Perceptron(max_epochs=epochs, shuffle=False).fit(X, y)
+    ours = Perceptron(max_iter=epochs, shuffle=False).fit(X, y)
     ref = SkPerceptron(shuffle=False, tol=None, max_iter=epochs, eta0=1.0).fit(X, y)
     # Both add the same points +-x_i in the same order, so the weights differ only if some
     # update differs, and then by a whole training point (|x_i| > 0.01 for every one here).
@@ -148,7 +148,7 @@ def test_textbook_gate_weights_compute_the_gates():
 
 
 @pytest.mark.parametrize("gate", [AND, OR], ids=["AND", "OR"])
-@pytest.mark.parametrize("params", [dict(shuffle=False), dict(random_state=0), dict(random_state=7, lr=0.1),
+@pytest.mark.parametrize("params", [dict(shuffle=False), dict(random_state=0), dict(random_state=7, eta0=0.1),
                                     dict(random_state=3, pocket=True)])
 def test_perceptron_learns_and_and_or(gate, params):
     model = Perceptron(**params).fit(GATE_X, gate)
@@ -161,7 +161,7 @@ def test_perceptron_learns_and_and_or(gate, params):
 
 
 def test_and_from_zero_without_shuffling_by_hand():
-    """Order 00, 01, 10, 11, labels -1, -1, -1, +1, lr = 1, traced by hand:
+    """Order 00, 01, 10, 11, labels -1, -1, -1, +1, eta0 = 1, traced by hand:
     epoch 1: 00 is a mistake (margin 0) -> w=(0,0), b=-1; 01: -1 ok; 10: ok;
     11: -1 <= 0 -> w=(1,1), b=0. Epoch 2: 00: 0 -> b=-1; 01: 0 -> w=(1,0), b=-2; ..."""
     model = Perceptron(shuffle=False).fit(GATE_X, AND)
@@ -174,7 +174,7 @@ def test_and_from_zero_without_shuffling_by_hand():
 @pytest.mark.parametrize("seed", range(6))
 def test_xor_is_not_learnt_but_the_pocket_gets_three_of_four(seed):
     plain = Perceptron(random_state=seed).fit(GATE_X, XOR)
-    assert not plain.converged_ and plain.n_epochs_ == 20
+    assert not plain.converged_ and plain.n_iter_ == 20
     assert all(m > 0 for m in plain.history_[0]["mistakes"])
     pocket = Perceptron(random_state=seed, pocket=True).fit(GATE_X, XOR)
     assert not pocket.converged_
@@ -186,12 +186,12 @@ def test_xor_is_not_learnt_but_the_pocket_gets_three_of_four(seed):
 # ---- the mistake bound ----
 
 @pytest.mark.parametrize("seed", range(5))
-@pytest.mark.parametrize("lr", [1.0, 0.01])
-def test_number_of_updates_is_within_the_novikoff_bound(seed, lr):
+@pytest.mark.parametrize("eta0", [1.0, 0.01])
+def test_number_of_updates_is_within_the_novikoff_bound(seed, eta0):
     """Novikoff's bound with the bias folded in: with x' = (x, 1), R = max_i ||x'_i|| and
     gamma = min_i y_i u·x'_i for a unit vector u = (w*, b*) / ||(w*, b*)|| that separates
-    the data, the perceptron started at 0 makes at most (R / gamma)^2 updates (any lr:
-    from zero lr only rescales the weights, so the mistakes are the same)."""
+    the data, the perceptron started at 0 makes at most (R / gamma)^2 updates (any eta0:
+    from zero eta0 only rescales the weights, so the mistakes are the same)."""
     rng = np.random.default_rng(seed)
     angle = rng.uniform(0, 2 * np.pi)
     w_star, b_star = np.array([np.cos(angle), np.sin(angle)]), rng.uniform(-1, 1)  # the line crosses the box
@@ -206,7 +206,7 @@ def test_number_of_updates_is_within_the_novikoff_bound(seed, lr):
     gamma = np.min(t * (Xa @ u))
     assert gamma > 0
     bound = (R / gamma) ** 2
-    model = Perceptron(max_epochs=int(bound) + 2, lr=lr, random_state=seed).fit(X, y)
+    model = Perceptron(max_iter=int(bound) + 2, eta0=eta0, random_state=seed).fit(X, y)
     updates = len(model.history_[0]["index"])
     assert model.converged_
     assert updates == model.history_[0]["mistakes"].sum()
@@ -220,7 +220,7 @@ def test_history_structure_and_consistency():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(50, 2))
     y = rng.integers(0, 3, 50)
-    model = Perceptron(max_epochs=6, random_state=1, pocket=True).fit(X, y)
+    model = Perceptron(max_iter=6, random_state=1, pocket=True).fit(X, y)
     assert isinstance(model.history_, list) and len(model.history_) == 3
     assert model.coef_.shape == (3, 2) and model.intercept_.shape == (3,)
     for k, h in enumerate(model.history_):
@@ -245,7 +245,7 @@ def test_binary_shapes_and_string_labels():
     rng = np.random.default_rng(2)
     X = rng.normal(size=(30, 2))
     y = np.where(X[:, 0] + X[:, 1] > 0, "yes", "no")
-    model = Perceptron(random_state=0, max_epochs=100).fit(X, y)
+    model = Perceptron(random_state=0, max_iter=100).fit(X, y)
     assert model.coef_.shape == (1, 2) and model.intercept_.shape == (1,)
     assert len(model.history_) == 1
     scores = model.decision_function(X)
@@ -258,8 +258,8 @@ def test_learning_rate_only_rescales_the_weights():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(60, 2))
     y = (X[:, 0] - 0.5 * X[:, 1] + 0.3 * rng.normal(size=60) > 0).astype(int)
-    a = Perceptron(lr=1.0, random_state=4).fit(X, y)
-    b = Perceptron(lr=0.25, random_state=4).fit(X, y)
+    a = Perceptron(eta0=1.0, random_state=4).fit(X, y)
+    b = Perceptron(eta0=0.25, random_state=4).fit(X, y)
     assert a.history_[0]["index"].tolist() == b.history_[0]["index"].tolist()
     # Exact: 0.25 is a power of two, so every product, sum and score of b is exactly 0.25
     # times a's (scaling by 2^-2 commutes with rounding), and the mistakes are the same.
@@ -307,11 +307,11 @@ def test_identical_points_with_two_labels():
 # ---- validation ----
 
 @pytest.mark.parametrize("params, message", [
-    (dict(max_epochs=0), "max_epochs=0 .* must be >= 1"),
-    (dict(max_epochs=2.5), "max_epochs=2.5 .* whole number"),
-    (dict(lr=0.0), "lr=0.0 .* must be > 0"),
-    (dict(lr=-1.0), "lr=-1.0 .* must be > 0"),
-    (dict(lr=float("nan")), "lr=nan .* finite"),
+    (dict(max_iter=0), "max_iter=0 .* must be >= 1"),
+    (dict(max_iter=2.5), "max_iter=2.5 .* whole number"),
+    (dict(eta0=0.0), "eta0=0.0 .* must be > 0"),
+    (dict(eta0=-1.0), "eta0=-1.0 .* must be > 0"),
+    (dict(eta0=float("nan")), "eta0=nan .* finite"),
     (dict(pocket="yes"), "pocket='yes' .* True or False"),
     (dict(shuffle=1), "shuffle=1 .* True or False"),
     (dict(random_state="seed"), "random_state='seed'"),

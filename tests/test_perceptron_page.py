@@ -45,7 +45,7 @@ def assert_line_is(points, w, b):
 
 def test_steps_draw_the_recorded_weights_and_the_step_is_in_the_link():
     X, t = separable_problem()
-    model = Perceptron(max_epochs=20, lr=1.0, pocket=True, shuffle=True, random_state=0).fit(X, t)
+    model = Perceptron(max_iter=20, eta0=1.0, pocket=True, shuffle=True, random_state=0).fit(X, t)
     replay = PerceptronReplay(model.history_[0])
     at = run_page(PAGE, query=SEPARABLE)
     assert_clean(at)

@@ -42,7 +42,7 @@ def noisy(seed, n=40):
 @pytest.mark.parametrize("shuffle", [True, False])
 def test_replay_weights_at_every_step_equal_the_history_and_the_textbook_loop(seed, shuffle):
     X, y, t = noisy(seed)
-    model = Perceptron(max_epochs=5, shuffle=shuffle, random_state=seed).fit(X, y)
+    model = Perceptron(max_iter=5, shuffle=shuffle, random_state=seed).fit(X, y)
     h = model.history_[0]
     replay = PerceptronReplay(h)
     assert replay.n_steps == h["n_epochs"] * len(X)
@@ -67,7 +67,7 @@ def test_replay_weights_at_every_step_equal_the_history_and_the_textbook_loop(se
 
 def test_replay_navigation():
     X, y, _ = noisy(1)
-    h = Perceptron(max_epochs=3, random_state=1).fit(X, y).history_[0]
+    h = Perceptron(max_iter=3, random_state=1).fit(X, y).history_[0]
     replay = PerceptronReplay(h)
     mistakes = [s for s in range(1, replay.n_steps + 1) if replay.step(s).mistake]
     assert len(mistakes) == len(h["index"]) > 2
@@ -85,7 +85,7 @@ def test_replay_navigation():
 
 def test_pocket_curve_is_the_best_training_error_seen_at_each_epoch_end():
     X, y, t = noisy(3, n=60)
-    model = Perceptron(max_epochs=6, pocket=True, random_state=3).fit(X, y)
+    model = Perceptron(max_iter=6, pocket=True, random_state=3).fit(X, y)
     h = model.history_[0]
     first = int(np.count_nonzero(t > 0))  # w = 0 predicts -1 everywhere: every positive is wrong
     curve = pocket_curve(h, first)
@@ -99,13 +99,13 @@ def test_pocket_curve_is_the_best_training_error_seen_at_each_epoch_end():
     assert curve.tolist() == expected
     assert curve[-1] == np.count_nonzero(model.predict(X) != y)
     with pytest.raises(ValidationError, match="pocket=True"):
-        pocket_curve(Perceptron(max_epochs=2).fit(X, y).history_[0], first)
+        pocket_curve(Perceptron(max_iter=2).fit(X, y).history_[0], first)
 
 
 def test_starting_from_the_least_squares_weights():
     X, y, t = noisy(4, n=80)
     ls = LeastSquaresClassifier().fit(X, y)
-    model = Perceptron(max_epochs=4, random_state=0).fit(X, y, coef_init=ls.coef_, intercept_init=ls.intercept_)
+    model = Perceptron(max_iter=4, random_state=0).fit(X, y, coef_init=ls.coef_, intercept_init=ls.intercept_)
     h = model.history_[0]
     assert np.array_equal(h["initial_coef"], ls.coef_[0]) and h["initial_intercept"] == ls.intercept_[0]
     expected = textbook_steps(X, t, h["order"], ls.coef_[0], ls.intercept_[0])
@@ -115,7 +115,7 @@ def test_starting_from_the_least_squares_weights():
     Xs = np.array([[-2.0, 0.0], [-1.0, 1.0], [1.0, 0.5], [2.0, -1.0]])
     ys = np.array([0, 0, 1, 1])
     done = Perceptron().fit(Xs, ys, coef_init=[1.0, 0.0], intercept_init=0.0)
-    assert done.converged_ and done.n_epochs_ == 1 and len(done.history_[0]["index"]) == 0
+    assert done.converged_ and done.n_iter_ == 1 and len(done.history_[0]["index"]) == 0
     assert np.array_equal(done.coef_[0], [1.0, 0.0])
     assert np.array_equal(PerceptronReplay(done.history_[0]).weights(4)[0], [1.0, 0.0])
 
@@ -131,7 +131,7 @@ def test_starting_weights_are_validated():
     with pytest.raises(ValidationError, match="fit_intercept=False"):
         Perceptron(fit_intercept=False).fit(X, y, intercept_init=1.0)
     y3 = np.arange(len(y)) % 3
-    model = Perceptron(max_epochs=2).fit(X, y3, coef_init=np.ones((3, 2)), intercept_init=np.zeros(3))
+    model = Perceptron(max_iter=2).fit(X, y3, coef_init=np.ones((3, 2)), intercept_init=np.zeros(3))
     assert [h["initial_coef"].tolist() for h in model.history_] == [[1.0, 1.0]] * 3
 
 
@@ -140,7 +140,7 @@ def test_without_bias_same_weights_as_scikit_learn(epochs):
     rng = np.random.default_rng(epochs)
     X = rng.normal(size=(60, 2))
     y = (X[:, 0] - X[:, 1] + 0.5 > 0).astype(int)
-    ours = Perceptron(max_epochs=epochs, shuffle=False, fit_intercept=False).fit(X, y)
+    ours = Perceptron(max_iter=epochs, shuffle=False, fit_intercept=False).fit(X, y)
     ref = SkPerceptron(shuffle=False, tol=None, max_iter=epochs, eta0=1.0, fit_intercept=False).fit(X, y)
     assert ours.intercept_[0] == 0.0 and np.all(ours.history_[0]["intercept"] == 0.0)
     # Same points added in the same order: a difference would be a whole point (|x| > 0.01).
@@ -180,13 +180,13 @@ def test_observed_mistakes_never_exceed_the_bounds(seed, margin, offset):
     assert b.gamma >= margin / 2 * 0.95
     assert b.gamma_aug <= b.gamma * 1.05  # a bias paid for in the norm cannot widen it
     assert b.R_aug ** 2 == pytest.approx(b.R ** 2 + 1)
-    with_bias = Perceptron(max_epochs=int(b.bound_augmented) + 2, random_state=seed).fit(X, y)
+    with_bias = Perceptron(max_iter=int(b.bound_augmented) + 2, random_state=seed).fit(X, y)
     assert with_bias.converged_
     assert with_bias.history_[0]["mistakes"].sum() <= b.bound_augmented
-    scaled = Perceptron(max_epochs=int(b.bound_2R) + 2, random_state=seed).fit(X / b.R, y)
+    scaled = Perceptron(max_iter=int(b.bound_2R) + 2, random_state=seed).fit(X / b.R, y)
     assert scaled.converged_ and scaled.history_[0]["mistakes"].sum() <= b.bound_2R
     if b.gamma_origin is not None:
-        no_bias = Perceptron(max_epochs=int(b.bound_origin) + 2, fit_intercept=False, random_state=seed).fit(X, y)
+        no_bias = Perceptron(max_iter=int(b.bound_origin) + 2, fit_intercept=False, random_state=seed).fit(X, y)
         assert no_bias.converged_ and no_bias.history_[0]["mistakes"].sum() <= b.bound_origin
     else:
         assert abs(offset) > 0  # a line through the origin separates the offset-0 data
@@ -198,7 +198,7 @@ def test_a_thin_margin_smo_crawls_on_still_gets_its_bounds():
     X, y = separable(237, 0.05, 0.0)
     b = mistake_bounds(X, y)
     assert 0.025 * 0.95 <= b.gamma and b.gamma_origin is not None
-    model = Perceptron(max_epochs=int(b.bound_augmented) + 2, random_state=0).fit(X, y)
+    model = Perceptron(max_iter=int(b.bound_augmented) + 2, random_state=0).fit(X, y)
     assert model.converged_ and model.history_[0]["mistakes"].sum() <= b.bound_augmented
 
 

@@ -24,17 +24,17 @@ def _data(seed=0):
 
 
 def _pipe():
-    return Pipeline([("scale", StandardScaler()), ("knn", KNeighborsClassifier(k=3))])
+    return Pipeline([("scale", StandardScaler()), ("knn", KNeighborsClassifier(n_neighbors=3))])
 
 
 def test_params_use_step_names_and_reach_inside():
     pipe = _pipe()
     params = pipe.get_params()
-    assert params["knn__k"] == 3 and params["scale__with_mean"] is True
+    assert params["knn__n_neighbors"] == 3 and params["scale__with_mean"] is True
     assert params["knn"] is pipe.steps[1][1]
     assert set(pipe.get_params(deep=False)) == {"steps"}
-    pipe.set_params(knn__k=7, scale=MinMaxScaler())
-    assert pipe.steps[1][1].k == 7 and isinstance(pipe.steps[0][1], MinMaxScaler)
+    pipe.set_params(knn__n_neighbors=7, scale=MinMaxScaler())
+    assert pipe.steps[1][1].n_neighbors == 7 and isinstance(pipe.steps[0][1], MinMaxScaler)
     with pytest.raises(ValidationError, match="no step 'tree'"):
         pipe.set_params(tree__max_depth=2)
 
@@ -42,7 +42,7 @@ def test_params_use_step_names_and_reach_inside():
 def test_clone_copies_the_steps_and_fit_leaves_them_alone():
     pipe = _pipe()
     twin = clone(pipe)
-    assert twin.steps[1][1] is not pipe.steps[1][1] and twin.get_params()["knn__k"] == 3
+    assert twin.steps[1][1] is not pipe.steps[1][1] and twin.get_params()["knn__n_neighbors"] == 3
     X, y = _data()
     assert pipe.fit(X, y) is pipe
     assert not hasattr(pipe.steps[0][1], "mean_")  # the given steps stay unfitted
@@ -79,7 +79,7 @@ def test_scaling_inside_the_pipeline_fixes_knn_on_unequal_units():
     # Feature 2 is in units 100x larger: unscaled kNN is ruled by it, scaled kNN uses both.
     X, y = _data()
     X_test, y_test = _data(2)
-    raw = KNeighborsClassifier(k=3).fit(X, y).score(X_test, y_test)
+    raw = KNeighborsClassifier(n_neighbors=3).fit(X, y).score(X_test, y_test)
     scaled = _pipe().fit(X, y).score(X_test, y_test)
     assert scaled > raw + 0.05
 

@@ -33,7 +33,7 @@ def moons():
 
 def _decision(moons, **kw) -> dict:
     X, y = moons
-    model = KNeighborsClassifier(k=7).fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=7).fit(X, y)
     return decision_figure(model, X, y, X_test=X[:20], y_test=y[:20], height=500, **kw).to_dict()
 
 

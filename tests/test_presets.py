@@ -193,7 +193,7 @@ def test_multiclass_steps_show_what_their_text_says():
     ovr = OneVsRestClassifier(machine).fit(X, y)
     ovo = OneVsOneClassifier(machine).fit(X, y)
     ecoc = OutputCodeClassifier(machine, code="random", code_size=1.5, random_state=0).fit(X, y)
-    cs = LinearSVC(C=1.0).fit(X, y)
+    cs = LinearSVC(C=1.0, multi_class="crammer_singer").fit(X, y)
     assert np.unique(y).tolist() == [0, 1, 2, 3, 4]
     assert (len(ovr.estimators_), len(ovo.estimators_), len(ecoc.estimators_)) == (5, 10, 7)  # five, ten, seven
     assert ovr.score(X, y) < 0.75                                              # "under 75% right"

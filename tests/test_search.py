@@ -50,17 +50,18 @@ def test_knn_grid_matches_sklearn(data, request):
     X, y = request.getfixturevalue(data)
     folds = sk_folds(X, y)
     ks = [1, 3, 5, 7, 11, 15, 21]
-    ours = GridSearchCV(KNeighborsClassifier(), {"k": ks, "metric": ["euclidean", "manhattan"]}, cv=folds).fit(X, y)
-    theirs = SkGridSearchCV(SkKNN(), {"n_neighbors": ks, "metric": ["euclidean", "manhattan"]}, cv=folds).fit(X, y)
-    # Same grid order: names sorted (k < metric, metric < n_neighbors: metric then k in theirs).
+    grid = {"n_neighbors": ks, "metric": ["euclidean", "manhattan"]}
+    ours = GridSearchCV(KNeighborsClassifier(), grid, cv=folds).fit(X, y)
+    theirs = SkGridSearchCV(SkKNN(), grid, cv=folds).fit(X, y)
+    # Both order the grid by sorted names; matching the settings keeps the check independent of it.
     by_setting = {(p["n_neighbors"], p["metric"]): i for i, p in enumerate(theirs.cv_results_["params"])}
-    order = [by_setting[(p["k"], p["metric"])] for p in ours.cv_results_["params"]]
+    order = [by_setting[(p["n_neighbors"], p["metric"])] for p in ours.cv_results_["params"]]
     for key in ["mean_test_score", "std_test_score"] + [f"split{s}_test_score" for s in range(5)]:
         np.testing.assert_allclose(ours.cv_results_[key], theirs.cv_results_[key][order], rtol=0, atol=MEAN_ATOL,
                                    err_msg=key)
     np.testing.assert_array_equal(ours.cv_results_["rank_test_score"], theirs.cv_results_["rank_test_score"][order])
     assert ours.best_score_ == pytest.approx(theirs.best_score_, abs=MEAN_ATOL)
-    assert (ours.best_params_["k"], ours.best_params_["metric"]) == (
+    assert (ours.best_params_["n_neighbors"], ours.best_params_["metric"]) == (
         theirs.best_params_["n_neighbors"], theirs.best_params_["metric"])
 
 
@@ -81,9 +82,9 @@ def test_tree_grid_matches_sklearn(moons):
 
 def test_default_cv_is_five_stratified_folds_as_in_sklearn(moons):
     X, y = moons
-    grid = {"k": [1, 5, 9, 15]}
+    grid = {"n_neighbors": [1, 5, 9, 15]}
     ours = GridSearchCV(KNeighborsClassifier(), grid).fit(X, y)
-    theirs = SkGridSearchCV(SkKNN(), {"n_neighbors": grid["k"]}).fit(X, y)
+    theirs = SkGridSearchCV(SkKNN(), {"n_neighbors": grid["n_neighbors"]}).fit(X, y)
     assert ours.n_splits_ == 5
     np.testing.assert_allclose(ours.cv_results_["mean_test_score"], theirs.cv_results_["mean_test_score"],
                                rtol=0, atol=MEAN_ATOL)
@@ -92,15 +93,15 @@ def test_default_cv_is_five_stratified_folds_as_in_sklearn(moons):
 def test_random_search_scores_its_draws_as_sklearn_scores_them(moons):
     X, y = moons
     folds = sk_folds(X, y)
-    space = {"k": list(range(1, 60, 2)), "metric": ["euclidean", "manhattan"]}
+    space = {"n_neighbors": list(range(1, 60, 2)), "metric": ["euclidean", "manhattan"]}
     search = RandomizedSearchCV(KNeighborsClassifier(), space, n_iter=12, cv=folds, random_state=7).fit(X, y)
     drawn = search.cv_results_["params"]
     assert len(drawn) == 12 and len({tuple(sorted(p.items())) for p in drawn}) == 12, "drawn without replacement"
-    theirs = SkGridSearchCV(SkKNN(), [{"n_neighbors": [p["k"]], "metric": [p["metric"]]} for p in drawn],
+    theirs = SkGridSearchCV(SkKNN(), [{"n_neighbors": [p["n_neighbors"]], "metric": [p["metric"]]} for p in drawn],
                             cv=folds).fit(X, y)
     np.testing.assert_allclose(search.cv_results_["mean_test_score"], theirs.cv_results_["mean_test_score"],
                                rtol=0, atol=MEAN_ATOL)
-    assert search.best_params_["k"] == theirs.best_params_["n_neighbors"]
+    assert search.best_params_["n_neighbors"] == theirs.best_params_["n_neighbors"]
     again = RandomizedSearchCV(KNeighborsClassifier(), space, n_iter=12, cv=folds, random_state=7).fit(X, y)
     assert again.cv_results_["params"] == drawn, "random_state fixes the draws"
 
@@ -141,13 +142,13 @@ def test_nested_names_reach_inside_a_meta_estimator(moons):
 
 def test_refit_is_the_best_setting_on_all_points(blobs3):
     X, y = blobs3
-    search = GridSearchCV(KNeighborsClassifier(), {"k": [1, 4, 9, 25]}, cv=4).fit(X, y)
-    fresh = KNeighborsClassifier(k=search.best_params_["k"]).fit(X, y)
+    search = GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [1, 4, 9, 25]}, cv=4).fit(X, y)
+    fresh = KNeighborsClassifier(n_neighbors=search.best_params_["n_neighbors"]).fit(X, y)
     grid = np.random.default_rng(0).uniform(-3, 3, size=(300, 2))
     np.testing.assert_array_equal(search.predict(grid), fresh.predict(grid))
     np.testing.assert_array_equal(search.predict_proba(grid), fresh.predict_proba(grid))
     np.testing.assert_array_equal(search.classes_, fresh.classes_)
-    without = GridSearchCV(KNeighborsClassifier(), {"k": [1, 4]}, cv=4, refit=False).fit(X, y)
+    without = GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [1, 4]}, cv=4, refit=False).fit(X, y)
     with pytest.raises(ValidationError, match="refit"):
         without.predict(grid)
 
@@ -155,34 +156,34 @@ def test_refit_is_the_best_setting_on_all_points(blobs3):
 def test_progress_callback_counts_every_fit(moons):
     X, y = moons
     seen = []
-    GridSearchCV(KNeighborsClassifier(), {"k": [1, 3, 5]}, cv=4,
+    GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [1, 3, 5]}, cv=4,
                  callback=lambda done, total, what: seen.append((done, total, what))).fit(X, y)
     assert [d for d, _, _ in seen] == list(range(1, 14))
     assert {t for _, t, _ in seen} == {13}
-    assert "k=3, fold 2 of 4" in [w for _, _, w in seen]
-    assert seen[-1][2].startswith("refit k=")
+    assert "n_neighbors=3, fold 2 of 4" in [w for _, _, w in seen]
+    assert seen[-1][2].startswith("refit n_neighbors=")
 
 
 def test_nested_cv_matches_sklearn_search_inside_cross_val_score(moons):
     X, y = moons
-    grid = {"k": [1, 3, 5, 9, 15, 25]}
+    grid = {"n_neighbors": [1, 3, 5, 9, 15, 25]}
     seen = []
     nested = nested_cross_val_score(GridSearchCV(KNeighborsClassifier(), grid, cv=3), X, y, cv=4,
                                     callback=lambda d, t, w: seen.append((d, t)))
-    theirs = sk_cross_val_score(SkGridSearchCV(SkKNN(), {"n_neighbors": grid["k"]}, cv=3), X, y,
+    theirs = sk_cross_val_score(SkGridSearchCV(SkKNN(), {"n_neighbors": grid["n_neighbors"]}, cv=3), X, y,
                                 cv=SkStratifiedKFold(4))
     np.testing.assert_array_equal(nested.scores, theirs)  # each is a count over the same n_test
-    assert len(nested.best_params) == 4 and all(p["k"] in grid["k"] for p in nested.best_params)
+    assert len(nested.best_params) == 4 and all(p["n_neighbors"] in grid["n_neighbors"] for p in nested.best_params)
     for (train, test), params, inner in zip(nested.splits, nested.best_params, nested.inner_scores, strict=True):
         assert not set(train) & set(test)
-        inner_search = SkGridSearchCV(SkKNN(), {"n_neighbors": grid["k"]}, cv=3).fit(X[train], y[train])
-        assert params["k"] == inner_search.best_params_["n_neighbors"]
+        inner_search = SkGridSearchCV(SkKNN(), {"n_neighbors": grid["n_neighbors"]}, cv=3).fit(X[train], y[train])
+        assert params["n_neighbors"] == inner_search.best_params_["n_neighbors"]
         assert inner == pytest.approx(inner_search.best_score_, abs=MEAN_ATOL)
     assert seen[-1] == (4 * 19, 4 * 19) and [d for d, _ in seen] == list(range(1, 4 * 19 + 1))
 
 
-@pytest.mark.parametrize("grid, message", [({"k": []}, "empty"), ({"k": 3}, "list of values"),
-                                           ({"k": "135"}, "list of values"), ([3], "dict")])
+@pytest.mark.parametrize("grid, message", [({"n_neighbors": []}, "empty"), ({"n_neighbors": 3}, "list of values"),
+                                           ({"n_neighbors": "135"}, "list of values"), ([3], "dict")])
 def test_bad_grids_are_explained(grid, message):
     with pytest.raises(ValidationError, match=message):
         GridSearchCV(KNeighborsClassifier(), grid).fit(np.zeros((10, 2)), np.arange(10) % 2)
@@ -190,18 +191,18 @@ def test_bad_grids_are_explained(grid, message):
 
 def test_an_unknown_parameter_names_the_model(moons):
     X, y = moons
-    with pytest.raises(ValidationError, match="no hyperparameter 'n_neighbors'"):
-        GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [1, 3]}).fit(X, y)
+    with pytest.raises(ValidationError, match="no hyperparameter 'k'"):
+        GridSearchCV(KNeighborsClassifier(), {"k": [1, 3]}).fit(X, y)
 
 
 def test_a_candidate_that_cannot_fit_ranks_last_with_its_reason(moons):
     X, y = moons
-    search = GridSearchCV(KNeighborsClassifier(), {"k": [5, 170]}, cv=5).fit(X, y)
+    search = GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [5, 170]}, cv=5).fit(X, y)
     assert np.isnan(search.cv_results_["mean_test_score"][1])
     assert list(search.cv_results_["rank_test_score"]) == [1, 2]
-    assert search.best_params_ == {"k": 5}
+    assert search.best_params_ == {"n_neighbors": 5}
     assert search.cv_results_["fit_errors"][0] is None and "170" in search.cv_results_["fit_errors"][1]
     with pytest.raises(ValidationError, match="every candidate failed"):
-        GridSearchCV(KNeighborsClassifier(), {"k": [170, 171]}, cv=5).fit(X, y)
+        GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [170, 171]}, cv=5).fit(X, y)
     with pytest.raises(ValidationError):
-        GridSearchCV(KNeighborsClassifier(), {"k": [5, 170]}, cv=5, error_score="raise").fit(X, y)
+        GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [5, 170]}, cv=5, error_score="raise").fit(X, y)

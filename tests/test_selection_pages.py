@@ -48,7 +48,7 @@ def test_degenerate_data_gets_a_sentence(page, query):
 
 def small_data(n=80, seed=0, test=0.3):
     X, y = make_dataset("moons", n=n, noise=0.3, seed=seed)
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test, seed=seed)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test, random_state=seed, stratify=y)
     return X_train, y_train, X_test, y_test
 
 
@@ -59,7 +59,7 @@ def test_cv_page_colours_points_by_fold_and_matches_cross_val_score():
     folds = [f for f in figure(at, 0)["data"] if f["name"].startswith("fold ")]
     splits = list(StratifiedKFold(5).split(X_train, y_train))
     assert [len(decode(f["x"])) for f in folds] == [len(test) for _, test in splits]
-    expected = cross_val_score(KNeighborsClassifier(k=3), X_train, y_train, cv=5).mean()
+    expected = cross_val_score(KNeighborsClassifier(n_neighbors=3), X_train, y_train, cv=5).mean()
     shown = {m.label: m.value for m in at.metric}
     assert shown["CV accuracy"] == f"{expected:.1%}"
     titles = [a["text"] for a in figure(at, 1)["layout"]["annotations"]]
@@ -111,7 +111,7 @@ def test_search_knn_scores_are_mlcores_grid_search():
     rows = figure(at, 0)["layout"]["yaxis"]["ticktext"]
     for j, weights in enumerate(rows):
         for i, k in enumerate(ticks):
-            model = KNeighborsClassifier(k=int(k), weights=weights.replace(" ", "_"))
+            model = KNeighborsClassifier(n_neighbors=int(k), weights=weights.replace(" ", "_"))
             expected = cross_val_score(model, X_train, y_train, cv=5).mean()
             # the heatmap carries float32; k = 50 cannot fit 48 training points: NaN on both sides
             np.testing.assert_allclose(z[j, i], expected, rtol=0, atol=1e-6)

@@ -69,7 +69,7 @@ def test_learning_curve_code_gives_the_page_curve():
     at = run_page("pages/10_Learning_curves.py", query={**SMALL, "model": "knn", "folds": "3", "sizes": "4"})
     assert_clean(at)
     ns, _ = run(snippet(at))
-    curve = curve_runs.learning(RECIPE, DRAWN, "knn", (("k", 5), ("metric", "euclidean"), ("p", 3.0),
+    curve = curve_runs.learning(RECIPE, DRAWN, "knn", (("metric", "euclidean"), ("n_neighbors", 5), ("p", 3.0),
                                                      ("weights", "uniform")), 3, 4)
     np.testing.assert_array_equal(ns["test_scores"], curve.test)
     np.testing.assert_array_equal(ns["train_scores"], curve.train)

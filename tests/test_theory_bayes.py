@@ -71,7 +71,7 @@ def test_excess_error_split():
     linear = excess_error(LogisticRegression(), bayes, X, y)
     assert linear["approximation"] == pytest.approx(0.0, abs=5e-3)
     assert linear["risk"] >= linear["bayes"] - GRID_TOL
-    one_nn = excess_error(KNeighborsClassifier(k=1), bayes, X, y)
+    one_nn = excess_error(KNeighborsClassifier(n_neighbors=1), bayes, X, y)
     # Cover and Hart: with many points 1-NN's error tends to at most 2R*(1 − R*), above R* here
     r_star = one_nn["bayes"]
     assert 0.002 < one_nn["approximation"] <= r_star * (1 - 2 * r_star) + GRID_TOL

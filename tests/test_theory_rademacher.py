@@ -33,7 +33,7 @@ def _points(m=200, seed=3):
 def test_one_nearest_neighbour_fits_any_labels():
     X = _points()
     assert len(np.unique(X, axis=0)) == len(X)  # distinct points: each is its own nearest neighbour
-    est = empirical_rademacher(KNeighborsClassifier(k=1), X, n_draws=10, random_state=0)
+    est = empirical_rademacher(KNeighborsClassifier(n_neighbors=1), X, n_draws=10, random_state=0)
     assert est.value == 0.5 and est.std == 0.0  # exact: every training error is 0/m
 
 
@@ -45,7 +45,7 @@ def test_a_constant_classifier_has_complexity_near_zero():
 
 def test_capacity_orders_the_estimates():
     X = _points()
-    flexible = empirical_rademacher(KNeighborsClassifier(k=3), X, n_draws=10, random_state=0).value
+    flexible = empirical_rademacher(KNeighborsClassifier(n_neighbors=3), X, n_draws=10, random_state=0).value
     rigid = empirical_rademacher(LogisticRegression(), X, n_draws=10, random_state=0).value
     assert flexible > rigid + 0.1
 

@@ -84,7 +84,7 @@ def test_bisector_is_equidistant_and_perpendicular():
 @pytest.mark.parametrize("k", [1, 5, 8])
 def test_neighbours_are_the_models_kneighbors(k, weights):
     X, y, Xt, yt = _data("moons", noise=0.3, n_classes=2)
-    model = KNeighborsClassifier(k=k, weights=weights).fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=k, weights=weights).fit(X, y)
     query = np.array([0.3, 0.2])
     fig = _figure(model, X, y, Xt, yt)
     explain.explain_figure(fig, model, X, y, X_test=Xt, y_test=yt, query=query)
@@ -113,7 +113,7 @@ def test_neighbours_are_the_models_kneighbors(k, weights):
 def test_a_tie_is_marked_and_goes_where_the_model_sends_it():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [5.0, 5.0]])
     y = np.array([1, 0, 1, 0])
-    model = KNeighborsClassifier(k=2).fit(X, y)
+    model = KNeighborsClassifier(n_neighbors=2).fit(X, y)
     query = np.array([0.5, 0.0])   # one neighbour of each class at distance 0.5
     fig = decision_figure(model, X, y, resolution=RES)
     vote = explain.add_neighbours(fig, model, query)

@@ -29,7 +29,7 @@ def fitted():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(30, 2))
     t = np.where(X[:, 0] - X[:, 1] + 0.3 * rng.normal(size=30) > 0, 1.0, -1.0)
-    return X, t, Perceptron(max_epochs=4, pocket=True, random_state=0).fit(X, t)
+    return X, t, Perceptron(max_iter=4, pocket=True, random_state=0).fit(X, t)
 
 
 def test_a_mistake_step_draws_both_lines_the_ring_and_the_update_arrow():

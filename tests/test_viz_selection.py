@@ -28,7 +28,7 @@ def test_panels_map_each_models_classes_into_the_common_ones():
     X, y = data()
     bounds = make_bounds(X)
     keep = y != 0  # a fold whose training part lacks class 0
-    partial = KNeighborsClassifier(k=1).fit(X[keep], y[keep])
+    partial = KNeighborsClassifier(n_neighbors=1).fit(X[keep], y[keep])
     full = DecisionTreeClassifier().fit(X, y)
     panels = [Panel(evaluate_grid(partial, bounds, 20), "missing class 0", np.flatnonzero(keep), np.zeros(0, int)),
               Panel(evaluate_grid(full, bounds, 20), "all", np.arange(len(y)), np.arange(5)),
@@ -75,7 +75,7 @@ def test_nested_figure_stars_each_outer_folds_choice():
 def test_overlay_draws_one_boundary_per_model():
     X, y = data()
     bounds = make_bounds(X)
-    grids = [evaluate_grid(KNeighborsClassifier(k=k).fit(X, y), bounds, 30) for k in (1, 3)]
+    grids = [evaluate_grid(KNeighborsClassifier(n_neighbors=k).fit(X, y), bounds, 30) for k in (1, 3)]
     fig = overlay_figure(grids[0], np.ones((30, 30)), grids, X, y)
     lines = [t for t in fig.data if t.name == "one resampled model's boundary"]
     assert len(lines) == 1

@@ -331,15 +331,17 @@ def _extra_columns(x1: np.ndarray, count: int, correlated: int, rng) -> np.ndarr
 # --- splitting -------------------------------------------------------------------------
 
 
-def train_test_split(X, y, test_size: float = 0.3, seed: int = 0, stratify: bool = True):
-    """Split into ``X_train, X_test, y_train, y_test``, deterministic given ``seed``.
+def train_test_split(X, y, *, test_size=None, random_state=None, stratify=None):
+    """Split into ``X_train, X_test, y_train, y_test`` (scikit-learn's names and defaults).
 
-    The test set has ``ceil(test_size * n)`` points. Stratified: class c with n_c
-    points sends about ``test_size * n_c`` of them to the test set (largest
+    The test set has ``ceil(test_size * n)`` points (``test_size`` None: 0.25); ``random_state``
+    seeds the draw (None: a fresh seed each call).
+    ``stratify`` None: a random permutation. ``stratify`` labels (usually ``stratify=y``): class c
+    of them with n_c points sends about ``test_size * n_c`` to the test set (largest
     remainders), and always keeps at least one in the training set.
-    Not stratified: a random permutation, and an error if the training set would
-    hold a single class.
+    Either way, an error if the training set would hold a single class of y.
     """
+    test_size = 0.25 if test_size is None else test_size
     if isinstance(test_size, bool) or not isinstance(test_size, (numbers.Real, np.floating)) \
             or not 0.0 < float(test_size) < 1.0:
         raise ValidationError(f"test_size={test_size!r} must be a fraction strictly between 0 and 1, e.g. 0.3")
@@ -349,15 +351,20 @@ def train_test_split(X, y, test_size: float = 0.3, seed: int = 0, stratify: bool
         raise ValidationError("y must be 1-D: one label per point")
     if X.ndim == 0 or X.shape[0] != y.shape[0]:
         raise ValidationError(f"X has {X.shape[0] if X.ndim else 0} points but y has {y.shape[0]} labels")
-    seed = _whole(seed, "seed", 0, 2**32 - 1, "random seed")
-    classes, y_enc, counts = np.unique(y, return_inverse=True, return_counts=True)
-    n, k = y.shape[0], len(classes)
-    if k < 2:
+    if random_state is not None and not isinstance(random_state, np.random.Generator):
+        random_state = _whole(random_state, "random_state", 0, 2**32 - 1, "random seed")
+    if len(np.unique(y)) < 2:
         raise ValidationError("y has a single class: a classifier needs at least two classes to split")
-    rng = np.random.default_rng(seed)
+    strata = None if stratify is None else np.asarray(stratify)
+    if strata is not None and strata.shape != y.shape:
+        raise ValidationError("stratify must be None or one label per point, usually the labels: stratify=y")
+    rng = np.random.default_rng(random_state)
+    n = y.shape[0]
     n_test = max(1, math.ceil(float(test_size) * n - 1e-9))
 
-    if stratify:
+    if strata is not None:
+        _, s_enc, counts = np.unique(strata, return_inverse=True, return_counts=True)
+        k = len(counts)
         n_test = min(n_test, n - k)
         if n_test < 1:
             raise ValidationError(
@@ -376,7 +383,7 @@ def train_test_split(X, y, test_size: float = 0.3, seed: int = 0, stratify: bool
             c = int(np.argmax(room))
             per_class[c] += 1
             room[c] -= 1
-        test_parts = [rng.permutation(np.flatnonzero(y_enc == c))[:per_class[c]] for c in range(k)]
+        test_parts = [rng.permutation(np.flatnonzero(s_enc == c))[:per_class[c]] for c in range(k)]
         test_idx = np.concatenate(test_parts)
     else:
         if n_test >= n:
@@ -386,7 +393,7 @@ def train_test_split(X, y, test_size: float = 0.3, seed: int = 0, stratify: bool
     is_test[test_idx] = True
     train_idx = rng.permutation(np.flatnonzero(~is_test))
     test_idx = rng.permutation(np.flatnonzero(is_test))
-    if len(np.unique(y_enc[train_idx])) < 2:
+    if len(np.unique(y[train_idx])) < 2:
         raise ValidationError(
-            "this split leaves a single class in the training set; use stratify=True or a smaller test_size")
+            "this split leaves a single class in the training set; use stratify=y or a smaller test_size")
     return X[train_idx], X[test_idx], y[train_idx], y[test_idx]

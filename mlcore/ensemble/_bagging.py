@@ -70,15 +70,15 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         (None: ``DecisionTreeClassifier()``); it is cloned for every member, never
         fitted itself. Its settings are reachable as ``estimator__max_depth``.
     n_estimators: number of members T.
-    max_samples: points per member sample, a fraction of n (float) or a count (int).
+    max_samples: points per member sample, a fraction of n (float) or a count (int); None: n.
     bootstrap: draw with replacement (True) or without (False, "pasting").
-    oob_score: compute ``oob_score_`` and ``oob_decision_function_``.
+    oob_score: compute ``oob_score_`` and ``oob_decision_function_`` (None when off).
     random_state: one generator draws every sample and seeds every member's own
         ``random_state`` when the estimator has one.
     """
 
-    def __init__(self, estimator=None, n_estimators=10, max_samples=1.0, bootstrap=True,
-                 oob_score=True, random_state=None):
+    def __init__(self, estimator=None, n_estimators=10, max_samples=None, bootstrap=True,
+                 oob_score=False, random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.max_samples = max_samples
@@ -97,7 +97,9 @@ class BaggingClassifier(TreeViews, ClassifierMixin, BaseEstimator):
         n, d = X.shape
         model = "bagging"
         T = check_scalar(self.n_estimators, "n_estimators", kind=numbers.Integral, low=1, high=5000, model=model)
-        if isinstance(self.max_samples, numbers.Integral) and not isinstance(self.max_samples, bool):
+        if self.max_samples is None:
+            m = n
+        elif isinstance(self.max_samples, numbers.Integral) and not isinstance(self.max_samples, bool):
             m = check_scalar(self.max_samples, "max_samples", kind=numbers.Integral, low=1, model=model)
             if m > n and not self.bootstrap:
                 raise ValidationError(f"max_samples={m} is larger than the {n} training points "

@@ -264,7 +264,7 @@ class RandomForestClassifier(_Forest):
     _label = "the random forest"
 
     def __init__(self, n_estimators=100, criterion="gini", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features="sqrt", bootstrap=True, oob_score=True,
+                 min_samples_leaf=1, max_features="sqrt", bootstrap=True, oob_score=False,
                  random_state=None):
         self.n_estimators = n_estimators
         self.criterion = criterion
@@ -289,7 +289,7 @@ class ExtraTreesClassifier(_Forest):
     _label = "extra-trees"
 
     def __init__(self, n_estimators=100, criterion="gini", max_depth=None, min_samples_split=2,
-                 min_samples_leaf=1, max_features="sqrt", bootstrap=False, oob_score=True,
+                 min_samples_leaf=1, max_features="sqrt", bootstrap=False, oob_score=False,
                  random_state=None):
         self.n_estimators = n_estimators
         self.criterion = criterion

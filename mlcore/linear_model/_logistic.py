@@ -73,7 +73,7 @@ class LogisticRegression(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     ----------
     C : float > 0 (finite)
         Inverse regularisation strength (ignored when penalty="none").
-    penalty : "l2", "l1" or "none"
+    penalty : "l2", "l1" or "none" (None too, scikit-learn's spelling of no penalty)
     max_iter : int >= 1
         Newton (proximal Newton for l1) steps at most.
     tol : float >= 0
@@ -101,7 +101,7 @@ class LogisticRegression(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         name = type(self).__name__
         C = check_scalar(self.C, "C", low=0, high=math.inf, low_inclusive=False, model=name)
-        penalty = check_choice(self.penalty, "penalty", PENALTIES, model=name)
+        penalty = "none" if self.penalty is None else check_choice(self.penalty, "penalty", PENALTIES, model=name)
         max_iter = check_scalar(self.max_iter, "max_iter", kind=numbers.Integral, low=1, model=name)
         tol = check_scalar(self.tol, "tol", low=0, high=math.inf, model=name)
         X, y_enc, classes = check_X_y(X, y)

@@ -7,17 +7,17 @@ visited one at a time; a point is a mistake when
 
 and a mistake triggers the update
 
-    w <- w + lr·y·x,    b <- b + lr·y.
+    w <- w + eta·y·x,    b <- b + eta·y      (eta: ``eta0``).
 
 An epoch is one pass over the training points (in a fresh random order when
-``shuffle``). Training stops after the first epoch without a mistake: the data
-is then separated. Started from zero (the default), ``lr`` only rescales (w, b)
-and never changes the boundary; started from given weights (``fit(X, y,
-coef_init=..., intercept_init=...)``, e.g. the least-squares solution) it sets
-how far one update moves them.
+``shuffle``). Training stops after the first epoch without a mistake (the data
+is then separated), or after ``max_iter`` epochs. Started from zero (the
+default), eta only rescales (w, b) and never changes the boundary; started from
+given weights (``fit(X, y, coef_init=..., intercept_init=...)``, e.g. the
+least-squares solution) it sets how far one update moves them.
 
 The bias is the weight of a constant feature: v = (w, b) and x~ = (x, 1), so
-y (w·x + b) = y v·x~ and the update is v <- v + lr·y·x~. With
+y (w·x + b) = y v·x~ and the update is v <- v + eta·y·x~. With
 ``fit_intercept=False`` the constant is 0: b stays 0 and the boundary passes
 through the origin.
 
@@ -59,20 +59,20 @@ _FIRST_WINDOW = 64
 
 
 class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
-    """Online perceptron: w += lr·y·x on every mistake y (w·x + b) <= 0.
+    """Online perceptron: w += eta0·y·x on every mistake y (w·x + b) <= 0 (scikit-learn's names).
 
     Parameters
     ----------
-    max_epochs : int >= 1
+    max_iter : int >= 1
         Passes over the data at most; stops early after an epoch with no mistake.
-    lr : float > 0
+    eta0 : float > 0
         Step size of each update.
     pocket : bool
         Return the weights with the fewest training mistakes seen (not the last ones).
     shuffle : bool
         Visit the points in a new random order every epoch (else in the given order).
     random_state : int or None
-        Seed of the shuffling.
+        Seed of the shuffling (0 by default, as scikit-learn's; None: a fresh seed).
     fit_intercept : bool
         Learn the bias b (the weight of a constant feature 1); False keeps b = 0.
 
@@ -84,7 +84,7 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     classes_, n_features_in_
     coef_ : (1, d) for two classes, (K, d) for K > 2 (row k: class k against the rest).
     intercept_ : (1,) or (K,).
-    n_epochs_ : epochs run (the largest over the one-vs-all problems).
+    n_iter_ : epochs run (the largest over the one-vs-all problems; scikit-learn's name).
     converged_ : True when an epoch without a mistake was reached (by every problem).
     history_ : list with one dict per binary problem (one for two classes, K for
         one-vs-all, problem k being class k against the rest), holding numpy arrays:
@@ -104,10 +104,10 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         - ``"n_epochs"``, ``"converged"``: as above, for this problem.
     """
 
-    def __init__(self, max_epochs=20, lr=1.0, pocket=False, shuffle=True, random_state=None,
+    def __init__(self, max_iter=20, eta0=1.0, pocket=False, shuffle=True, random_state=0,
                  fit_intercept=True):
-        self.max_epochs = max_epochs
-        self.lr = lr
+        self.max_iter = max_iter
+        self.eta0 = eta0
         self.pocket = pocket
         self.shuffle = shuffle
         self.random_state = random_state
@@ -115,8 +115,8 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, coef_init=None, intercept_init=None):
         name = type(self).__name__
-        max_epochs = check_scalar(self.max_epochs, "max_epochs", kind=numbers.Integral, low=1, model=name)
-        lr = check_scalar(self.lr, "lr", low=0, low_inclusive=False, model=name)
+        max_iter = check_scalar(self.max_iter, "max_iter", kind=numbers.Integral, low=1, model=name)
+        eta = check_scalar(self.eta0, "eta0", low=0, low_inclusive=False, model=name)
         pocket = _check_bool(self.pocket, "pocket", name)
         shuffle = _check_bool(self.shuffle, "shuffle", name)
         fit_intercept = _check_bool(self.fit_intercept, "fit_intercept", name)
@@ -132,7 +132,7 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         else:
             targets = [np.where(y_enc == k, 1.0, -1.0) for k in range(len(classes))]
 
-        runs = [_train_binary(X, t, orders, max_epochs, lr, pocket, start, fit_intercept)
+        runs = [_train_binary(X, t, orders, max_iter, eta, pocket, start, fit_intercept)
                 for t, start in zip(targets, starts, strict=True)]
 
         self.classes_ = classes
@@ -142,7 +142,7 @@ class Perceptron(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         for r in runs:
             del r["best_coef"], r["best_intercept"]
         self.history_ = runs
-        self.n_epochs_ = max(r["n_epochs"] for r in runs)
+        self.n_iter_ = max(r["n_epochs"] for r in runs)
         self.converged_ = all(r["converged"] for r in runs)
         return self
 
@@ -214,12 +214,12 @@ def _count_mistakes(Xa, positive, V, block=64):
                            for i in range(0, len(V), block)])
 
 
-def _train_binary(X, t, orders, max_epochs, lr, pocket, v0, fit_intercept):
+def _train_binary(X, t, orders, max_iter, eta, pocket, v0, fit_intercept):
     """One perceptron on targets t in {-1, +1} from the weights v0 = (w, b); the result is
     its history dict.
 
     Weights are kept augmented, v = (w, b), so a mistake on point i is the single
-    update v <- v + lr·y_i (x_i, 1), which is w += lr·y·x, b += lr·y exactly
+    update v <- v + eta·y_i (x_i, 1), which is w += eta·y·x, b += eta·y exactly
     (the constant is 0 without an intercept: b never moves).
     """
     n, d = X.shape
@@ -230,11 +230,11 @@ def _train_binary(X, t, orders, max_epochs, lr, pocket, v0, fit_intercept):
     best_v, best_count = v, int(_count_mistakes(Xa, positive, v[None, :])[0])
     indices, positions, visited, weights, train_mistakes, per_epoch, epoch_errors = [], [], [], [], [], [], []
     converged = False
-    for epoch in range(max_epochs):
+    for epoch in range(max_iter):
         order = orders[epoch]
         visited.append(order)
         Z = signed[order]
-        steps = lr * Z
+        steps = eta * Z
         start = len(weights)
         pos = 0
         while (i := _first_mistake(Z, v, pos)) is not None:

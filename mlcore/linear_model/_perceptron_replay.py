@@ -26,7 +26,7 @@ class Step:
     epoch: int             # 0-based
     position: int          # place in the epoch's visiting order
     index: int             # row of X
-    mistake: bool          # y (w_before·x + b_before) <= 0, so w <- w + lr·y·x happened
+    mistake: bool          # y (w_before·x + b_before) <= 0, so w <- w + eta0·y·x happened
     updates_before: int    # updates made before this step
     coef_before: np.ndarray
     intercept_before: float

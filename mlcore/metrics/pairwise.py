@@ -1,14 +1,15 @@
-"""Kernels: functions k(x, z) that are inner products in some feature space.
+"""Kernels: functions k(x, y) that are inner products in some feature space.
 
-Each kernel here takes two point sets X (n, d) and Z (m, d) and returns the
-full Gram matrix K (n, m) with K[i, j] = k(x_i, z_j), computed with matrix
-products so numpy hands the work to BLAS.
+Each kernel here takes two point sets X (n, d) and Y (m, d) (Y = None: Y = X) and returns the
+full Gram matrix K (n, m) with K[i, j] = k(x_i, y_j), computed with matrix products so numpy
+hands the work to BLAS. Names, argument order and defaults are scikit-learn's: gamma = None
+means 1 / d.
 
-* linear      k(x, z) = x·z
-* polynomial  k(x, z) = (gamma x·z + coef0)^degree
-* rbf         k(x, z) = exp(-gamma ||x - z||²), i.e. gamma = 1 / (2 sigma²)
-* sigmoid     k(x, z) = tanh(gamma x·z + coef0)   (not positive semi-definite in general)
-* laplacian   k(x, z) = exp(-gamma ||x - z||_1)   (the Laplace kernel; ||.||_1 = sum_j |x_j - z_j|)
+* linear      k(x, y) = x·y
+* polynomial  k(x, y) = (gamma x·y + coef0)^degree
+* rbf         k(x, y) = exp(-gamma ||x - y||²), i.e. gamma = 1 / (2 sigma²)
+* sigmoid     k(x, y) = tanh(gamma x·y + coef0)   (not positive semi-definite in general)
+* laplacian   k(x, y) = exp(-gamma ||x - y||_1)   (the Laplace kernel; ||.||_1 = sum_j |x_j - y_j|)
 
 The degree-2 polynomial kernel (1 + x·z)² in 2-D equals phi(x)·phi(z) with
 phi(x) = (1, √2 x1, √2 x2, x1², x2², √2 x1 x2): see :func:`poly2_feature_map`.
@@ -23,65 +24,83 @@ import numpy as np
 
 from ..base import ValidationError, check_choice, check_scalar
 
+__all__ = ["KERNELS", "linear_kernel", "polynomial_kernel", "rbf_kernel", "sigmoid_kernel", "laplacian_kernel",
+           "manhattan_distances", "squared_distances", "poly2_feature_map", "poly2_homogeneous_map",
+           "resolve_gamma", "make_kernel"]
+
 KERNELS = ("linear", "poly", "rbf", "sigmoid", "laplacian")
 
 
-def linear_kernel(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
-    """K = X Zᵀ."""
-    return X @ Z.T
+def _pair(X, Y, gamma=1.0):
+    """Y (X when None), and gamma (1 / d when None), as scikit-learn resolves them."""
+    Y = X if Y is None else Y
+    return Y, 1.0 / X.shape[1] if gamma is None else gamma
 
 
-def polynomial_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0,
-                      degree: int = 3, coef0: float = 1.0) -> np.ndarray:
-    """K = (gamma X Zᵀ + coef0)^degree."""
-    K = X @ Z.T
+def linear_kernel(X: np.ndarray, Y: np.ndarray | None = None) -> np.ndarray:
+    """K = X Yᵀ."""
+    Y, _ = _pair(X, Y)
+    return X @ Y.T
+
+
+def polynomial_kernel(X: np.ndarray, Y: np.ndarray | None = None, degree: int = 3, gamma: float | None = None,
+                      coef0: float = 1.0) -> np.ndarray:
+    """K = (gamma X Yᵀ + coef0)^degree."""
+    Y, gamma = _pair(X, Y, gamma)
+    K = X @ Y.T
     K *= gamma
     K += coef0
     with np.errstate(over="ignore"):
         return K ** degree
 
 
-def squared_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
-    """||x - z||² = ||x||² + ||z||² - 2 x·z, clipped at 0 against round-off."""
-    D = X @ Z.T
+def squared_distances(X: np.ndarray, Y: np.ndarray | None = None) -> np.ndarray:
+    """||x - y||² = ||x||² + ||y||² - 2 x·y, clipped at 0 against round-off."""
+    Y, _ = _pair(X, Y)
+    D = X @ Y.T
     D *= -2.0
     D += np.einsum("ij,ij->i", X, X)[:, None]
-    D += np.einsum("ij,ij->i", Z, Z)[None, :]
+    D += np.einsum("ij,ij->i", Y, Y)[None, :]
     np.maximum(D, 0.0, out=D)
     return D
 
 
-def rbf_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0) -> np.ndarray:
-    """K = exp(-gamma ||x - z||²), with -gamma ||x - z||² = 2 gamma x·z - gamma ||x||² - gamma ||z||²
+def rbf_kernel(X: np.ndarray, Y: np.ndarray | None = None, gamma: float | None = None) -> np.ndarray:
+    """K = exp(-gamma ||x - y||²), with -gamma ||x - y||² = 2 gamma x·y - gamma ||x||² - gamma ||y||²
     formed by one BLAS product and two passes (clipped at 0 against round-off)."""
-    K = X @ (Z.T * (2.0 * gamma))
+    Y, gamma = _pair(X, Y, gamma)
+    K = X @ (Y.T * (2.0 * gamma))
     K -= gamma * np.einsum("ij,ij->i", X, X)[:, None]
-    K -= gamma * np.einsum("ij,ij->i", Z, Z)[None, :]
+    K -= gamma * np.einsum("ij,ij->i", Y, Y)[None, :]
     np.minimum(K, 0.0, out=K)
     return np.exp(K, out=K)
 
 
-def sigmoid_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0, coef0: float = 0.0) -> np.ndarray:
-    """K = tanh(gamma X Zᵀ + coef0)."""
-    K = X @ Z.T
+def sigmoid_kernel(X: np.ndarray, Y: np.ndarray | None = None, gamma: float | None = None,
+                   coef0: float = 1.0) -> np.ndarray:
+    """K = tanh(gamma X Yᵀ + coef0)."""
+    Y, gamma = _pair(X, Y, gamma)
+    K = X @ Y.T
     K *= gamma
     K += coef0
     return np.tanh(K, out=K)
 
 
-def manhattan_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
-    """||x - z||_1 = sum_j |x_j - z_j|, one feature at a time so the temporary stays (n, m)."""
-    D = np.zeros((X.shape[0], Z.shape[0]))
+def manhattan_distances(X: np.ndarray, Y: np.ndarray | None = None) -> np.ndarray:
+    """||x - y||_1 = sum_j |x_j - y_j|, one feature at a time so the temporary stays (n, m)."""
+    Y, _ = _pair(X, Y)
+    D = np.zeros((X.shape[0], Y.shape[0]))
     for j in range(X.shape[1]):
-        D += np.abs(X[:, j, None] - Z[None, :, j])
+        D += np.abs(X[:, j, None] - Y[None, :, j])
     return D
 
 
-def laplacian_kernel(X: np.ndarray, Z: np.ndarray, gamma: float = 1.0) -> np.ndarray:
-    """K = exp(-gamma ||x - z||_1), the Laplace kernel. Positive definite like the RBF kernel, but
-    its value falls off with the city-block distance and has a kink at x = z, so its boundaries
+def laplacian_kernel(X: np.ndarray, Y: np.ndarray | None = None, gamma: float | None = None) -> np.ndarray:
+    """K = exp(-gamma ||x - y||_1), the Laplace kernel. Positive definite like the RBF kernel, but
+    its value falls off with the city-block distance and has a kink at x = y, so its boundaries
     are less smooth (scikit-learn's ``laplacian_kernel``)."""
-    K = manhattan_distances(X, Z)
+    Y, gamma = _pair(X, Y, gamma)
+    K = manhattan_distances(X, Y)
     K *= -gamma
     return np.exp(K, out=K)
 
@@ -116,7 +135,7 @@ def resolve_gamma(gamma, X: np.ndarray, *, model: str = "") -> float:
 
 
 def make_kernel(kernel: str, *, gamma: float = 1.0, degree: int = 3, coef0: float = 0.0):
-    """The Gram-matrix function K(X, Z) for a kernel name and its (already resolved) parameters."""
+    """The Gram-matrix function K(X, Y) for a kernel name and its (already resolved) parameters."""
     check_choice(kernel, "kernel", KERNELS)
     if kernel == "linear":
         return linear_kernel
@@ -158,7 +177,8 @@ def kernel_diagonal(kfun, X: np.ndarray) -> np.ndarray:
         return np.ones(X.shape[0])
     if func is linear_kernel:
         return sq
-    inner = kw.get("gamma", 1.0) * sq + kw.get("coef0", 0.0)
+    _, gamma = _pair(X, None, kw.get("gamma"))  # the kernels' own defaults when kfun leaves them out
+    inner = gamma * sq + kw.get("coef0", 1.0)
     if func is polynomial_kernel:
         with np.errstate(over="ignore"):
             return inner ** kw.get("degree", 3)

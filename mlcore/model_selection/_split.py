@@ -11,7 +11,7 @@ index arrays and ``get_n_splits(X=None, y=None)``. Randomness only through ``ran
   it has in y, so a rare class is not missing from a test fold by chance.
 * ``LeaveOneOut()``: k-fold with k = n; each point is the test set once.
 * ``ShuffleSplit(s, test_size)``: repeated holdout; s independent random splits, each
-  with ceil(test_size * n) test points (or ``test_size`` points when it is an int).
+  with ceil(test_size * n) test points (or ``test_size`` points when it is an int; None: 0.1).
 * ``Bootstrap(s)``: s bootstrap samples; the training set draws n indices with replacement,
   the test set is the out-of-bag points (never drawn: on average (1 - 1/n)^n ~ 1/e ~ 36.8%).
 """
@@ -168,7 +168,7 @@ class ShuffleSplit(_Splitter):
 
     _fields = ("n_splits", "test_size", "random_state")
 
-    def __init__(self, n_splits: int = 10, *, test_size=0.1, random_state=None):
+    def __init__(self, n_splits: int = 10, *, test_size=None, random_state=None):
         self.n_splits = check_scalar(n_splits, "n_splits", kind=numbers.Integral, low=1, model="ShuffleSplit")
         self.test_size = test_size
         self.random_state = random_state
@@ -178,7 +178,7 @@ class ShuffleSplit(_Splitter):
 
     def split(self, X, y=None, groups=None):
         n = _n_points(X, y)
-        n_test = _test_count(self.test_size, n)
+        n_test = _test_count(0.1 if self.test_size is None else self.test_size, n)
         rng = check_random_state(self.random_state)
         for _ in range(self.n_splits):
             order = rng.permutation(n)
@@ -232,11 +232,11 @@ class _FixedSplits(_Splitter):
         yield from self.splits
 
 
-def check_cv(cv=5, y=None, *, classifier: bool = True):
+def check_cv(cv=5, y=None, *, classifier: bool = False):
     """Turn ``cv`` into a splitter, as scikit-learn does.
 
-    None means 5; an int k means ``StratifiedKFold(k)`` for a classifier with labels y
-    (every registered model is a classifier) and ``KFold(k)`` otherwise; an object with
+    None means 5; an int k means ``StratifiedKFold(k)`` for a classifier (``classifier=True``,
+    what every mlcore search and curve passes) with labels y and ``KFold(k)`` otherwise; an object with
     ``split`` is used as it is; an iterable of (train, test) pairs is used as given.
     """
     if cv is None:

@@ -107,9 +107,10 @@ def _report(callback, done, total, what):
         callback(done, total, what)
 
 
-def cross_validate(estimator, X, y, *, cv=5, scoring="accuracy", return_train_score=False,
+def cross_validate(estimator, X, y, *, cv=None, scoring=None, return_train_score=False,
                    error_score=np.nan, callback=None) -> dict:
-    """Fit and score a clone on every split of ``cv`` (see :func:`check_cv`).
+    """Fit and score a clone on every split of ``cv`` (see :func:`check_cv`; None: 5 stratified
+    folds), scored by ``scoring`` (None: accuracy).
 
     Returns a dict of arrays with one entry per split: ``test_score``, ``fit_time``,
     ``score_time`` (seconds), ``train_score`` with ``return_train_score``, and ``errors``
@@ -118,7 +119,7 @@ def cross_validate(estimator, X, y, *, cv=5, scoring="accuracy", return_train_sc
     X, y = _check_data(X, y)
     _check_error_score(error_score)
     scorer = get_scorer(scoring)
-    splits = list(check_cv(cv, y).split(X, y))
+    splits = list(check_cv(cv, y, classifier=True).split(X, y))
     result = {"test_score": [], "train_score": [], "fit_time": [], "score_time": [], "errors": []}
     for done, (train, test) in enumerate(splits, start=1):
         test_score, train_score, fit_time, score_time, error = _fit_and_score(
@@ -133,7 +134,7 @@ def cross_validate(estimator, X, y, *, cv=5, scoring="accuracy", return_train_sc
     return arrays
 
 
-def cross_val_score(estimator, X, y, *, cv=5, scoring="accuracy", error_score=np.nan, callback=None):
+def cross_val_score(estimator, X, y, *, cv=None, scoring=None, error_score=np.nan, callback=None):
     """The test score of every split: ``cross_validate(...)["test_score"]``, an array of k floats."""
     return cross_validate(estimator, X, y, cv=cv, scoring=scoring, error_score=error_score,
                           callback=callback)["test_score"]
@@ -161,7 +162,7 @@ def _train_sizes(train_sizes, n_max: int) -> np.ndarray:
     return np.unique(absolute)
 
 
-def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=5, scoring="accuracy",
+def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=None, scoring=None,
                    shuffle=False, random_state=None, error_score=np.nan, return_errors=False,
                    callback=None):
     """Training and validation score against the number of training points.
@@ -179,7 +180,7 @@ def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=5, sc
     X, y = _check_data(X, y)
     _check_error_score(error_score)
     scorer = get_scorer(scoring)
-    splits = [(np.asarray(train), np.asarray(test)) for train, test in check_cv(cv, y).split(X, y)]
+    splits = [(np.asarray(train), np.asarray(test)) for train, test in check_cv(cv, y, classifier=True).split(X, y)]
     if shuffle:
         rng = check_random_state(random_state)
         splits = [(rng.permutation(train), test) for train, test in splits]
@@ -202,7 +203,7 @@ def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=5, sc
     return sizes, train_scores, test_scores
 
 
-def validation_curve(estimator, X, y, *, param_name, param_range, cv=5, scoring="accuracy",
+def validation_curve(estimator, X, y, *, param_name, param_range, cv=None, scoring=None,
                      error_score=np.nan, return_errors=False, callback=None):
     """Training and validation score of every split for each value of one hyperparameter.
 
@@ -218,7 +219,7 @@ def validation_curve(estimator, X, y, *, param_name, param_range, cv=5, scoring=
     values = list(param_range)
     if not values:
         raise ValidationError("param_range is empty: give at least one value to try")
-    splits = [(np.asarray(train), np.asarray(test)) for train, test in check_cv(cv, y).split(X, y)]
+    splits = [(np.asarray(train), np.asarray(test)) for train, test in check_cv(cv, y, classifier=True).split(X, y)]
     train_scores = np.empty((len(values), len(splits)))
     test_scores = np.empty((len(values), len(splits)))
     errors = []

@@ -1,10 +1,12 @@
 """k nearest neighbours: vote among the k training points closest to the query.
 
+k is ``n_neighbors`` in the code (scikit-learn's names and defaults throughout).
+
 Distances (q is the Minkowski power, ``p`` in the code, as in scikit-learn):
 
     euclidean  d(x, z) = sqrt(sum_j (x_j - z_j)^2)
     manhattan  d(x, z) = sum_j |x_j - z_j|
-    minkowski  d(x, z) = (sum_j |x_j - z_j|^q)^(1/q),  q >= 1
+    minkowski  d(x, z) = (sum_j |x_j - z_j|^q)^(1/q),  q >= 1  (the default, with q = 2: euclidean)
 
 Votes: ``uniform`` gives each neighbour weight 1, ``distance`` 1/d and
 ``distance_squared`` 1/d^2.  If any neighbour of a query is at distance 0, only
@@ -70,8 +72,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     ``y_fit_`` (their labels as indices into ``classes_``), ``n_features_in_``.
     """
 
-    def __init__(self, k=5, metric="euclidean", p=3.0, weights="uniform"):
-        self.k = k
+    def __init__(self, n_neighbors=5, metric="minkowski", p=2, weights="uniform"):
+        self.n_neighbors = n_neighbors
         self.metric = metric
         self.p = p
         self.weights = weights
@@ -79,11 +81,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         X, y_enc, classes = check_X_y(X, y)
         name = type(self).__name__
-        k = check_scalar(self.k, "k", kind=numbers.Integral, low=1, model=name)
-        if k > X.shape[0]:
-            raise ValidationError(
-                f"k={k} is larger than the {X.shape[0]} training points; choose k <= {X.shape[0]}"
-            )
+        k = check_scalar(self.n_neighbors, "n_neighbors", kind=numbers.Integral, low=1, model=name)
+        _check_enough_points(k, X.shape[0])
         metric = check_choice(self.metric, "metric", METRICS, model=name)
         check_choice(self.weights, "weights", WEIGHTS, model=name)
         if metric == "minkowski":
@@ -96,18 +95,17 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
 
     # -- neighbours -------------------------------------------------------
 
-    def kneighbors(self, X, k=None):
-        """``(distances, indices)``, each (n_queries, k), nearest first.
+    def kneighbors(self, X, n_neighbors=None):
+        """``(distances, indices)``, each (n_queries, n_neighbors), nearest first.
 
         ``indices`` index the training points ``X_fit_``; ties in distance are
         ordered by training index.
         """
         check_is_fitted(self)
         n = self.X_fit_.shape[0]
-        k = self.k if k is None else k
-        k = check_scalar(k, "k", kind=numbers.Integral, low=1, model=type(self).__name__)
-        if k > n:
-            raise ValidationError(f"k={k} is larger than the {n} training points; choose k <= {n}")
+        k = self.n_neighbors if n_neighbors is None else n_neighbors
+        k = check_scalar(k, "n_neighbors", kind=numbers.Integral, low=1, model=type(self).__name__)
+        _check_enough_points(k, n)
         return self._neighbors(X, k, ordered=True)
 
     def _neighbors(self, X, k, ordered):
@@ -143,10 +141,10 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         K = len(self.classes_)
         if self.weights == "uniform":
             # the order of the k neighbours cannot change a count, so skip sorting them
-            labels = self.y_fit_[self._neighbors(X, self.k, ordered=False)[1]]
+            labels = self.y_fit_[self._neighbors(X, self.n_neighbors, ordered=False)[1]]
             return np.stack([np.count_nonzero(labels == c, axis=1) for c in range(K)],
                             axis=1).astype(np.float64)
-        dist, idx = self._neighbors(X, self.k, ordered=True)
+        dist, idx = self._neighbors(X, self.n_neighbors, ordered=True)
         w = _inverse_distance_weights(dist, 2.0 if self.weights == "distance_squared" else 1.0)
         labels = self.y_fit_[idx]
         # summed nearest first, as scikit-learn does, so near-ties round the same way
@@ -169,6 +167,12 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         """``classes_[argmax votes]``; a tie goes to the smallest class index."""
         votes = self._votes(X)
         return self.classes_[np.argmax(votes, axis=1)]
+
+
+def _check_enough_points(k: int, n: int) -> None:
+    if k > n:
+        raise ValidationError(f"n_neighbors={k} is larger than the {n} training points: k neighbours "
+                              f"need k points; choose n_neighbors <= {n}")
 
 
 def _inverse_distance_weights(dist, power):

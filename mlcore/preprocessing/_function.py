@@ -72,8 +72,8 @@ class FunctionTransformer(TransformerMixin, BaseEstimator):
     def transform(self, X):
         return np.asarray(self._pair()[0](self._checked(X)), dtype=np.float64)
 
-    def inverse_transform(self, Z):
+    def inverse_transform(self, X):
         inverse = self._pair()[1]
         if inverse is None:
             raise ValidationError("this FunctionTransformer has no inverse_func: pass one to invert it")
-        return np.asarray(inverse(self._checked(Z, "Z")), dtype=np.float64)
+        return np.asarray(inverse(self._checked(X, "X")), dtype=np.float64)

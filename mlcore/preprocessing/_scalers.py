@@ -56,8 +56,8 @@ class StandardScaler(TransformerMixin, BaseEstimator):
             Z /= self.scale_
         return Z
 
-    def inverse_transform(self, Z):
-        X = self._checked(Z, "Z").copy()
+    def inverse_transform(self, X):
+        X = self._checked(X, "X").copy()
         if self.with_std:
             X *= self.scale_
         if self.with_mean:
@@ -103,8 +103,8 @@ class MinMaxScaler(TransformerMixin, BaseEstimator):
             np.clip(Z, *self._range(), out=Z)
         return Z
 
-    def inverse_transform(self, Z):
-        return (self._checked(Z, "Z") - self.min_) / self.scale_
+    def inverse_transform(self, X):
+        return (self._checked(X, "X") - self.min_) / self.scale_
 
 
 class QuantileClipper(TransformerMixin, BaseEstimator):

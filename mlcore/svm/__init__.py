@@ -1,5 +1,5 @@
-"""Support vector machines: SMO in the dual (any kernel), Pegasos in the primal, and the
-Crammer–Singer multi-class linear SVM (interior point, with its duality gap)."""
+"""Support vector machines: SMO in the dual (any kernel), Pegasos in the primal, and the linear
+SVM, one-vs-rest or Crammer–Singer's multi-class machine (interior point, with its duality gap)."""
 
 from ._classes import SVC
 from ._crammer_singer import LinearSVC, crammer_singer_objective

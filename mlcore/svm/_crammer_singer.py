@@ -1,4 +1,5 @@
-"""Crammer–Singer multi-class linear SVM, solved exactly by a primal–dual interior-point method.
+"""Linear SVMs (scikit-learn's ``LinearSVC``): one-vs-rest by default, or the Crammer–Singer
+multi-class machine, both solved exactly by a primal–dual interior-point method.
 
 Primal (K weight vectors w_k, one per class; LIBLINEAR's problem):
 
@@ -34,6 +35,16 @@ simplex (lambda_i * C / sum_k lambda_ik, which is feasible) and the gap P(W) - D
 computed from scratch; the solver stops when it is at most tol * P(W) (a relative gap;
 P(W) >= P* > 0, since W = 0 already costs C n). About 15 to 30 steps whatever C and the data's
 conditioning; each costs O(n K^2 p^2).
+
+One-vs-rest (``multi_class="ovr"``, scikit-learn's default): one two-class machine per class
+(class k against the rest; a single machine, classes_[1] against classes_[0], for two classes),
+each minimising LIBLINEAR's hinge-loss problem
+
+    P_k(v) = 1/2 ||v||^2 + C sum_i max(0, 1 - t_i v·x_i),   t_i = +1 for class k, -1 otherwise.
+
+That is the problem above for two classes at C/2: there w_0 + w_1 = 0 (every W(lambda) sums to 0
+over the classes), so with v = w_1 - w_0, 1/2 (||w_0||^2 + ||w_1||^2) = 1/4 ||v||^2 and
+P(W) = P_k(v) / 2. The same solver, with its certificate, then serves both.
 """
 
 from __future__ import annotations
@@ -68,30 +79,37 @@ def crammer_singer_objective(W: np.ndarray, X: np.ndarray, y_enc: np.ndarray, C:
 
 
 class LinearSVC(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
-    """Multi-class linear SVM of Crammer and Singer (see the module docstring for the maths).
+    """Linear SVM: one-vs-rest, or Crammer and Singer's multi-class machine (module docstring).
 
     Parameters
     ----------
-    C : float > 0, the price of each unit of the largest margin violation.
-    multi_class : "crammer_singer" (the only one here; one-vs-rest linear SVMs are
-        ``OneVsRestClassifier(...)`` around any two-class model).
-    tol : stop when the duality gap is at most tol * P(W).
-    max_iter : interior-point steps at most.
+    C : float > 0, the price of each unit of margin violation (for Crammer–Singer, of each
+        point's largest one).
+    multi_class : "ovr" (one hinge-loss machine per class, scikit-learn's default) or
+        "crammer_singer".
+    tol : stop when the duality gap is at most tol * P (for one-vs-rest, per machine).
+    max_iter : interior-point steps at most (per machine).
     fit_intercept : append a constant feature 1 (LIBLINEAR's intercept_scaling = 1), so the
         intercepts are penalised like the weights.
+
+    The loss is the hinge, i.e. scikit-learn's ``LinearSVC(loss="hinge")``; its default loss,
+    "squared_hinge", is not offered.
 
     Fitted attributes
     -----------------
     classes_, n_features_in_
-    weights_ : (K, d) one w_k per class;  class_intercepts_ : (K,) b_k.
-    coef_, intercept_ : weights_ and class_intercepts_; with two classes, as scikit-learn,
-        the single difference w_1 - w_0 (and b_1 - b_0), positive meaning classes_[1].
-    primal_objective_ P(W), dual_objective_ D(lambda), duality_gap_ = P - D >= P - min P.
-    dual_coef_ : (n, K) LIBLINEAR's alpha_ik = C [y_i = k] - lambda_ik.
-    n_iter_, converged_ (gap <= tol * P reached within max_iter).
+    coef_, intercept_ : one-vs-rest: row k is machine k's (v, b); Crammer–Singer: weights_ and
+        class_intercepts_. With two classes, as scikit-learn, a single row, positive meaning
+        classes_[1] (Crammer–Singer: the difference w_1 - w_0, b_1 - b_0).
+    primal_objective_ P, dual_objective_ D, duality_gap_ = P - D >= P - min P (one-vs-rest: the
+        sums over the machines, whose problems are independent).
+    n_iter_ (one-vs-rest: the most of any machine), converged_ (gap <= tol * P within max_iter,
+        for every machine).
+    Crammer–Singer only: weights_ (K, d) one w_k per class; class_intercepts_ (K,) b_k;
+        dual_coef_ (n, K) LIBLINEAR's alpha_ik = C [y_i = k] - lambda_ik.
     """
 
-    def __init__(self, C=1.0, multi_class="crammer_singer", tol=1e-4, max_iter=100, fit_intercept=True):
+    def __init__(self, C=1.0, multi_class="ovr", tol=1e-4, max_iter=100, fit_intercept=True):
         self.C = C
         self.multi_class = multi_class
         self.tol = tol
@@ -101,19 +119,21 @@ class LinearSVC(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         name = "LinearSVC"
         C = check_scalar(self.C, "C", low=0.0, low_inclusive=False, model=name)
-        check_choice(self.multi_class, "multi_class", ("crammer_singer",), model=name)
+        check_choice(self.multi_class, "multi_class", ("ovr", "crammer_singer"), model=name)
         tol = check_scalar(self.tol, "tol", low=0.0, low_inclusive=False, model=name)
         max_iter = check_scalar(self.max_iter, "max_iter", kind=numbers.Integral, low=1, model=name)
         if not isinstance(self.fit_intercept, (bool, np.bool_)):
             raise ValidationError(f"fit_intercept={self.fit_intercept!r} for {name} must be True or False")
         X, y_enc, classes = check_X_y(X, y)
         features = np.hstack([X, np.ones((len(X), 1))]) if self.fit_intercept else X
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
+        if self.multi_class == "ovr":
+            return self._fit_one_vs_rest(features, y_enc, C, tol, max_iter)
         result = _solve(features, y_enc, len(classes), C, tol, max_iter)
 
         W = result.W
         d = X.shape[1]
-        self.classes_ = classes
-        self.n_features_in_ = d
         self.weights_ = W[:, :d].copy()
         self.class_intercepts_ = W[:, d].copy() if self.fit_intercept else np.zeros(len(classes))
         if len(classes) == 2:
@@ -128,6 +148,31 @@ class LinearSVC(LinearClassifierMixin, ClassifierMixin, BaseEstimator):
         self.dual_coef_ = C * (y_enc[:, None] == np.arange(len(classes))) - result.lam
         self.n_iter_ = result.n_iter
         self.converged_ = result.converged
+        return self
+
+    def _fit_one_vs_rest(self, features, y_enc, C, tol, max_iter):
+        """One machine per class (one for two classes): the two-class Crammer–Singer problem at
+        C/2, whose v = w_1 - w_0 minimises P_k (module docstring)."""
+        K = len(self.classes_)
+        targets = [y_enc] if K == 2 else [(y_enc == k).astype(np.intp) for k in range(K)]
+        rows, primal, dual, n_iter, converged = [], 0.0, 0.0, 0, True
+        for t in targets:
+            result = _solve(features, t, 2, C / 2.0, tol, max_iter)
+            v = result.W[1] - result.W[0]
+            hinge = np.maximum(0.0, 1.0 - np.where(t == 1, 1.0, -1.0) * (features @ v))
+            primal += 0.5 * float(v @ v) + C * float(hinge.sum())
+            dual += 2.0 * result.dual  # min P_k = 2 min P, so 2 D bounds it from below
+            n_iter, converged = max(n_iter, result.n_iter), converged and result.converged
+            rows.append(v)
+        V = np.array(rows)
+        d = self.n_features_in_
+        self.coef_ = V[:, :d].copy()
+        self.intercept_ = V[:, d].copy() if self.fit_intercept else np.zeros(len(V))
+        self.primal_objective_ = primal
+        self.dual_objective_ = dual
+        self.duality_gap_ = primal - dual
+        self.n_iter_ = n_iter
+        self.converged_ = converged
         return self
 
 

@@ -17,12 +17,12 @@ POINT = (ParamSpec("x1", "float", None, -100, 100, label="x₁", format="%.2f"),
 
 
 def widget_key(spec: ModelSpec, p: ParamSpec) -> str:
-    return f"p_{spec.key}_{p.name}"
+    return f"p_{spec.key}_{p.link}"
 
 
 def url_name(spec: ModelSpec, p: ParamSpec) -> str:
     """The parameter's name in the link; prefixed by the model only if it would clash."""
-    return f"{spec.key}.{p.name}" if p.name in TAKEN else p.name
+    return f"{spec.key}.{p.link}" if p.link in TAKEN else p.link
 
 
 def param_widgets(spec: ModelSpec) -> dict:

@@ -235,7 +235,7 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
 
     ``p`` carries the range as drawn: a page narrows it with ``dataclasses.replace`` when the
     range depends on the data (a depth up to the full tree's). ``url``: the link item's name,
-    by default ``p.name``; None keeps the setting out of the link. ``control``: "radio",
+    by default ``p.link``; None keeps the setting out of the link. ``control``: "radio",
     "segmented" or "number" instead of the kind's usual widget. ``clamp``: a value past
     ``p.high`` becomes ``p.high`` (a depth past the full tree is the full tree) instead of the
     default. ``restart_on``: a value describing what the setting steps through (a pruning
@@ -244,7 +244,7 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
     """
     where = where or st
     ss = st.session_state
-    name = p.name if url == "" else url
+    name = p.link if url == "" else url
     label = p.label or p.name
     show = format_func or fmt
     checked = replace(p, high=None) if clamp else p

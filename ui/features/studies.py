@@ -148,7 +148,7 @@ def wide_data(recipe, extra: int, copies: int):
         X, y = make_dataset(recipe.data, n=recipe.n, noise=recipe.noise, seed=recipe.seed, n_classes=recipe.classes,
                             imbalance=recipe.imbalance, label_noise=recipe.label_noise, outliers=recipe.outliers,
                             margin=recipe.margin, extra_features=extra, correlated=min(copies, extra))
-        X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=recipe.test, seed=recipe.seed)
+        X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=recipe.test, random_state=recipe.seed, stratify=y)
     except ValidationError as err:
         return None, str(err)
     return Wide(X_tr, y_tr, X_te, y_te, feature_names(extra, min(copies, extra))), None

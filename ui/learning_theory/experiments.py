@@ -35,7 +35,7 @@ BOUND_SIZES = (10, 20, 50, 100, 200, 500, 1000, 2000)
 RADEMACHER_SIZES = (10, 20, 50, 100, 200, 400)
 # Capacity ladders: the model's own catalog parameter, from least to most flexible.
 CAPACITY = {
-    "knn": ("k", (25, 10, 5, 3, 1)),
+    "knn": ("n_neighbors", (25, 10, 5, 3, 1)),
     "tree": ("max_depth", (1, 2, 3, 5, 8, None)),
     "svm": ("C", (0.01, 0.1, 1.0, 10.0, 100.0)),
 }

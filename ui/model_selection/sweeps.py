@@ -26,7 +26,8 @@ from ui.model_selection import curve_runs
 # opens on the model the student was just looking at.
 MODEL = model_setting.MODEL
 MODEL_KEYS = tuple(model_setting.MODEL_KEYS)
-# The hyperparameter that moves a model from simple to complex, where the lecture names one.
+# The hyperparameter (here and in SEARCH_PAIR by its link key, as the pages' choices and links
+# hold it) that moves a model from simple to complex, where the lecture names one.
 COMPLEXITY = {"knn": "k", "tree": "max_depth", "svm": "C", "random_forest": "max_depth",
               "extra_trees": "max_depth", "adaboost": "n_estimators", "logistic": "C",
               "kernel_perceptron": "gamma", "linear_svm_sgd": "lam", "bagging": "n_estimators"}

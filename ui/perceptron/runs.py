@@ -89,7 +89,7 @@ def run(recipe, drawn, src: tuple, pair: tuple, epochs: int, lr: float, start: s
     if start == "least_squares":
         ls = LeastSquaresClassifier().fit(data.X, data.t)
         init = dict(coef_init=ls.coef_, intercept_init=ls.intercept_)
-    return Perceptron(max_epochs=epochs, lr=lr, pocket=True, shuffle=shuffle, random_state=0).fit(
+    return Perceptron(max_iter=epochs, eta0=lr, pocket=True, shuffle=shuffle, random_state=0).fit(
         data.X, data.t, **init)
 
 
@@ -117,7 +117,7 @@ def bound_runs(X, t, shuffle: bool = True) -> BoundRuns:
 
     def fit(bound, X, **kw):
         epochs = int(min(bound + 2, MAX_BOUND_EPOCHS))
-        return Perceptron(max_epochs=epochs, shuffle=shuffle, random_state=0, **kw).fit(X, t)
+        return Perceptron(max_iter=epochs, shuffle=shuffle, random_state=0, **kw).fit(X, t)
 
     with_bias, scaled = fit(b.bound_augmented, X), fit(b.bound_2R, X / b.R)
     no_bias = fit(b.bound_origin, X, fit_intercept=False) if b.bound_origin is not None else None
