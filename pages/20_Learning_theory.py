@@ -1,16 +1,12 @@
 """Learning theory: PAC sample sizes, shattering by clicking, bounds against the test error,
 Rademacher complexity by random labels, and the Bayes error of known densities."""
 
-import math
-
 import numpy as np
-import pandas as pd
 import streamlit as st
 
-from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_sample_size
+from mlcore.theory import KNOWN_DENSITIES
 from ui.core import charts, params, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
@@ -18,15 +14,11 @@ from ui.core.show_code import show_code
 from ui.data import draw
 from ui.data.dataset_panel import BLANK
 from ui.learning_theory import experiments as work
-from viz import decision_figure
-from viz.theory import (
-    bounds_figure,
-    labelings_figure,
-    pac_figure,
-    points_plane,
-    rademacher_figure,
-    random_fits_figure,
-)
+from ui.learning_theory import shatter_points
+from ui.learning_theory import theory_figures as figures
+from ui.learning_theory import theory_texts as texts
+from ui.learning_theory.tab_code import tab_code
+from viz.theory import bounds_figure, labelings_figure, points_plane, rademacher_figure, random_fits_figure
 
 CONFIG = chart_config("learning_theory", scroll_zoom=False)
 TABS = {"pac": "PAC", "shattering": "Shattering", "bounds": "Bounds against reality",
@@ -47,8 +39,6 @@ HCLASS = ParamSpec("hclass", "choice", "lines", choices=tuple(HCLASS_LABELS), la
                    help="Class 1 (orange) is the positive side: inside the rectangle or interval, "
                         "on one side of the line or the stump's threshold, a leaf of the tree.")
 TREE_K = ParamSpec("tree_k", "int", 2, 1, 4, label="tree depth k")
-MAX_CLICK = 8        # 2^8 = 256 labelings; the grid shows all of them up to GRID_ALL points
-GRID_ALL = 6
 LINEAR = ("logistic", "least_squares", "perceptron", "linear_svm_sgd")
 BOUND_MODEL = ParamSpec("bound_model", "choice", "logistic", choices=LINEAR, label="linear model",
                         help="A linear classifier in the plane: its class (lines) has VC dimension d = 3.")
@@ -62,13 +52,6 @@ DRAWS = ParamSpec("draws", "int", 10, 2, 50, label="random-label draws",
                   help="How many random labelings σ are fitted per point; more draws, a steadier mean.")
 BAYES_MODELS = tuple(MODELS)
 BAYES_MODEL = ParamSpec("bayes_model", "choice", "knn", choices=BAYES_MODELS, label="learned model")
-SHATTER_KEY = "theory_pts"
-ENJOYSPORT = pd.DataFrame(
-    [["sunny", "warm", "normal", "strong", "warm", "same", "yes"],
-     ["sunny", "warm", "high", "strong", "warm", "same", "yes"],
-     ["rainy", "cold", "high", "strong", "warm", "change", "no"],
-     ["sunny", "warm", "high", "strong", "cool", "change", "yes"]],
-    columns=["sky", "air temp", "humidity", "wind", "water", "forecast", "enjoy sport"])
 
 
 def _progress_bar(text: str):
@@ -87,116 +70,63 @@ def pac_tab():
         eps = settings.setting(EPS, "th_eps")
         delta = settings.setting(DELTA, "th_delta")
         d = settings.setting(ATTRS, "th_d")
-        h_size = conjunction_count(d)
-        m = pac_sample_size(eps, delta, h_size)
+        h_size, m, working = texts.pac_working(eps, delta, d)
         st.metric("examples needed m", f"{m:,}",
                   help="The smallest whole m with m ≥ (1/ε)(ln|H| + ln(1/δ)).")
-        st.markdown(f"|H| = 3^{d} = **{h_size:,}** conjunctions  \n"
-                    f"m ≥ (1/{eps:g})(ln {h_size:,} + ln(1/{delta:g})) = "
-                    f"({math.log(h_size):.3f} + {math.log(1 / delta):.3f}) / {eps:g} = "
-                    f"{(math.log(h_size) + math.log(1 / delta)) / eps:.2f}")
+        st.markdown(working)
     with right, st.container(key=PAC_CHART):
-        charts.plotly_chart(fit_screen(PAC_CHART, pac_figure(m, pac_epsilon(m, delta, h_size), delta, d,
-                                                         m_max=max(1000, 2 * m))),
+        charts.plotly_chart(fit_screen(PAC_CHART, figures.pac_curves(m, delta, h_size, d)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "
                "a larger class only adds a logarithm.")
     st.markdown("**EnjoySport** (Mitchell): six attributes, each two-valued in the notes, so 3⁶ = 729 "
                 "conjunctions; with ε = 0.1 and δ = 0.05 a consistent learner needs m ≥ 96 examples.")
-    st.dataframe(ENJOYSPORT, hide_index=True)
+    st.dataframe(texts.ENJOYSPORT, hide_index=True)
 
 
 # --- shattering -----------------------------------------------------------------------------
 
-def _points() -> list:
-    return st.session_state.setdefault(SHATTER_KEY, [])
-
-
-def _add_point(x: float, y: float):
-    if len(_points()) < MAX_CLICK:
-        st.session_state[SHATTER_KEY] = [*_points(), (round(x, 3), round(y, 3))]
-
-
-def _set_points(pts):
-    st.session_state[SHATTER_KEY] = list(pts)
-
-
-EXAMPLES = {"triangle": [(-1.5, -1.0), (1.5, -1.0), (0.0, 1.5)],
-            "square": [(-1.2, -1.2), (1.2, -1.2), (1.2, 1.2), (-1.2, 1.2)],
-            "diamond": [(0.0, -1.6), (1.6, 0.0), (0.0, 1.6), (-1.6, 0.0)],
-            "collinear": [(-1.8, -1.2), (0.0, 0.0), (1.8, 1.2)]}
-
-
-def _points_from_link():
-    raw = settings.take("spts")
-    if raw is None:
-        return
-    try:
-        pts = [tuple(float(v) for v in item.split(",")) for item in raw.split(";") if item]
-        if not 1 <= len(pts) <= MAX_CLICK or any(len(p) != 2 or not all(map(math.isfinite, p))
-                                                   or max(map(abs, p)) > 100 for p in pts):
-            raise ValueError
-    except ValueError:
-        settings.report(f"**points to shatter** (`spts`) should look like `0,1;1.5,-1` "
-                        f"(1 to {MAX_CLICK} points x,y). They were left out.")
-        return
-    _set_points(pts)
-
-
 def shattering_tab():
-    draw.listen(SHATTER_CHART, True, on_click=_add_point, key="theory_click", every_click=True)
-    pts = _points()
+    draw.listen(SHATTER_CHART, True, on_click=shatter_points.add_point, key="theory_click", every_click=True)
+    pts = shatter_points.points()
     left, right = st.columns([1, 2.2], gap="large")
     with left:
         key = settings.setting(HCLASS, "th_hclass", format_func=HCLASS_LABELS.get)
         depth = settings.setting(TREE_K, "th_tree_k") if key == "trees" else TREE_K.default
         c1, c2 = st.columns(2)
         c1.button("Undo", icon=":material/undo:", key="th_undo", disabled=not pts, width="stretch",
-                  on_click=_set_points, args=(pts[:-1],))
+                  on_click=shatter_points.set_points, args=(pts[:-1],))
         c2.button("Clear", icon=":material/delete:", key="th_clear", disabled=not pts, width="stretch",
-                  on_click=_set_points, args=([],))
+                  on_click=shatter_points.set_points, args=([],))
         st.caption("Examples:")
         cols = st.columns(2)
-        for i, (name, example) in enumerate(EXAMPLES.items()):
-            cols[i % 2].button(name, key=f"th_ex_{name}", width="stretch", on_click=_set_points, args=(example,))
+        for i, (name, example) in enumerate(shatter_points.EXAMPLES.items()):
+            cols[i % 2].button(name, key=f"th_ex_{name}", width="stretch", on_click=shatter_points.set_points,
+                               args=(example,))
         verdict = st.container(key="theory_verdict")
     with right, st.container(key=SHATTER_CHART):
         charts.plotly_chart(points_plane(np.array(pts).reshape(-1, 2)), width="stretch", theme=None,
                             config={**CONFIG, "doubleClick": False})
     label = HCLASS_LABELS[key].replace("≤ k", f"≤ {depth}")
     if not pts:
-        verdict.info(f"Click on the plane to place points (up to {MAX_CLICK}), or pick an example.")
+        verdict.info(f"Click on the plane to place points (up to {shatter_points.MAX_CLICK}), "
+                     "or pick an example.")
     else:
         labels, realised = work.shatter(tuple(pts), key, depth)
-        m, got = len(pts), int(realised.sum())
-        if realised.all():
-            verdict.success(f"Shattered: {label} realise all {2 ** m} labelings of these {m} points.")
-        else:
-            verdict.warning(f"Not shattered: {label} realise {got} of the {2 ** m} labelings of these "
-                            f"{m} points (crossed out below).")
-        if m <= GRID_ALL:
-            st.caption(f"All {2 ** m} labelings (orange = class 1). ✓ realised, ✗ impossible for {label}."
-                       + (" The line drawn is the hard-margin SVM's (the widest gap)." if key == "lines" else ""))
-            show = None
-        else:
-            show = np.flatnonzero(~realised)[:64]
-            st.caption(f"{m} points have {2 ** m} labelings; shown: the {len(show)} that {label} cannot realise"
-                       + (" (the first 64)." if (~realised).sum() > 64 else "."))
+        shattered, said = texts.shatter_verdict(label, len(pts), realised)
+        (verdict.success if shattered else verdict.warning)(said)
+        show, caption = texts.labelings_shown(label, key, len(pts), realised)
+        st.caption(caption)
         if show is None or len(show):
             lines = work.max_margin_lines(tuple(pts)) if key == "lines" else None
             charts.plotly_chart(labelings_figure(np.array(pts), labels, realised, indices=show, lines=lines),
                                 width="stretch", theme=None, config=CONFIG, key="theory_labelings")
-    settings.link_item("spts", ";".join(f"{x:g},{y:g}" for x, y in pts) or None)
+    settings.link_item("spts", shatter_points.link_text(pts))
     with st.expander(f"VC dimension of {label}, found by trying", expanded=key == "lines"):
-        vc, counts = work.vc_by_trying(key, depth)
-        rows = [{"m": m, "most labelings realised Π(m)": c, "2^m": 2 ** m, "some set shattered": c == 2 ** m}
-                for m, c in enumerate(counts, start=1)]
-        st.dataframe(pd.DataFrame(rows), hide_index=True)
-        more = " (at least: the search stops at 6 points)" if vc == len(counts) else ""
-        st.markdown(f"Tried m points on a circle and 50 random sets of m points for m = 1, 2, …: "
-                    f"**VC dimension {vc}{more}**. A shattered set proves VC ≥ m; no shattered set among "
-                    "the tries only suggests VC < m.")
+        table, said = texts.vc_summary(*work.vc_by_trying(key, depth))
+        st.dataframe(table, hide_index=True)
+        st.markdown(said)
 
 
 # --- bounds against reality --------------------------------------------------------------------
@@ -217,15 +147,10 @@ def bounds_tab(recipe):
     with right:
         charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
                             key="theory_bounds")
-    vacuous = [f"the {name} bound for m ≤ {int(result['sizes'][over][-1])}"
-               for name, key in (("VC", "vc"), ("Rademacher", "rad_bound"))
-               for over in [np.flatnonzero(result[key] > 1)] if len(over)]
-    if vacuous:
-        st.warning("Vacuous (above 1, so it says nothing about the error): " + "; ".join(vacuous) + ".",
-                   icon=":material/info:")
+    if vacuous := texts.vacuous_bounds(result):
+        st.warning(vacuous, icon=":material/info:")
     with left:
-        st.caption(f"{resamples} fresh training samples per m from the sidebar's generator "
-                   f"({recipe.data}, noise {recipe.noise:g}), each scored on 2000 fresh test points.")
+        st.caption(texts.samples_note(resamples, recipe))
     st.caption("VC: R(h) ≤ R̂(h) + √(2 ln(em/d) / (m/d)) + √(ln(1/δ) / (2m)), d = 3 for lines in the plane.  "
                "Rademacher: R(h) ≤ R̂_S(h) + R̂_S(H) + 3√(ln(2/δ) / (2m)), with R̂_S(H) estimated by fitting "
                "random labels on the first sample of each size.")
@@ -261,8 +186,7 @@ def rademacher_tab(recipe, drawn, data):
     if isinstance(est, str):
         st.info(f"{work.capacity_label(family, value)} cannot be fitted on {m} points: {est}")
         return
-    st.subheader(f"{work.capacity_label(family, value)} on random labels of {m} points: "
-                 f"R̂ ≈ {est.value:.2f}", anchor=False)
+    st.subheader(texts.random_fits_title(work.capacity_label(family, value), m, est.value), anchor=False)
     charts.plotly_chart(random_fits_figure(est.models, X, est.signs, data.bounds), width="stretch", theme=None,
                         config=CONFIG, key="theory_random_fits")
 
@@ -284,55 +208,17 @@ def bayes_tab(recipe, drawn, data):
     if bayes is None:
         st.error(split, icon=":material/block:")
         return
-    top[1].metric("Bayes error R*", f"{split['bayes']:.3%}", help="1 − ∫ max_j p(x, j) dx on a 300 × 300 grid.")
-    top[2].metric("error of the model R(ĥ)", f"{split['risk']:.3%}",
-                  help="Its true error: 1 − ∫ p(x, ĥ(x)) dx with the known density.")
-    top[3].metric("estimation", f"{split['estimation']:+.3%}", help="R(ĥ) − R(h*_H): what the small sample costs.")
-    top[4].metric("approximation", f"{split['approximation']:+.3%}",
-                  help="R(h*_H) − R*: what the model's class cannot express.")
+    for col, (label, value, explained) in zip(top[1:], texts.bayes_metrics(split), strict=True):
+        col.metric(label, value, help=explained)
+    bayes_plane, learned_plane = figures.bayes_planes(bayes, split["model"], MODELS[model_key].label, data)
     c1, c2 = st.columns(2)
-    bounds = data.bounds
     with c1:
-        charts.plotly_chart(decision_figure(bayes, data.X_train, data.y_train, bounds=bounds, height=430,
-                                        title="Bayes classifier (true density)", show_confidence=True),
-                            width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
+        charts.plotly_chart(bayes_plane, width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
-        charts.plotly_chart(decision_figure(split["model"], data.X_train, data.y_train, bounds=bounds, height=430,
-                                        title=f"{MODELS[model_key].label}, learned"),
-                            width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
+        charts.plotly_chart(learned_plane, width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "
                "h*_H, the best model of the class, is taken to be the same model with the same settings fitted "
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")
-
-
-def theory_code(tab: str) -> None:
-    """The open tab's mlcore calls with its current settings."""
-    value = settings.value
-    if tab == "pac":
-        text = code_other_pages.pac_tab(value("th_eps"), value("th_delta"), value("th_d"))
-    elif tab == "shattering":
-        if not _points():
-            return
-        text = code_other_pages.shattering_tab(_points(), value("th_hclass"), value("th_tree_k", TREE_K.default))
-    elif tab == "bounds":
-        if value("th_bound_model") is None:  # the tab explained what it needs instead
-            return
-        text = code_other_pages.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
-                                        value("th_resamples"), work.BOUND_SIZES)
-    elif tab == "rademacher":
-        family = value("th_family")
-        if family is None or f"th_cap_{family}" not in st.session_state:
-            return
-        text = code_other_pages.rademacher_tab(recipe, drawn, family, work.CAPACITY[family][0],
-                                            value(f"th_cap_{family}"), min(100, len(data.X_train)))
-    else:
-        model_key = value("th_bayes_model")
-        if model_key is None:
-            return
-        spec = MODELS[model_key]
-        hp = {p.name: value(params.widget_key(spec, p), p.default) for p in spec.params}
-        text = code_other_pages.bayes_tab(recipe, drawn, model_key, hp)
-    show_code(text, "The calls behind this tab, with its current settings.")
 
 
 recipe, drawn, data, _ = page("Learning theory", name="theory")
@@ -342,7 +228,7 @@ if raw_tab is not None:
         st.session_state.setdefault("th_tab", TABS[TAB.coerce(raw_tab)])
     except ValueError as err:
         settings.report(f"{err}; the first tab is shown.")
-_points_from_link()
+shatter_points.points_from_link()
 tabs = st.tabs(list(TABS.values()), key="th_tab", on_change="rerun")
 for (tab_key, _label), tab in zip(TABS.items(), tabs, strict=True):
     if not tab.open:
@@ -359,5 +245,6 @@ for (tab_key, _label), tab in zip(TABS.items(), tabs, strict=True):
             rademacher_tab(recipe, drawn, data)
         else:
             bayes_tab(recipe, drawn, data)
-        theory_code(tab_key)
+        if code := tab_code(tab_key, recipe, drawn, data, shatter_points.points(), TREE_K.default):
+            show_code(code, "The calls behind this tab, with its current settings.")
 finish()

@@ -2,17 +2,17 @@
 a least-squares start and the kernel perceptron's mistake counts."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from mlcore.linear_model import PerceptronReplay, pocket_curve
+from mlcore.linear_model import PerceptronReplay
 from ui.core import charts, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
+from ui.perceptron import perceptron_texts as texts
 from ui.perceptron import runs as work
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
@@ -139,20 +139,8 @@ def replay_panel():
                   width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
         step = replay.step(s) if s > 0 else None
         w0, b0 = replay.weights(0)
-        if step is None:
-            st.markdown(f"**Step 0 of {n_steps}**: the starting weights w = ({w0[0]:.3g}, {w0[1]:.3g}), "
-                        f"b = {b0:.3g}. Press *step* to look at the first example.")
-        else:
-            x = X[step.index]
-            y = int(t[step.index])
-            score = float(step.coef_before @ x + step.intercept_before)
-            verdict = (f"**{y:+d}·({score:.3g}) ≤ 0: a mistake**, so w ← w + lr·y·x, b ← b + lr·y" if step.mistake
-                       else f"{y:+d}·({score:.3g}) > 0: correct, no update")
-            st.markdown(f"**Step {s} of {n_steps}** · epoch {step.epoch + 1}, example {step.position + 1} of "
-                        f"{replay.n}: point {step.index} at ({x[0]:.2f}, {x[1]:.2f}), y = {y:+d}.  \n"
-                        f"y (w·x + b) = {verdict}.")
-        updates = 0 if step is None else step.updates_before + int(step.mistake)
-        st.caption(f"Updates so far: {updates} of {len(history['index'])}.")
+        st.markdown(texts.step_text(replay, s, step, X, t))
+        st.caption(texts.updates_text(step, history))
         charts.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
                             config=CHART_CONFIG, key="pc_weights")
     with chart_col:
@@ -166,17 +154,11 @@ def replay_panel():
 
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
-trained = ("converged: an epoch without a mistake" if model.converged_
-           else f"did not converge in {epochs} epoch(s)")
-st.caption(f"{len(X)} points, {history['n_epochs']} epoch(s), {len(history['index'])} updates; {trained}. "
-           "Solid: the boundary after the step, with its normal vector w. Dashed: before the update. "
-           "Ringed: the example looked at (red when it was a mistake).")
+st.caption(texts.run_text(model, len(X), epochs))
 
 # ---- mistakes per epoch; pocket against the current weights ----
 st.subheader("Mistakes per epoch: the current weights against the pocket", anchor=False)
-w_init, b_init = replay.weights(0)
-initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
-pocket = pocket_curve(history, initial_errors)
+pocket = work.pocket_counts(replay, X, t)
 left, right = st.columns([3, 1])
 charts.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
                     key="pc_epoch_chart", where=left)
@@ -194,34 +176,8 @@ if bound.bounds is None:
     st.info(f"{bound.error}. The bound needs separable data: choose *separable, with a gap* in the sidebar. "
             "On these data the pocket above is the sensible answer.", icon=":material/info:")
 else:
-    b = bound.bounds
-    origin = "—" if b.bound_origin is None else f"{b.bound_origin:,.1f}"
-    table = pd.DataFrame([
-        {"constant": "(R/γ₀)²", "bound": origin, "mistakes made": "—" if bound.no_bias is None else bound.no_bias,
-         "R": f"{b.R:.3g} = max‖x‖",
-         "γ": "none: no line through 0 separates" if b.gamma_origin is None
-         else f"{b.gamma_origin:.3g}: best line through 0",
-         "bias": "none (b = 0), line through the origin"},
-        {"constant": "(R̃/γ̃)²", "bound": f"{b.bound_augmented:,.1f}", "mistakes made": bound.with_bias,
-         "R": f"{b.R_aug:.3g} = max‖(x, 1)‖", "γ": f"{b.gamma_aug:.3g}: best through 0 of (x, 1)",
-         "bias": "weight of a constant 1 (this page's)"},
-        {"constant": "(2R/γ)²", "bound": f"{b.bound_2R:,.1f}", "mistakes made": bound.scaled,
-         "R": f"{b.R:.3g} = max‖x‖", "γ": f"{b.gamma:.3g} = 1/‖w‖, hard-margin SVM",
-         "bias": "weight of a constant R (run on x/R)"},
-    ])
-    st.dataframe(table, hide_index=True, width="stretch")
-    st.markdown(
-        "**Theorem (Novikoff).** If every example has ‖z‖ ≤ R and a unit vector u has y u·z ≥ γ > 0 for all of "
-        "them, the perceptron started at 0 makes at most **(R/γ)²** mistakes, in any order, over all epochs "
-        "(u·w grows by γ per mistake, ‖w‖² by at most R²). The notes state (R/γ)² for the update "
-        "w += y·x, b += y. That update is the perceptron on x̃ = (x, 1), so the bound holds with R and γ "
-        "measured there (second row), or for a perceptron without bias and a line through the origin "
-        "(first row). With the bias as the weight of a constant R instead, ‖x̃‖ ≤ √2 R and, for the SVM's "
-        "line (|b|/‖w‖ ≤ R since it crosses the data's ball), ‖ũ‖ ≤ √2: the bound is **(2R/γ)²** with the "
-        "plain R and γ (third row). (R/γ)² with R = max‖x‖ and the SVM's γ does not bound a perceptron with "
-        "a bias: x = 0.1 (+1) and x = −0.1 (−1) have R = γ = 0.1, bound 1, yet it makes 2 mistakes. "
-        "γ is measured on the hard-margin SVM's hyperplane (SMO, C = ∞, linear kernel); the mistakes are "
-        "counted from w = 0 until an epoch without one, whatever the start chosen above.")
+    st.dataframe(texts.bound_table(bound), hide_index=True, width="stretch")
+    st.markdown(texts.NOVIKOFF)
     if not bound.converged:
         st.caption(f"Some bound run stopped at {work.MAX_BOUND_EPOCHS} epochs before converging.")
     sweep_on = settings.setting(SWEEP, "pc_sweep") if source == work.SEPARABLE else False
@@ -250,13 +206,9 @@ alt = work.run(recipe, drawn, src, pair, int(epochs), float(lr), other, bool(shu
 runs = {start: model, other: alt}
 cols = st.columns(2)
 for col, key in zip(cols, ("zero", "least_squares"), strict=True):
-    m = runs[key]
-    h = m.history_[0]
-    label = "from w = 0" if key == "zero" else "from the least-squares weights"
-    col.metric(f"updates {label}", len(h["index"]),
-               help=f"{h['n_epochs']} epoch(s); {'converged' if m.converged_ else 'not converged'}.")
-    col.caption(f"{h['n_epochs']} epoch(s), {'converged' if m.converged_ else 'did not converge'}, "
-                f"{int(h['epoch_train_mistakes'][-1])} training mistakes at the end.")
+    label, updates, explained, said = texts.start_text(key, runs[key])
+    col.metric(label, updates, help=explained)
+    col.caption(said)
 st.caption("Least squares regresses the ±1 labels on (x, 1) in one solve; its line is often close to a good one, "
            "so the perceptron has less to correct. From a non-zero start the learning rate matters "
            "(from zero it only rescales w), and the mistake bound above, proved from w = 0, no longer applies.")
@@ -279,10 +231,7 @@ with kr:
                            class_names={-1.0: binary.names[0].removeprefix("class "),
                                         1.0: binary.names[1].removeprefix("class ")})
         charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
-        alpha = kmodel.alpha_[0]
-        st.caption(f"Ring size grows with αᵢ: {int(np.count_nonzero(alpha))} of {len(alpha)} points were ever a "
-                   f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
-                   f"{'converged' if kmodel.converged_ else 'not converged'}.")
+        st.caption(texts.alpha_text(kmodel))
 
 show_code(code_model_pages.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
                                    separable=src[1:] if source == work.SEPARABLE else None),

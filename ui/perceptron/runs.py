@@ -1,5 +1,6 @@
 """Cached work of the Perceptron page: the two-class data it trains on, the run it replays,
-the mistake bounds, one point of the margin sweep and the kernel perceptron.
+the mistake bounds, one point of the margin sweep and the kernel perceptron; and the pocket's
+counts along the replayed run.
 
 Every cache is keyed by small values: the shared dataset's recipe and drawn points, the
 page's source ``src = (source, gap, n, seed)`` and the class pair ``pair = (pos, neg)``.
@@ -19,7 +20,9 @@ from mlcore.linear_model import (
     LeastSquaresClassifier,
     MistakeBounds,
     Perceptron,
+    PerceptronReplay,
     mistake_bounds,
+    pocket_curve,
 )
 from ui.serving import fits
 from viz.perceptron import side_style
@@ -150,3 +153,11 @@ def kernel_fit(recipe, drawn, src: tuple, pair: tuple, hp: tuple):
         return KernelPerceptron(**dict(hp)).fit(data.X, data.t), None
     except ValidationError as err:
         return None, str(err)
+
+
+def pocket_counts(replay: PerceptronReplay, X, t) -> np.ndarray:
+    """The pocket's training mistakes at the end of each epoch of the replayed run, counted from
+    the weights it started at."""
+    w_init, b_init = replay.weights(0)
+    initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
+    return pocket_curve(replay.history, initial_errors)
