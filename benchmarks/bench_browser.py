@@ -8,11 +8,11 @@ steps above its default than the run needs starts at its low end (through the
 URL), so every step fits a new value; at either end the steps turn round. Prints a
 markdown table (median, min, max over the steps) with the date and the machine.
 
-    python benchmarks/bench_browser.py                 # every model, 10 steps each
-    python benchmarks/bench_browser.py knn logistic    # some models
-    python benchmarks/bench_browser.py --steps 6 --root /tmp/old   # another checkout
-    python benchmarks/bench_browser.py --detail knn    # also websocket bytes and run end
-    python benchmarks/bench_browser.py --live          # the plane by st.plotly_chart vs live chart
+    python -m benchmarks.bench_browser                 # every model, 10 steps each
+    python -m benchmarks.bench_browser knn logistic    # some models
+    python -m benchmarks.bench_browser --steps 6 --root /tmp/old   # another checkout
+    python -m benchmarks.bench_browser --detail knn    # also websocket bytes and run end
+    python -m benchmarks.bench_browser --live          # the plane by st.plotly_chart vs live chart
 
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
 ``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live/live_chart.py``,

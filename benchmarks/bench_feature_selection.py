@@ -6,31 +6,27 @@ a decision tree and logistic regression. Runs alternate, medians of several runs
 median of the per-run ratios (mlcore / scikit-learn; below 1 means mlcore is faster); the
 selected features are compared too.
 
-    python benchmarks/bench_feature_selection.py [--runs 5] [--extra 4 10]
+    python -m benchmarks.bench_feature_selection [--runs 5] [--extra 4 10]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from datetime import date
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.feature_selection import SequentialFeatureSelector as SkSFS
+from sklearn.linear_model import LogisticRegression as SkLogistic
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.tree import DecisionTreeClassifier as SkTree
 
-import numpy as np  # noqa: E402
-from sklearn.feature_selection import SequentialFeatureSelector as SkSFS  # noqa: E402
-from sklearn.linear_model import LogisticRegression as SkLogistic  # noqa: E402
-from sklearn.neighbors import KNeighborsClassifier as SkKNN  # noqa: E402
-from sklearn.tree import DecisionTreeClassifier as SkTree  # noqa: E402
-
-from mlcore.datasets import make_dataset, train_test_split  # noqa: E402
-from mlcore.feature_selection import SequentialFeatureSelector, kfold_indices  # noqa: E402
-from mlcore.linear_model import LogisticRegression  # noqa: E402
-from mlcore.neighbors import KNeighborsClassifier  # noqa: E402
-from mlcore.tree import DecisionTreeClassifier  # noqa: E402
+from mlcore.datasets import make_dataset, train_test_split
+from mlcore.feature_selection import SequentialFeatureSelector, kfold_indices
+from mlcore.linear_model import LogisticRegression
+from mlcore.neighbors import KNeighborsClassifier
+from mlcore.tree import DecisionTreeClassifier
 
 MODELS = {
     "knn": (lambda: KNeighborsClassifier(n_neighbors=5), lambda: SkKNN(n_neighbors=5)),

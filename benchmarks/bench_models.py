@@ -5,7 +5,7 @@ fig.to_json) runs on an mlcore model and on its scikit-learn counterpart, on
 the same moons data, alternating the two so machine noise hits both alike.
 Prints a markdown table of medians and the median of the per-run ratios.
 
-    python benchmarks/bench_models.py [--runs 7] [--n 500 2000] [--only knn svm]
+    python -m benchmarks.bench_models [--runs 7] [--n 500 2000] [--only knn svm]
 """
 
 from __future__ import annotations
@@ -14,19 +14,15 @@ import argparse
 import functools
 import platform
 import statistics
-import sys
 import time
 from datetime import date
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.datasets import make_moons
 
-import numpy as np  # noqa: E402
-from counterparts import COUNTERPARTS  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-
-from catalog.models import MODELS  # noqa: E402
-from viz.decision import decision_figure  # noqa: E402
+from benchmarks.counterparts import COUNTERPARTS
+from catalog.models import MODELS
+from viz.decision import decision_figure
 
 
 def pipeline(model, X, y):

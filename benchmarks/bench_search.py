@@ -5,29 +5,25 @@ machine noise hits both alike; prints a markdown table of medians and the median
 ratios (mlcore / scikit-learn; below 1 means mlcore is faster), and whether the best settings
 and every mean score agree.
 
-    python benchmarks/bench_search.py [--runs 5] [--n 500]
+    python -m benchmarks.bench_search [--runs 5] [--n 500]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.datasets import make_moons
+from sklearn.model_selection import GridSearchCV as SkGridSearchCV
+from sklearn.model_selection import StratifiedKFold
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.tree import DecisionTreeClassifier as SkTree
 
-import numpy as np  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-from sklearn.model_selection import GridSearchCV as SkGridSearchCV  # noqa: E402
-from sklearn.model_selection import StratifiedKFold  # noqa: E402
-from sklearn.neighbors import KNeighborsClassifier as SkKNN  # noqa: E402
-from sklearn.tree import DecisionTreeClassifier as SkTree  # noqa: E402
-
-from mlcore.model_selection import GridSearchCV  # noqa: E402
-from mlcore.neighbors import KNeighborsClassifier  # noqa: E402
-from mlcore.tree import DecisionTreeClassifier  # noqa: E402
+from mlcore.model_selection import GridSearchCV
+from mlcore.neighbors import KNeighborsClassifier
+from mlcore.tree import DecisionTreeClassifier
 
 KS = [1, 3, 5, 7, 9, 15, 21, 31, 41, 51]
 DEPTHS = [1, 2, 3, 4, 5, 6, 8, 10, 12, None]

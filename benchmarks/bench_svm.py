@@ -6,28 +6,24 @@ median of the per-run ratios. The "margin figure" column is mlcore's full SVM vi
 (regions + f = 0, ±1 contours + support-vector rings + slack hover), which LIBSVM has
 no counterpart for.
 
-    python benchmarks/bench_svm.py [--runs 7] [--n 500 2000]
+    python -m benchmarks.bench_svm [--runs 7] [--n 500 2000]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from datetime import date
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.datasets import make_moons
+from sklearn.svm import SVC as SkSVC
 
-import numpy as np  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-from sklearn.svm import SVC as SkSVC  # noqa: E402
-
-from mlcore.svm import SVC  # noqa: E402
-from viz.decision import decision_figure  # noqa: E402
-from viz.svm import margin_figure  # noqa: E402
+from mlcore.svm import SVC
+from viz.decision import decision_figure
+from viz.svm import margin_figure
 
 
 def timed(make, X, y, figure=decision_figure):

@@ -1,6 +1,6 @@
 """Resident memory of one replica: idle, after the first session, and per further session.
 
-    python deploy/replica_memory.py [--sessions 8]
+    python -m deploy.replica_memory [--sessions 8]
 
 Starts one `streamlit run` on a free loopback port, opens Playground sessions in headless
 Chromium (one browser context each, kept open, so their sessions stay alive on the server) and
@@ -18,10 +18,7 @@ import socket
 import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from deploy.replicas import start_replica, stop, wait_healthy  # noqa: E402
+from deploy.replicas import start_replica, stop, wait_healthy
 
 CHROMIUM = "/usr/bin/chromium"
 DATASETS = ["blobs", "moons", "circles", "xor", "spirals", "linear", "checkerboard"]
@@ -45,7 +42,8 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=8)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
-    from test_browser import ARGS, COUNT_RUNS, open_playground
+
+    from tests.support.browser import ARGS, COUNT_RUNS, open_playground
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -1,5 +1,7 @@
-"""Shared fixtures for the app tests."""
+"""Shared fixtures for the app tests. Shared helpers that are not fixtures (constants, the
+AppTest opener, the Playwright helpers) are in tests/support; no test module imports another."""
 
+import os
 import pathlib
 
 import pytest
@@ -16,3 +18,41 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 @pytest.fixture
 def root() -> pathlib.Path:
     return ROOT
+
+
+# --- the browser tests ------------------------------------------------------------------------
+# support.browser is imported inside the fixtures: it skips its importer when Playwright is
+# missing, which must skip the browser tests, not every test.
+
+@pytest.fixture(scope="session")
+def server():
+    """`streamlit run app.py`, started once per test process (each xdist worker) and shared by
+    every browser test module it runs."""
+    from support.browser import CHROMIUM, serve
+
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: the browser tests need Debian's chromium")
+    with serve() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    """Chromium for one test module. Not for the session: Playwright's sync API cannot start
+    while another instance runs in the same thread, and some modules start their own."""
+    from playwright.sync_api import sync_playwright
+    from support.browser import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    from support.browser import new_page
+
+    pg = new_page(browser)
+    yield pg
+    pg.close()

@@ -1,12 +1,10 @@
 """The pages under streamlit.testing.v1.AppTest: they run, react to widgets, survive bad links."""
 
-import base64
-import json
 import pathlib
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
+from support.apptest import PAGES, PLAYGROUND, assert_clean, decode, figure, run_page
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
@@ -14,38 +12,6 @@ from mlcore.datasets import GENERATORS
 from ui.core.settings import log_grid, snap
 
 pytestmark = pytest.mark.app
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
-PLAYGROUND = "pages/1_Playground.py"
-PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
-TIMEOUT = 60
-
-
-def run_page(page=None, query=None, prepare=None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    if query:
-        at.query_params.update(query)
-    if prepare:
-        prepare(at)
-    at.run()
-    if page:
-        at.switch_page(page).run()
-    return at
-
-
-def decode(value):
-    """A plotly array from the chart spec: a list, or {"dtype", "bdata"[, "shape"]}."""
-    if isinstance(value, dict) and "bdata" in value:
-        arr = np.frombuffer(base64.b64decode(value["bdata"]), dtype=np.dtype(value["dtype"]))
-        if "shape" in value:
-            arr = arr.reshape([int(s) for s in str(value["shape"]).split(",")])
-        return arr
-    return np.asarray(value)
-
-
-def figure(at, i=0) -> dict:
-    return json.loads(at.get("plotly_chart")[i].proto.spec)
 
 
 def heatmap_z(at) -> np.ndarray:
@@ -55,25 +21,8 @@ def heatmap_z(at) -> np.ndarray:
     return decode(heat[0]["z"])
 
 
-def assert_clean(at):
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-
-
-def widget(at, key):
-    return at.get_widget(key) if hasattr(at, "get_widget") else _find(at, key)
-
-
-def _find(at, key):
-    for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input"):
-        for w in getattr(at, kind):
-            if w.key == key:
-                return w
-    raise KeyError(key)
-
-
 def test_every_page_runs():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    at = run_page()
     assert_clean(at)
     assert len(PAGES) >= 1
     for page in PAGES:
@@ -102,7 +51,7 @@ def test_menu_is_home_then_every_page_at_its_old_address():
 
 
 def test_router_runs_home_first_and_each_page_once():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
+    at = run_page()
     assert_clean(at)
     assert [t.value for t in at.title] == ["Classifier Playground"]
     at.switch_page("pages/3_Decision_tree.py").run()

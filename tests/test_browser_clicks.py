@@ -3,12 +3,11 @@ made while the app reruns are queued by the listener and every one becomes a poi
 clicked."""
 
 import pytest
-
-from tests.test_browser import CHART, STILL, browser, goto, page, server, settle  # noqa: F401
+from support.browser import CHART, STILL, goto, settle
 
 pytestmark = pytest.mark.browser
 
-# Client pixels of data coordinates on the settled chart (as test_browser._click_at computes them).
+# Client pixels of data coordinates on the settled chart (as support.browser.click_data computes them).
 PIXELS = """(spots) => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const fl = gd._fullLayout, r = gd.getBoundingClientRect();
   return spots.map(([x, y]) => [r.left + fl.xaxis._offset + fl.xaxis.d2p(x),
@@ -21,7 +20,7 @@ DRAWN = """() => { const pts = new URLSearchParams(location.search).get("pts");
   return pts ? pts.split(";").map(p => p.split(",").map(Number)) : []; }"""
 
 
-def test_ten_fast_clicks_add_ten_points_where_they_were_clicked(page, server):  # noqa: F811
+def test_ten_fast_clicks_add_ten_points_where_they_were_clicked(page, server):
     goto(page, f"{server}/Playground?data=blank")  # no regions yet: wait for the empty plane
     page.wait_for_selector(CHART, timeout=60_000)
     page.wait_for_function(WHOLE, timeout=60_000)

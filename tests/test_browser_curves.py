@@ -2,17 +2,7 @@
 on a value of the validation curve draws that value's boundary beside it."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    click_data,
-    finished_runs,
-    goto,
-    page,
-    server,
-    settle,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, click_data, finished_runs, goto, settle, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +20,7 @@ def _ready(pg, selector):
                          "&& gd._fullLayout.xaxis && gd._fullLayout.xaxis._length > 0; }", timeout=120_000)
 
 
-def test_clicking_a_value_on_the_validation_curve_draws_its_boundary(page, server):  # noqa: F811
+def test_clicking_a_value_on_the_validation_curve_draws_its_boundary(page, server):
     goto(page, f"{server}/Validation_curve?data=moons&noise=0.35&model=knn&vary=k")
     _ready(page, CURVE)
     _ready(page, BOUNDARY)
@@ -52,7 +42,7 @@ def test_clicking_a_value_on_the_validation_curve_draws_its_boundary(page, serve
     assert_no_errors(page, "the Validation curve page after a click on the curve")
 
 
-def test_clicking_a_log_scaled_value_sets_it(page, server):  # noqa: F811
+def test_clicking_a_log_scaled_value_sets_it(page, server):
     goto(page, f"{server}/Validation_curve?data=moons&noise=0.35&model=svm&vary=gamma")
     _ready(page, CURVE)
     _ready(page, BOUNDARY)
@@ -64,7 +54,7 @@ def test_clicking_a_log_scaled_value_sets_it(page, server):  # noqa: F811
     assert_no_errors(page, "the Validation curve page after a click at gamma = 10")
 
 
-def test_learning_curves_page_and_the_playground_panel_load_clean(page, server):  # noqa: F811
+def test_learning_curves_page_and_the_playground_panel_load_clean(page, server):
     goto(page, f"{server}/Learning_curves?data=moons&noise=0.35&model=tree")
     _ready(page, ".st-key-lc_chart .js-plotly-plot")
     _ready(page, ".st-key-lc_boundary .js-plotly-plot")

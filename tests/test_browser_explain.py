@@ -2,15 +2,7 @@
 goes into the link, and the tree's leaf mix shows when hovering the plane (AppTest cannot hover)."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    finished_runs,
-    goto,
-    page,
-    server,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, finished_runs, goto, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -39,7 +31,7 @@ def _hover_at(pg, x, y):
     pg.mouse.move(px, py)
 
 
-def test_switch_draws_w_and_the_sigmoid_for_logistic_regression(page, server):  # noqa: F811
+def test_switch_draws_w_and_the_sigmoid_for_logistic_regression(page, server):
     goto(page, f"{server}/Playground?model=logistic&data=moons")
     assert "w (normal vector)" not in _trace_names(page)
     # The sigmoid is a chart of its own (key explain_sigmoid), there only with the switch on. (A
@@ -54,7 +46,7 @@ def test_switch_draws_w_and_the_sigmoid_for_logistic_regression(page, server):  
     assert_no_errors(page, "the Playground with logistic regression explained")
 
 
-def test_hovering_the_tree_plane_shows_the_leaf_mix(page, server):  # noqa: F811
+def test_hovering_the_tree_plane_shows_the_leaf_mix(page, server):
     goto(page, f"{server}/Playground?model=tree&data=moons&noise=0.3&max_depth=2")
     _switch_on(page)
     page.wait_for_function(f"() => {{ const gd = document.querySelector('{PLANE}');"

@@ -2,15 +2,11 @@
 kNN's regions while the tree's stay as they were."""
 
 import pytest
-
-from tests.test_browser import (  # noqa: F401
+from support.browser import (
     SHOTS,
     assert_no_errors,
-    browser,
     finished_runs,
     goto,
-    page,
-    server,
     settle,
     step_slider,
     wait_for_run_after,
@@ -35,7 +31,7 @@ def _print(pg, i):
     return pg.evaluate(PANEL_PRINT, i)
 
 
-def test_features_page_loads_clean(page, server):  # noqa: F811
+def test_features_page_loads_clean(page, server):
     goto(page, f"{server}/Features")
     page.wait_for_selector(CHART, timeout=60_000)
     settle(page)
@@ -45,7 +41,7 @@ def test_features_page_loads_clean(page, server):  # noqa: F811
     page.screenshot(path=str(SHOTS / "features.png"))
 
 
-def test_stretch_moves_knn_but_not_the_tree(page, server):  # noqa: F811
+def test_stretch_moves_knn_but_not_the_tree(page, server):
     goto(page, f"{server}/Features?data=moons&noise=0.3&stretch=1")
     page.wait_for_selector(CHART, timeout=60_000)
     page.wait_for_function(f"({PANEL_PRINT})({KNN_AFTER}) !== null", timeout=60_000)

@@ -1,30 +1,14 @@
 """Layout on a 1280x720 projector: each page's main chart is whole on the first screen and wide.
 
-Uses the helpers of tests/test_browser.py (server, browser, goto, settle)."""
+Uses the fixtures of tests/conftest.py (server, browser) and tests/support/browser.py's helpers."""
 
 import pytest
-
-from tests.test_browser import COUNT_RUNS, browser, goto, server, settle  # noqa: F401
+from support.browser import BOX, COUNT_RUNS, MAIN_CHART, goto, settle
 
 pytestmark = pytest.mark.browser
 
 VIEWPORT = {"width": 1280, "height": 720}
-# Each page and the key of its main chart (the one a lecturer projects).
-MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
-              "Decision_tree": "tree_plane", "ID3_on_a_table": "id3_tree", "Ensembles": "ens_main",
-              "Perceptron": "pc_main", "Multi-class": "mc_main", "Learning_curves": "lc_chart",
-              "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
-              "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
-              "Compare_models": "compare_grid",
-              "Learning_theory": "theory_pac"}
 MIN_WIDTH = 450
-
-BOX = """(sel) => {
-  const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");
-  if (!svg) return null;
-  const r = svg.getBoundingClientRect();
-  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width};
-}"""
 
 # Resolves once the chart's box has kept its place and size for 0.45 s (a live chart takes its
 # container's height a moment after the run ends; a resize reflows it over several frames).
@@ -35,7 +19,7 @@ HOLDS_STILL = f"""async (sel) => {{ const box = {BOX}; let last = JSON.stringify
 
 
 @pytest.fixture
-def small_page(browser):  # noqa: F811
+def small_page(browser):
     pg = browser.new_page(viewport=VIEWPORT)
     pg.add_init_script(COUNT_RUNS)
     yield pg
@@ -43,7 +27,7 @@ def small_page(browser):  # noqa: F811
 
 
 @pytest.mark.parametrize("path", list(MAIN_CHART))
-def test_main_chart_fits_a_1280x720_screen(small_page, server, path):  # noqa: F811
+def test_main_chart_fits_a_1280x720_screen(small_page, server, path):
     goto(small_page, f"{server}/{path}")
     sel = f".st-key-{MAIN_CHART[path]}"
     small_page.wait_for_selector(f"{sel} .js-plotly-plot .main-svg", timeout=60_000)
@@ -60,7 +44,7 @@ LARGE = {"width": 1920, "height": 1080}
 
 
 @pytest.mark.parametrize("path", list(MAIN_CHART))
-def test_main_chart_grows_with_a_larger_screen(small_page, server, path):  # noqa: F811
+def test_main_chart_grows_with_a_larger_screen(small_page, server, path):
     """At 1920x1080 the main chart takes the extra height (and so, for an equal-aspect plane,
     the extra width too) and still ends on the first screen: resizing the window is enough."""
     goto(small_page, f"{server}/{path}")
@@ -86,7 +70,7 @@ SVM_CHART = """() => { for (const key of ["svm_margin", "svm_points"]) {
   return null; }"""
 
 
-def test_every_svm_lecture_step_keeps_the_chart_on_a_1280x720_screen(small_page, server):  # noqa: F811
+def test_every_svm_lecture_step_keeps_the_chart_on_a_1280x720_screen(small_page, server):
     """A lecture step loads data and settings and adds its text: the chart (or, for the step whose
     hard margin has no solution, the points beside the message) must still be whole on screen."""
     goto(small_page, f"{server}/SVM_and_kernels")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import plotly
 import pytest
+from support.browser import ARGS, CHROMIUM
 
-from tests.test_browser import ARGS, CHROMIUM
 from viz.decision import _legend_rows
 
 pytestmark = pytest.mark.browser

@@ -5,18 +5,14 @@ rerun, the hover names the class, and a click on the plane still adds a point.""
 import re
 
 import pytest
-
-from tests.test_browser import (  # noqa: F401 (fixtures)
+from support.browser import (
     CHART,
     CLASS_TRACES,
     STILL,
     Z_PRINT,
-    browser,
     finished_runs,
     link_of,
     open_playground,
-    page,
-    server,
     settle,
     step_slider,
     wait_for_run_after,
@@ -39,7 +35,7 @@ def _changed(before):
     return f"() => {{ const z = ({Z_PRINT})(); return z !== null && z !== {before!r}; }}"
 
 
-def test_a_slider_rerun_updates_the_same_chart_element(page, server):  # noqa: F811
+def test_a_slider_rerun_updates_the_same_chart_element(page, server):
     open_playground(page, server, "?data=moons&n=500&model=knn")
     assert page.locator(LIVE).count() == 1, "the plane is not drawn by the live chart"
     # the page's Plotly config reaches the chart untouched
@@ -55,7 +51,7 @@ def test_a_slider_rerun_updates_the_same_chart_element(page, server):  # noqa: F
     assert page.locator(CHART).count() == 1
 
 
-def test_a_legend_toggle_survives_a_rerun(page, server):  # noqa: F811
+def test_a_legend_toggle_survives_a_rerun(page, server):
     open_playground(page, server, "?data=moons&n=500&model=knn")
     toggle = page.locator(".st-key-playground_chart .legend .traces", has_text="class 0 (train)").locator(".legendtoggle")
     toggle.click()
@@ -68,7 +64,7 @@ def test_a_legend_toggle_survives_a_rerun(page, server):  # noqa: F811
     assert page.evaluate(VISIBLE, "class 1 (train)") is True
 
 
-def test_the_hover_names_the_predicted_class(page, server):  # noqa: F811
+def test_the_hover_names_the_predicted_class(page, server):
     open_playground(page, server, "?data=moons&n=500&model=knn")
     px, py = page.evaluate(PIXEL, [-2.5, 2.5])   # far from every point: the regions answer
     page.mouse.move(px - 20, py - 20)
@@ -79,7 +75,7 @@ def test_the_hover_names_the_predicted_class(page, server):  # noqa: F811
     assert re.search(r"predicted: \d", text) and re.search(r"confidence: \d+%", text), text
 
 
-def test_a_click_on_the_live_chart_adds_a_point(page, server):  # noqa: F811
+def test_a_click_on_the_live_chart_adds_a_point(page, server):
     open_playground(page, server, "?data=moons&n=500&model=knn")
     page.evaluate(MARK)
     before = page.evaluate(CLASS_TRACES)
@@ -100,7 +96,7 @@ def test_a_click_on_the_live_chart_adds_a_point(page, server):  # noqa: F811
     assert page.evaluate(SAME), "the click's rerun built a new chart element"
 
 
-def test_a_browser_that_lost_the_figure_parts_gets_them_again(page, server):  # noqa: F811
+def test_a_browser_that_lost_the_figure_parts_gets_them_again(page, server):
     """The app sends the parts the browser holds as hashes only; a browser without them (a
     message it never got) asks again, and the next run sends every part in full."""
     open_playground(page, server, "?data=moons&n=500&model=knn")

@@ -2,16 +2,13 @@
 that point (the number boxes, the star on the chart, and the votes or code word shown for it)."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
+from support.browser import (
     assert_no_errors,
-    browser,
     click_data,
     finished_runs,
     goto,
     link_of,
-    page,
     plane_ready,
-    server,
     wait_for_run_after,
 )
 
@@ -37,7 +34,7 @@ def _inspect(pg, x, y, what):
     assert _star(pg) == [x, y]
 
 
-def test_page_loads_clean_and_a_click_shows_the_votes(page, server):  # noqa: F811
+def test_page_loads_clean_and_a_click_shows_the_votes(page, server):
     goto(page, f"{server}/Multi-class?data=blobs&classes=4&n=120&strategy=ovo")
     plane_ready(page, PLANE)
     assert_no_errors(page, "the Multi-class page")
@@ -50,7 +47,7 @@ def test_page_loads_clean_and_a_click_shows_the_votes(page, server):  # noqa: F8
     assert_no_errors(page, "the Multi-class page after a click")
 
 
-def test_a_click_shows_the_code_word(page, server):  # noqa: F811
+def test_a_click_shows_the_code_word(page, server):
     goto(page, f"{server}/Multi-class?data=blobs&classes=4&n=120&strategy=ecoc&code=exhaustive")
     plane_ready(page, PLANE)
     _inspect(page, -1.0, -1.5, "a click on the output-code plane")

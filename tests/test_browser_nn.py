@@ -2,17 +2,7 @@
 epoch (a forward pass of the kept weights), and play steps through the epochs on its own."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    finished_runs,
-    goto,
-    page,
-    server,
-    settle,
-    step_slider,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, finished_runs, goto, settle, step_slider, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +25,7 @@ def _open(pg, url):
     pg.wait_for_function(f"({Z_PRINT})() !== null", timeout=60_000)
 
 
-def test_epoch_slider_redraws_the_boundary_of_that_epoch(page, server):  # noqa: F811
+def test_epoch_slider_redraws_the_boundary_of_that_epoch(page, server):
     _open(page, server)
     assert page.evaluate(EPOCH_VALUE) == "3"
     before = page.evaluate(Z_PRINT)
@@ -48,7 +38,7 @@ def test_epoch_slider_redraws_the_boundary_of_that_epoch(page, server):  # noqa:
     assert_no_errors(page, "the Neural network page after an epoch step")
 
 
-def test_play_steps_through_the_epochs(page, server):  # noqa: F811
+def test_play_steps_through_the_epochs(page, server):
     _open(page, server)
     before = page.evaluate(Z_PRINT)
     page.locator(".st-key-nn_play label").click()

@@ -3,25 +3,21 @@ chart, an erased point comes back with Undo and goes again with Redo, and the li
 reopens the same figure in a fresh browser context."""
 
 import pytest
-
-from tests.test_browser import (  # noqa: F401
+from support.apptest import GOOD
+from support.browser import (
     CHART,
     CLASS_TRACES,
     COUNT_RUNS,
     Z_PRINT,
-    _click_at,
     assert_no_errors,
-    browser,
+    click_playground,
     finished_runs,
     link_of,
     new_page,
     open_playground,
-    page,
-    server,
     settle,
     wait_for_run_after,
 )
-from tests.test_owndata_upload import GOOD
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +30,7 @@ FIRST_POINT = """() => { const gd = document.querySelector(".st-key-playground_c
   return [t.x[0], t.y[0]]; }"""
 
 
-def _upload(page, tmp_path):  # noqa: F811
+def _upload(page, tmp_path):
     path = tmp_path / "pets.csv"
     path.write_bytes(GOOD)
     runs = finished_runs(page)
@@ -45,7 +41,7 @@ def _upload(page, tmp_path):  # noqa: F811
     page.wait_for_function(until, timeout=60_000)
 
 
-def test_an_uploaded_csv_is_drawn_on_the_chart(page, server, tmp_path):  # noqa: F811
+def test_an_uploaded_csv_is_drawn_on_the_chart(page, server, tmp_path):
     open_playground(page, server, "?n=300")
     assert sum(page.evaluate(CLASS_TRACES)) > 100
     _upload(page, tmp_path)
@@ -57,7 +53,7 @@ def test_an_uploaded_csv_is_drawn_on_the_chart(page, server, tmp_path):  # noqa:
     assert_no_errors(page, "the playground after an upload")
 
 
-def test_a_link_with_uploaded_points_reopens_the_same_figure(browser, server, tmp_path):  # noqa: F811
+def test_a_link_with_uploaded_points_reopens_the_same_figure(browser, server, tmp_path):
     first = new_page(browser)
     open_playground(first, server)
     _upload(first, tmp_path)
@@ -79,7 +75,7 @@ def test_a_link_with_uploaded_points_reopens_the_same_figure(browser, server, tm
         context.close()
 
 
-def test_erase_a_generated_point_then_undo_and_redo(page, server):  # noqa: F811
+def test_erase_a_generated_point_then_undo_and_redo(page, server):
     open_playground(page, server, "?data=moons&n=100")
     before = sum(page.evaluate(CLASS_TRACES))
     runs = finished_runs(page)
@@ -92,7 +88,7 @@ def test_erase_a_generated_point_then_undo_and_redo(page, server):  # noqa: F811
     fewer = f"() => ({CLASS_TRACES})().reduce((a, b) => a + b, 0) === {before - 1}"
     same = f"() => ({CLASS_TRACES})().reduce((a, b) => a + b, 0) === {before}"
     runs = finished_runs(page)
-    _click_at(page, x, y)
+    click_playground(page, x, y)
     wait_for_run_after(page, runs, "a click on a point in erase mode", until=fewer)
     page.wait_for_function(fewer, timeout=30_000)
     assert "erased=" in link_of(page, "erased=")

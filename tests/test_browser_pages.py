@@ -8,16 +8,7 @@ Chromium under `streamlit run`.
 import re
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    PlaywrightTimeout,
-    assert_no_errors,
-    browser,
-    goto,
-    page,
-    server,
-    settle,
-    step_slider,
-)
+from support.browser import PlaywrightTimeout, assert_no_errors, goto, settle, step_slider
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +38,7 @@ def _regions(traces):
     return next(t["z"] for t in traces if t["type"] == "heatmap")
 
 
-def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):  # noqa: F811
+def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):
     traces = _open(page, f"{server}/SVM_and_kernels?data=moons&n=120", "svm_margin")
     levels = sorted((t["start"], t["end"]) for t in traces if t["type"] == "contour")
     assert (-1.0, 1.0) in levels and (0.0, 0.0) in levels, levels
@@ -63,7 +54,7 @@ def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):  # n
     assert_no_errors(page, "the SVM page after moving C")
 
 
-def test_svm_three_classes_draw_the_chosen_pair_machine(page, server):  # noqa: F811
+def test_svm_three_classes_draw_the_chosen_pair_machine(page, server):
     traces = _open(page, f"{server}/SVM_and_kernels?classes=3&n=150&pair=0-2", "svm_margin")
     names = [t["name"] for t in traces]
     assert any("0 vs 2" in n and "f(x) = 0" in n for n in names), names
@@ -71,7 +62,7 @@ def test_svm_three_classes_draw_the_chosen_pair_machine(page, server):  # noqa: 
     assert_no_errors(page, "the SVM page with three classes")
 
 
-def test_tree_depth_slider_adds_splits_on_the_plane(page, server):  # noqa: F811
+def test_tree_depth_slider_adds_splits_on_the_plane(page, server):
     def n_splits():
         t = next(t for t in _traces(page, "tree_plane") if t["name"] == "splits")
         return t["nulls"]   # one segment per split, each followed by a gap (NaN)
@@ -88,7 +79,7 @@ def test_tree_depth_slider_adds_splits_on_the_plane(page, server):  # noqa: F811
     assert_no_errors(page, "the Decision tree page after growing it")
 
 
-def test_ensemble_members_slider_changes_the_vote(page, server):  # noqa: F811
+def test_ensemble_members_slider_changes_the_vote(page, server):
     traces = _open(page, f"{server}/Ensembles?data=moons&n=200&model=adaboost", "ens_main")
     before = _regions(traces)
     rounds = "[class*='st-key-ens_m_'] input[type='range']"

@@ -3,19 +3,10 @@ perceptron recorded, and the link reopens that step."""
 
 import numpy as np
 import pytest
+from support.browser import SHOTS, assert_no_errors, finished_runs, goto, wait_for_run_after
 
 from mlcore.datasets import make_dataset
 from mlcore.linear_model import Perceptron, PerceptronReplay
-from tests.test_browser import (  # noqa: F401
-    SHOTS,
-    assert_no_errors,
-    browser,
-    finished_runs,
-    goto,
-    page,
-    server,
-    wait_for_run_after,
-)
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +27,7 @@ def recorded_replay():
     return PerceptronReplay(model.history_[0])
 
 
-def line_now(page):  # noqa: F811
+def line_now(page):
     return np.array(page.evaluate(LINE), dtype=float)
 
 
@@ -46,14 +37,14 @@ def assert_on_line(points, w, b):
     np.testing.assert_allclose(points @ w + b, 0.0, atol=1e-9 * (3 * np.abs(w).sum() + abs(b)))
 
 
-def click(page, key, what, until):  # noqa: F811
+def click(page, key, what, until):
     runs = finished_runs(page)
     page.locator(f".st-key-{key} button").first.click()  # a button with help: two nested matches
     wait_for_run_after(page, runs, what, until=until)
     page.wait_for_function(until, timeout=30_000)
 
 
-def test_stepping_moves_the_line_to_the_recorded_weights(page, server):  # noqa: F811
+def test_stepping_moves_the_line_to_the_recorded_weights(page, server):
     replay = recorded_replay()
     goto(page, f"{server}/Perceptron{QUERY}")
     page.wait_for_selector(".st-key-pc_main .js-plotly-plot", timeout=60_000)

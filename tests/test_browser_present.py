@@ -1,12 +1,11 @@
 """Lecture tools in a real browser: presenter mode on a 1280x720 projector, the chart's image
 download (PNG and SVG), and figures that follow the dark theme.
 
-Uses the helpers of tests/test_browser.py (server, browser, goto, settle)."""
+Uses the fixtures of tests/conftest.py (server, browser) and tests/support/browser.py's helpers."""
 
 import pytest
+from support.browser import BOX, COUNT_RUNS, MAIN_CHART, STILL, goto, link_of, settle, wait_for_run_after
 
-from tests.test_browser import COUNT_RUNS, STILL, browser, goto, link_of, server, settle, wait_for_run_after  # noqa: F401
-from tests.test_browser_layout import BOX, MAIN_CHART
 from viz.present import MIN_FONT, PAPER
 
 pytestmark = pytest.mark.browser
@@ -27,7 +26,7 @@ VISIBLE = """(sel) => { const e = document.querySelector(sel);
   if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
 
 
-def _page(browser, scheme="light"):  # noqa: F811
+def _page(browser, scheme="light"):
     context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme, accept_downloads=True)
     pg = context.new_page()
     pg.add_init_script(COUNT_RUNS)
@@ -35,14 +34,14 @@ def _page(browser, scheme="light"):  # noqa: F811
 
 
 @pytest.fixture
-def projector(browser):  # noqa: F811
+def projector(browser):
     context, pg = _page(browser)
     yield pg
     context.close()
 
 
 @pytest.fixture
-def dark_projector(browser):  # noqa: F811
+def dark_projector(browser):
     context, pg = _page(browser, "dark")
     yield pg
     context.close()
@@ -59,7 +58,7 @@ def _open_chart(pg, url, key):
 
 
 @pytest.mark.parametrize("path", PRESENTED)
-def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(projector, server, path):  # noqa: F811
+def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(projector, server, path):
     sel = _open_chart(projector, f"{server}/{path}", MAIN_CHART[path])
     normal, normal_plot = projector.evaluate(BOX, sel), projector.evaluate(PLOT_AREA, sel)
     sel = _open_chart(projector, f"{server}/{path}?present=1", MAIN_CHART[path])
@@ -84,7 +83,7 @@ def test_presenter_mode_shows_the_whole_main_chart_larger_without_scrolling(proj
     assert "present=1" in link_of(projector, "present=1")
 
 
-def test_exit_button_brings_the_sidebar_back(projector, server):  # noqa: F811
+def test_exit_button_brings_the_sidebar_back(projector, server):
     _open_chart(projector, f"{server}/Playground?present=1", MAIN_CHART["Playground"])
     runs = projector.evaluate("() => window.__stRuns")
     projector.get_by_role("button", name="exit presenter mode").click()
@@ -104,14 +103,14 @@ def _download(pg, sel):
     return download.suggested_filename, download.path().read_bytes()
 
 
-def test_modebar_downloads_a_png_named_after_the_view(projector, server):  # noqa: F811
+def test_modebar_downloads_a_png_named_after_the_view(projector, server):
     sel = _open_chart(projector, f"{server}/Playground?data=moons", MAIN_CHART["Playground"])
     name, content = _download(projector, sel)
     assert name == "playground_knn_moons.png"
     assert content[:8] == b"\x89PNG\r\n\x1a\n" and len(content) > 10_000
 
 
-def test_the_sidebar_switches_the_download_to_svg(projector, server):  # noqa: F811
+def test_the_sidebar_switches_the_download_to_svg(projector, server):
     sel = _open_chart(projector, f"{server}/Playground", MAIN_CHART["Playground"])
     runs = projector.evaluate("() => window.__stRuns")
     projector.locator("[data-testid='stSidebar'] .st-key-chart_format button", has_text="SVG").click()
@@ -125,7 +124,7 @@ def test_the_sidebar_switches_the_download_to_svg(projector, server):  # noqa: F
     assert b"<svg" in content[:500]
 
 
-def test_dark_theme_draws_dark_figures(dark_projector, server):  # noqa: F811
+def test_dark_theme_draws_dark_figures(dark_projector, server):
     for path in ("Playground", "Decision_tree"):
         sel = _open_chart(dark_projector, f"{server}/{path}", MAIN_CHART[path])
         layout = dark_projector.evaluate(LAYOUT, sel)

@@ -2,15 +2,7 @@
 and a click on a grid-search cell draws that cell's boundary beside the heatmap."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    finished_runs,
-    goto,
-    page,
-    server,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, finished_runs, goto, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -32,14 +24,14 @@ def _ready(pg, selector):
 
 
 @pytest.mark.parametrize("path", list(MAIN))
-def test_page_loads_clean(page, server, path):  # noqa: F811
+def test_page_loads_clean(page, server, path):
     goto(page, f"{server}/{path}?{DATA}")
     _ready(page, f".st-key-{MAIN[path]} .js-plotly-plot")
     assert_no_errors(page, f"the {path} page")
     assert page.locator("[data-testid='stAlertContentWarning']").count() == 0, f"a warning on {path}"
 
 
-def test_clicking_a_grid_search_cell_shows_its_boundary(page, server):  # noqa: F811
+def test_clicking_a_grid_search_cell_shows_its_boundary(page, server):
     goto(page, f"{server}/Search?{DATA}&model=knn&values=3&random=false")
     _ready(page, HEAT)
     _ready(page, CELL)

@@ -3,7 +3,7 @@ and a page switch (issue 14). AppTest cannot see the page-switch half: there the
 the new page's widget of the same key at its minimum unless the server hands it the value."""
 
 import pytest
-from test_browser import browser, link_of, page, server, settle  # noqa: F401  (fixtures)
+from support.browser import link_of, settle
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def _go(pg, label, path):
     settle(pg)
 
 
-def test_tree_settings_survive_a_blank_canvas_and_a_page_switch(page, server):  # noqa: F811
+def test_tree_settings_survive_a_blank_canvas_and_a_page_switch(page, server):
     page.goto(f"{server}/Decision_tree?data=moons&n=150&depth=4&min_samples_leaf=4&val_fraction=0.5")
     settle(page)
     assert _tree_values(page) == ["4", "4", "0.50"]

@@ -3,14 +3,14 @@ line cannot separate (the page stops early, so the epochs slider is not drawn), 
 down: epochs must still be 70, not the slider's minimum."""
 
 import pytest
-from test_browser import browser, goto, page, server, settle, step_slider  # noqa: F401  (fixtures)
+from support.browser import goto, settle, step_slider
 
 pytestmark = pytest.mark.browser
 
 EPOCHS = ".st-key-svm_epochs [data-testid='stSliderThumbValue']"
 
 
-def test_epochs_survive_a_refused_hard_margin(page, server):  # noqa: F811
+def test_epochs_survive_a_refused_hard_margin(page, server):
     goto(page, f"{server}/SVM_and_kernels?data=moons&noise=0.3&kernel=linear&C=1000")
     page.wait_for_selector(EPOCHS, timeout=60_000)
     assert page.locator(EPOCHS).inner_text() == "50"

@@ -6,15 +6,7 @@ browser binds widgets to a new page.
 """
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    PlaywrightTimeout,
-    browser,
-    finished_runs,
-    goto,
-    page,
-    server,
-    wait_for_run_after,
-)
+from support.browser import PlaywrightTimeout, finished_runs, goto, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +24,7 @@ def _expect_shows(pg, selector, wanted, failure):
         raise AssertionError(failure) from err
 
 
-def test_dataset_follows_a_click_on_another_page_link(page, server):  # noqa: F811
+def test_dataset_follows_a_click_on_another_page_link(page, server):
     goto(page, f"{server}/Playground?data=moons&n=300")
     page.wait_for_selector(THUMB, timeout=60_000)
     assert page.locator(THUMB).inner_text() == "300"

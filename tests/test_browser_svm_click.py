@@ -2,17 +2,7 @@
 takes a point's f(x) apart: the nearest data point when the click is on one, else the spot."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    click_data,
-    finished_runs,
-    goto,
-    page,
-    plane_ready,
-    server,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, click_data, finished_runs, goto, plane_ready, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +28,7 @@ def _click(pg, x, y, until, what):
     pg.wait_for_function(until, timeout=30_000)
 
 
-def test_a_click_on_the_svm_plane_takes_the_nearest_point_apart(page, server):  # noqa: F811
+def test_a_click_on_the_svm_plane_takes_the_nearest_point_apart(page, server):
     goto(page, f"{server}/SVM_and_kernels?data=moons&n=120")
     plane_ready(page, PLANE)
     assert page.locator(".st-key-svm_margin [data-testid='stPlotlyChart']").count() == 0, \

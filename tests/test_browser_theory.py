@@ -1,16 +1,7 @@
 """Learning theory page in the real browser: clicking points on the shattering plane."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
-    assert_no_errors,
-    browser,
-    finished_runs,
-    goto,
-    link_of,
-    page,
-    server,
-    wait_for_run_after,
-)
+from support.browser import assert_no_errors, finished_runs, goto, link_of, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +43,7 @@ def _add(pg, x, y, count_after):
                        until=f"() => ({COUNT})() === {count_after}")
 
 
-def test_clicking_three_points_shows_shattered_and_a_fourth_not(page, server):  # noqa: F811
+def test_clicking_three_points_shows_shattered_and_a_fourth_not(page, server):
     goto(page, f"{server}/Learning_theory?tab=shattering")
     _plane_ready(page)
     assert page.evaluate(COUNT) == 0

@@ -2,17 +2,13 @@
 the followed point there; its number boxes and the link follow."""
 
 import pytest
-from test_browser import (  # noqa: F401  (fixtures)
+from support.browser import (
     assert_no_errors,
-    browser,
     click_data,
     finished_runs,
     goto,
     link_of,
-    page,
     plane_ready,
-    server,
-    settle,
     wait_for_run_after,
 )
 
@@ -26,7 +22,7 @@ def _boxes(pg):
     return [float(pg.locator(f".st-key-tree_{axis} input").input_value()) for axis in ("px", "py")]
 
 
-def test_clicking_the_tree_plane_moves_the_followed_point(page, server):  # noqa: F811
+def test_clicking_the_tree_plane_moves_the_followed_point(page, server):
     goto(page, f"{server}/Decision_tree?data=moons&n=200")
     plane_ready(page, PLANE)
     assert _boxes(page) != [1.0, -0.5]

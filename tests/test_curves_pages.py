@@ -3,10 +3,10 @@ figures and helpers behind them, and the 1/3 test fraction."""
 
 import numpy as np
 import pytest
+from support.apptest import assert_clean, decode, run_page
 
 from catalog.models import MODELS
 from mlcore.model_selection import fold_mean_sd, learning_curve_regime
-from tests.test_app import assert_clean, decode, run_page
 from ui.core.settings import _fits, _widget_value
 from viz.curves import learning_curve_figure, validation_curve_figure, value_axis
 

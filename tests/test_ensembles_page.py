@@ -1,32 +1,19 @@
 """The Ensembles page under AppTest: every ensemble draws, the member/round slider redraws."""
 
 import json
-import pathlib
 import re
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_app import decode
+from support.apptest import assert_clean, decode, run_page
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 PAGE = "pages/5_Ensembles.py"
 
 
 def _page(query):
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(query)
-    at.run()
-    at.switch_page(PAGE).run()
-    return at
-
-
-def _clean(at):
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
+    return run_page(PAGE, query)
 
 
 def _regions(at):
@@ -38,7 +25,7 @@ def _regions(at):
 @pytest.mark.parametrize("key", ["random_forest", "extra_trees", "bagging", "adaboost"])
 def test_each_ensemble_draws_and_its_slider_redraws(key):
     at = _page({"data": "moons", "n": "80", "model": key})
-    _clean(at)
+    assert_clean(at)
     shares = [re.findall(r"x[₁₂] (\d+)%", c.value) for c in at.caption if "Feature importance" in c.value]
     assert shares and len(shares[0]) == 2 and 99 <= sum(map(int, shares[0])) <= 101
     before, fig = _regions(at)
@@ -46,7 +33,7 @@ def test_each_ensemble_draws_and_its_slider_redraws(key):
     slider = [s for s in at.slider if s.label in ("members in the vote", "round")]
     assert slider, "no member / round slider"
     slider[0].set_value(1).run()
-    _clean(at)
+    assert_clean(at)
     after, fig = _regions(at)
     assert not np.array_equal(before, after), "one member should vote differently from all of them"
     if key == "adaboost":
@@ -63,13 +50,13 @@ def test_each_ensemble_draws_and_its_slider_redraws(key):
 ])
 def test_a_link_names_the_base_model_or_the_tree_depth(query, widget, value):
     at = _page({"data": "moons", "n": "80", **query})
-    _clean(at)
+    assert_clean(at)
     shown = [w for w in [*at.selectbox, *at.slider, *at.number_input] if w.label == widget]
     assert shown and shown[0].value == value
 
 
 def test_a_bad_model_in_the_link_warns_and_falls_back():
     at = _page({"model": "svm", "n_estimators": "many"})
-    _clean(at)
+    assert_clean(at)
     assert at.warning and "could not be used" in at.warning[0].value
     assert at.radio(key="ens_model").value == "random_forest"

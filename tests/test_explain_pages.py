@@ -6,8 +6,7 @@ points, brute-force nearest neighbours) or from the model refitted on them, not 
 
 import numpy as np
 import pytest
-
-from tests.test_app import PLAYGROUND, assert_clean, decode, figure, run_page
+from support.apptest import PLAYGROUND, assert_clean, decode, figure, run_page, values
 
 pytestmark = pytest.mark.app
 
@@ -167,7 +166,6 @@ def test_perceptron_link_with_its_own_data_opens_without_the_drawing_panel():
     """source=separable draws on the page's own data: a fresh link must not show the panel for
     drawing on the shared dataset (it read the source before the link was taken; the random
     link walk found it once the explain switch changed its path)."""
-    from tests.test_link_roundtrip import values
     switched = run_page("pages/6_Perceptron.py")
     switched.radio(key="pc_source").set_value("separable").run()
     fresh = run_page("pages/6_Perceptron.py", query={"source": "separable"})

@@ -3,8 +3,8 @@ every transform runs, degenerate data gets a sentence, settings go into the link
 
 import numpy as np
 import pytest
+from support.apptest import assert_clean, decode, figure, run_page, widget
 
-from tests.test_app import assert_clean, decode, figure, run_page, widget
 from ui.features.studies import TRANSFORMS
 
 pytestmark = pytest.mark.app

@@ -2,7 +2,7 @@
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_app import APP, TIMEOUT, assert_clean
+from support.apptest import assert_clean, run_page
 
 pytestmark = pytest.mark.app
 
@@ -11,10 +11,7 @@ TENNIS_HEAD = "outlook,wind,play\nsunny,weak,no\nrain,strong,yes\novercast,weak,
 
 
 def upload(content: bytes) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update({"table": "upload"})
-    at.run()
-    at.switch_page(ID3).run()
+    at = run_page(ID3, {"table": "upload"})
     at.file_uploader[0].set_value(("table.csv", content, "text/csv")).run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -57,8 +54,7 @@ def test_an_extra_field_names_the_row_and_the_counts():
 
 
 def test_the_textbook_caption_shows_on_the_tennis_root_only():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
-    at.switch_page(ID3).run()
+    at = run_page(ID3)
     assert_clean(at)
 
     def caption_shown():

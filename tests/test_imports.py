@@ -182,3 +182,52 @@ def test_the_graph_sees_relative_imports_inside_functions(tmp_path):
                      "pkg.sub.second": {"pkg.first"}, "page.py": {"pkg.sub.second"}}
     cycle = find_cycle(graph)
     assert cycle[0] == cycle[-1] and sorted(cycle[1:]) == ["pkg.first", "pkg.sub.second"]
+
+
+# ---------------------------------------------------------------- the tests' own modules
+
+def _test_module_imports(path):
+    """What ``path`` imports that breaks the tests' rules: a test module (test_*.py, however it
+    is spelled: ``test_x``, ``tests.test_x``, ``from tests import test_x``), conftest (pytest's
+    own, never imported), or anything under ``tests.`` (the helpers in tests/support are
+    imported as ``support.x``: one module object, never two under two names)."""
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if any(p.startswith("test_") or p == "conftest" for p in parts) or parts[0] == "tests":
+                yield name
+
+
+def _python_files(*folders):
+    return [p for folder in folders for p in sorted((ROOT / folder).rglob("*.py"))]
+
+
+@pytest.mark.parametrize("path", _python_files("tests"), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_test_module_imports_another(path):
+    assert not list(_test_module_imports(path)), (
+        f"{path.name} imports {sorted(set(_test_module_imports(path)))}: shared fixtures go in "
+        "tests/conftest.py, shared helpers in tests/support (imported as support.x)")
+
+
+@pytest.mark.parametrize("path", _python_files("benchmarks", "deploy"), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_scripts_import_no_test_module(path):
+    test_modules = [n for n in _test_module_imports(path) if not n.startswith("tests.support")]
+    assert not test_modules, f"{path.name} imports {sorted(set(test_modules))}"
+
+
+def test_the_test_import_checker_catches_every_spelling(tmp_path):
+    bad = tmp_path / "test_bad.py"
+    bad.write_text("import test_app\nfrom tests.test_browser import page\nfrom tests import test_x\n"
+                   "def f():\n    from test_owndata_upload import GOOD\n"
+                   "from conftest import ROOT\nfrom tests.support.apptest import run_page\n"
+                   "from support.apptest import run_page\nimport pytest\nfrom streamlit.testing.v1 import AppTest\n")
+    assert set(_test_module_imports(bad)) == {
+        "test_app", "tests.test_browser", "tests.test_browser.page", "tests", "tests.test_x",
+        "test_owndata_upload", "test_owndata_upload.GOOD", "conftest", "conftest.ROOT",
+        "tests.support.apptest", "tests.support.apptest.run_page"}

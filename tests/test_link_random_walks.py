@@ -7,8 +7,7 @@ import math
 import random
 
 import pytest
-from test_app import PAGES
-from test_link_roundtrip import charts, link, open_page, values
+from support.apptest import PAGES, charts, link, run_page, values
 
 pytestmark = pytest.mark.app
 
@@ -65,7 +64,7 @@ def _change(kind, w, rng: random.Random) -> None:
 @pytest.mark.parametrize("page", PAGES)
 def test_a_link_after_random_widget_changes_reopens_the_same_view(page, walk):
     rng = random.Random(f"{page}/{walk}")
-    at = open_page(page)
+    at = run_page(page)
     done = []
     for _ in range(STEPS):
         widgets = list(_widgets(at))
@@ -79,7 +78,7 @@ def test_a_link_after_random_widget_changes_reopens_the_same_view(page, walk):
         assert not at.exception, (done, [e.value for e in at.exception])
     # A walk may end on a view that explains a problem (the blank canvas has no points): the
     # reopened view must explain the same one, and warn about nothing in its own link.
-    fresh = open_page(page, link(at))
+    fresh = run_page(page, link(at))
     assert not fresh.exception, (done, [e.value for e in fresh.exception])
     assert not fresh.warning, (done, link(at), [w.value for w in fresh.warning])
     assert [e.value for e in fresh.error] == [e.value for e in at.error], done

@@ -6,51 +6,15 @@ import io
 import json
 
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_app import APP, PLAYGROUND, TIMEOUT, assert_clean
+from support.apptest import PLAYGROUND, assert_clean, assert_reopens, link, run_page
 
 pytestmark = pytest.mark.app
 
 ENSEMBLES = "pages/5_Ensembles.py"
 
 
-def open_page(page: str, query: dict | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(page).run()
-    return at
-
-
-def link(at) -> dict[str, str]:
-    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
-
-
-def charts(at) -> list[dict]:
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-
-
-def values(at) -> dict:
-    """Every widget with a key, and its value: the settings as the page shows them."""
-    out = {}
-    for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input", "radio"):
-        for w in getattr(at, kind):
-            if w.key and not w.key.startswith("$$"):
-                out[w.key] = w.value
-    return out
-
-
-def assert_reopens(at, page: str):
-    assert_clean(at)
-    fresh = open_page(page, link(at))
-    assert_clean(fresh)
-    assert not fresh.warning, [w.value for w in fresh.warning]
-    assert values(fresh) == values(at)
-    assert charts(fresh) == charts(at)
-
-
 def test_playground_link_carries_the_toggles_and_reopens_the_same_figure():
-    at = open_page(PLAYGROUND)
+    at = run_page(PLAYGROUND)
     at.selectbox(key="ds_data").set_value("moons").run()
     at.slider(key="ds_n").set_value(150).run()
     at.selectbox(key="model").set_value("logistic").run()
@@ -63,7 +27,7 @@ def test_playground_link_carries_the_toggles_and_reopens_the_same_figure():
 @pytest.mark.parametrize("model, slider, name, position", [("adaboost", "ens_m_adaboost", "round", 7),
                                                            ("bagging", "ens_m_bagging", "members", 4)])
 def test_ensembles_link_carries_the_position_and_shading(model, slider, name, position):
-    at = open_page(ENSEMBLES, {"data": "moons", "n": "120"})
+    at = run_page(ENSEMBLES, {"data": "moons", "n": "120"})
     at.radio(key="ens_model").set_value(model).run()
     at.slider(key=f"p_{model}_n_estimators").set_value(20).run()
     at.slider(key=slider).set_value(position).run()
@@ -73,7 +37,7 @@ def test_ensembles_link_carries_the_position_and_shading(model, slider, name, po
 
 
 def test_changing_the_number_of_rounds_keeps_the_round():
-    at = open_page(ENSEMBLES, {"data": "moons", "model": "adaboost", "n_estimators": "20"})
+    at = run_page(ENSEMBLES, {"data": "moons", "model": "adaboost", "n_estimators": "20"})
     at.slider(key="ens_m_adaboost").set_value(5).run()
     at.slider(key="p_adaboost_n_estimators").set_value(49).run()
     assert_clean(at)
@@ -85,14 +49,14 @@ def test_changing_the_number_of_rounds_keeps_the_round():
 
 
 def test_blank_canvas_link_has_no_class_count_size_or_noise():
-    at = open_page(PLAYGROUND)
+    at = run_page(PLAYGROUND)
     at.slider(key="ds_classes").set_value(4).run()
     at.slider(key="ds_n").set_value(100).run()
     at.selectbox(key="ds_data").set_value("blank").run()
     assert link(at) == {"data": "blank"}
     assert not [s for s in at.slider if s.key in ("ds_classes", "ds_n", "ds_noise")]
     # a link from before, with the settings that do nothing, still opens without a warning
-    at = open_page(PLAYGROUND, {"data": "blank", "classes": "6", "n": "0", "noise": "0"})
+    at = run_page(PLAYGROUND, {"data": "blank", "classes": "6", "n": "0", "noise": "0"})
     assert not at.warning
     assert link(at) == {"data": "blank"}
 

@@ -6,10 +6,10 @@ import struct
 
 import numpy as np
 import pytest
+from support.apptest import decode
 
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
-from tests.test_app import decode
 from ui.live import codec
 from ui.live.live_chart import encode_parts, message
 from viz import decision_figure

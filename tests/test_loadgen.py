@@ -1,22 +1,20 @@
 """The load generator's protocol client (benchmarks/st_client.py) against a real `streamlit run app.py`,
-and its pure parts. No timing here: benchmarks/loadgen.py measures."""
+and its pure parts. No timing here: benchmarks/bench_loadgen.py measures."""
 
 import asyncio
 import contextlib
 import json
 import math
 import pathlib
-import sys
 
 import numpy as np
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from benchmarks.bench_loadgen import Server, csv_bytes, points_csv_bytes
+from benchmarks.bench_loadgen_crosscheck import delivered, net_streams, request_to
+from benchmarks.st_client import Session, health, percentile, require_loopback
 
-from benchmarks.loadgen import Server, csv_bytes, points_csv_bytes  # noqa: E402
-from benchmarks.loadgen_crosscheck import delivered, net_streams, request_to  # noqa: E402
-from benchmarks.st_client import Session, health, percentile, require_loopback  # noqa: E402
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 LINK_A = "data=moons&n=120&model=knn"
 LINK_C = "data=circles&n=120&noise=0.7&model=gaussian_nb"

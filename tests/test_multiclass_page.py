@@ -1,40 +1,22 @@
 """The Multi-class page under AppTest: every strategy draws its regions and machines, the inspected
 point's scores / votes / code word, Crammer–Singer beside one-vs-all, the notes' ECOC example."""
 
-import json
-import pathlib
 import re
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_app import decode
+from support.apptest import assert_clean, charts, decode, run_page
 
 from mlcore.multiclass import hamming_distances
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 PAGE = "pages/8_Multi-class.py"
 FOUR = {"data": "blobs", "classes": "4", "n": "120"}
 
 
 def _page(query):
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(query)
-    at.run()
-    at.switch_page(PAGE).run()
-    return at
-
-
-def _clean(at):
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
-
-
-def _charts(at):
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    return run_page(PAGE, query)
 
 
 def _table(at, key):
@@ -53,7 +35,7 @@ def _metric(at, label):
 
 def test_notes_ecoc_example_on_screen():
     at = _page(FOUR)
-    _clean(at)
+    assert_clean(at)
     table = _table(at, "mc_notes_table")
     assert table["Hamming distance"].tolist() == [5, 5, 1, 4, 3, 3, 3, 4]
     assert table["class"].tolist() == [str(k) for k in range(1, 9)]
@@ -68,14 +50,14 @@ def test_notes_ecoc_example_on_screen():
 @pytest.mark.parametrize("strategy, machines", [("ovr", 4), ("ovo", 6), ("ecoc", 6), ("crammer_singer", None)])
 def test_each_strategy_draws_regions_machines_and_the_point(strategy, machines):
     at = _page({**FOUR, "strategy": strategy})
-    _clean(at)
-    main = _charts(at)[0]
+    assert_clean(at)
+    main = charts(at)[0]
     z = decode(next(t for t in main["data"] if t["type"] == "heatmap")["z"])
     assert z.size == 200 * 200 and np.all(np.isfinite(z))
     star = next(t for t in main["data"] if t.get("name") == "inspected point")
     px, py = float(at.number_input(key="mc_px").value), float(at.number_input(key="mc_py").value)
     assert np.allclose([star["x"][0], star["y"][0]], [px, py])
-    panels = [c for c in _charts(at) if c["layout"].get("uirevision") == "machines"]
+    panels = [c for c in charts(at) if c["layout"].get("uirevision") == "machines"]
     if machines is None:
         assert not panels
         assert float(_metric(at, "duality gap / P")) <= 1e-4  # the catalog's default tol
@@ -90,7 +72,7 @@ def test_each_strategy_draws_regions_machines_and_the_point(strategy, machines):
 
 def test_one_vs_one_votes_add_up_and_decide():
     at = _page({**FOUR, "strategy": "ovo"})
-    _clean(at)
+    assert_clean(at)
     votes = _table(at, "mc_votes")
     assert votes["votes"].sum() == 6
     machines = _table(at, "mc_point_table")
@@ -103,7 +85,7 @@ def test_one_vs_one_votes_add_up_and_decide():
 
 def test_code_word_and_its_distances_at_the_point():
     at = _page({**FOUR, "strategy": "ecoc", "code": "exhaustive", "x1": "0.5", "x2": "-1"})
-    _clean(at)
+    assert_clean(at)
     table = _table(at, "mc_point_table")
     word_text = next(m.value for m in at.markdown if "Code word" in m.value)
     word = [int(b) for b in re.search(r"\(([-+0-9 ]+)\)", word_text).group(1).split()]
@@ -114,7 +96,7 @@ def test_code_word_and_its_distances_at_the_point():
 
 def test_typed_code_from_the_link_and_a_bad_one_explained():
     at = _page({**FOUR, "strategy": "ecoc", "code": "typed", "typed": "+--+; -+-+; --+-; +++-"})
-    _clean(at)
+    assert_clean(at)
     assert at.text_area(key="mc_typed").value == "+--+; -+-+; --+-; +++-"
     assert int(_metric(at, "binary machines")) == 4
     at.text_area(key="mc_typed").set_value("+1 -1; -1 +1").run()
@@ -124,25 +106,25 @@ def test_typed_code_from_the_link_and_a_bad_one_explained():
 
 def test_two_classes_say_so_and_blank_data_still_shows_the_example():
     at = _page({"data": "moons"})
-    _clean(at)
+    assert_clean(at)
     assert any("2 classes" in i.value for i in at.info)
     at.button(key="mc_use_blobs").click().run()
-    _clean(at)
+    assert_clean(at)
     assert not at.info and int(_metric(at, "binary machines")) == 4
     blank = _page({"data": "blank"})
-    _clean(blank)
+    assert_clean(blank)
     assert blank.warning and _table(blank, "mc_notes_table")["Hamming distance"].tolist() == [5, 5, 1, 4, 3, 3, 3, 4]
 
 
 def test_crammer_singer_beside_one_vs_all_on_data_where_they_differ():
     at = _page(FOUR)
-    _clean(at)
+    assert_clean(at)
     at.button(key="mc_differ").click().run()
-    _clean(at)
+    assert_clean(at)
     text = next(m.value for m in at.markdown if "agree on" in m.value)
     agree = float(re.search(r"agree on \*\*([0-9.]+)%", text).group(1))
     assert agree < 95
-    titles = [c["layout"].get("title", {}).get("text", "") for c in _charts(at)]
+    titles = [c["layout"].get("title", {}).get("text", "") for c in charts(at)]
     assert any(t.startswith("Crammer–Singer") for t in titles) and any(t.startswith("one-vs-all") for t in titles)
 
 
@@ -154,7 +136,7 @@ def test_crammer_singer_beside_one_vs_all_on_data_where_they_differ():
 ])
 def test_tiny_drawn_data_gives_messages_not_tracebacks(strategy, points, message):
     at = _page({"data": "blank", "pts": points, "strategy": strategy})
-    _clean(at)
+    assert_clean(at)
     shown = " ".join(w.value for w in at.warning) + " ".join(i.value for i in at.info)
     if message:
         assert message in shown

@@ -5,7 +5,7 @@ import json
 
 import numpy as np
 import pytest
-from test_app import assert_clean, decode, run_page, widget
+from support.apptest import assert_clean, decode, run_page, widget
 
 from mlcore.neural_network import MLPClassifier
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from test_app import assert_clean, decode, run_page
+from support.apptest import assert_clean, decode, run_page
 
 from mlcore.datasets import TABLES
 

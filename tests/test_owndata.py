@@ -4,9 +4,7 @@ format of uploaded points and erasures, and undo/redo through a link in AppTest.
 import numpy as np
 import pandas as pd
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_app import APP, TIMEOUT, assert_clean
-from test_owndata_upload import GOOD, PLAYGROUND, playground, plotted, upload
+from support.apptest import GOOD, PLAYGROUND, assert_clean, link, plotted, run_page, upload
 
 from ui.data import csv_table
 from ui.data.csv_table import CsvProblem, Table
@@ -60,17 +58,10 @@ def test_uploaded_points_go_in_the_link_exactly():
     assert back == [(a, b, float(c)) for a, b, c in t.points]
 
 
-def reopen(query: dict) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update({k: v if isinstance(v, str) else v[0] for k, v in query.items()})
-    at.run()
-    return at.switch_page(PLAYGROUND).run()
-
-
 def test_a_link_with_uploaded_points_reopens_the_same_figure():
-    at = upload(playground(), "pets.csv", GOOD)
+    at = upload(run_page(PLAYGROUND), "pets.csv", GOOD)
     at.slider(key="ds_test").set_value(0.5).run()
-    fresh = reopen(dict(at.query_params))
+    fresh = run_page(PLAYGROUND, link(at))
     assert_clean(fresh)
     assert np.array_equal(plotted(fresh), plotted(at))
     assert "classes 0 = cat, 1 = dog" in " ".join(m.value for m in fresh.markdown)
@@ -78,7 +69,7 @@ def test_a_link_with_uploaded_points_reopens_the_same_figure():
 
 def test_a_large_upload_says_in_the_link_expander_why_it_is_not_in_the_link():
     rows = b"\n".join(f"{i * 0.123456789:.9f},{(i * 7 % 13) * 0.987654321:.9f},{i % 3}".encode() for i in range(600))
-    at = upload(playground(), "big.csv", b"x1,x2,label\n" + rows)
+    at = upload(run_page(PLAYGROUND), "big.csv", b"x1,x2,label\n" + rows)
     assert_clean(at)
     assert "own" not in at.query_params
     note = " ".join(c.value for c in at.caption if "not in this link" in c.value)
@@ -86,9 +77,9 @@ def test_a_large_upload_says_in_the_link_expander_why_it_is_not_in_the_link():
 
 
 def test_erased_points_leave_the_plane_and_the_link_keeps_them_out():
-    at = reopen({"data": "moons", "n": "100"})
+    at = run_page(PLAYGROUND, {"data": "moons", "n": "100"})
     everything = plotted(at)
-    erased = reopen({"data": "moons", "n": "100", "erased": "3,17,40"})
+    erased = run_page(PLAYGROUND, {"data": "moons", "n": "100", "erased": "3,17,40"})
     assert_clean(erased)
     assert len(plotted(erased)) == len(everything) - 3
     assert erased.query_params["erased"] == "3,17,40"
@@ -100,7 +91,7 @@ def test_erased_points_leave_the_plane_and_the_link_keeps_them_out():
 
 
 def test_undo_and_redo_walk_through_every_edit():
-    at = reopen({"pts": "0.5,0.5,1;-1,2,0"})
+    at = run_page(PLAYGROUND, {"pts": "0.5,0.5,1;-1,2,0"})
     at.button(key="draw_clear").click().run()
     assert "pts" not in at.query_params
     upload(at, "pets.csv", GOOD)

@@ -5,16 +5,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_app import APP, TIMEOUT, assert_clean, decode, figure
+from support.apptest import GOOD, PLAYGROUND, assert_clean, decode, figure, plotted, run_page, upload
 
 pytestmark = pytest.mark.app
 
-PLAYGROUND = "pages/1_Playground.py"
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad_csv"
-GOOD = b"x1,x2,label\n" + b"\n".join(f"{i * 0.5 - 2:g},{(i % 5) - 2:g},{'cat' if i % 2 else 'dog'}".encode()
-                                   for i in range(12))
 
 # file -> what its message must say (the specific reason, not a generic "could not read")
 MESSAGES = {
@@ -43,28 +39,8 @@ MESSAGES = {
 }
 
 
-def playground() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
-    return at.switch_page(PLAYGROUND).run()
-
-
-def upload(at, name: str, content: bytes) -> AppTest:
-    at.file_uploader(key="own_file").set_value((name, content, "text/csv")).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
-
-
 def warnings(at) -> str:
     return " ".join(w.value for w in at.warning)
-
-
-def plotted(at) -> np.ndarray:
-    """Every training and test point of the main chart (x, y), sorted."""
-    fig = figure(at)
-    xy = [np.column_stack([decode(t["x"]), decode(t["y"])]).astype(float) for t in fig["data"]
-          if str(t.get("name", "")).startswith(("class", "test points")) and t.get("x") != [None]]
-    pts = np.vstack(xy)
-    return pts[np.lexsort(pts.T[::-1])]
 
 
 def test_every_bad_file_is_in_the_table():
@@ -74,7 +50,7 @@ def test_every_bad_file_is_in_the_table():
 
 @pytest.mark.parametrize("name", sorted(MESSAGES))
 def test_a_bad_file_says_why_and_keeps_the_previous_upload(name):
-    at = upload(playground(), "pets.csv", GOOD)
+    at = upload(run_page(PLAYGROUND), "pets.csv", GOOD)
     assert_clean(at)
     before, link = plotted(at), at.query_params["own"]
     assert "12 rows" in " ".join(m.value for m in at.markdown)
@@ -89,10 +65,7 @@ def test_a_bad_file_says_why_and_keeps_the_previous_upload(name):
 
 
 def test_a_bad_file_keeps_generated_and_drawn_points():
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update({"pts": "0.5,0.5,1;-1,2,0", "data": "moons"})
-    at.run()
-    at.switch_page(PLAYGROUND).run()
+    at = run_page(PLAYGROUND, {"pts": "0.5,0.5,1;-1,2,0", "data": "moons"})
     before = plotted(at)
     upload(at, "one_class.csv", (BAD / "one_class.csv").read_bytes())
     assert MESSAGES["one_class.csv"] in warnings(at)
@@ -102,7 +75,7 @@ def test_a_bad_file_keeps_generated_and_drawn_points():
 
 
 def test_a_latin1_semicolon_file_with_string_labels_is_read():
-    at = upload(playground(), "fruit.csv", (DATA / "latin1_labels.csv").read_bytes())
+    at = upload(run_page(PLAYGROUND), "fruit.csv", (DATA / "latin1_labels.csv").read_bytes())
     assert_clean(at)
     assert not at.warning, warnings(at)
     text = " ".join(m.value for m in at.markdown)
@@ -111,7 +84,7 @@ def test_a_latin1_semicolon_file_with_string_labels_is_read():
 
 
 def test_too_many_rows_are_subsampled_when_asked():
-    at = playground()
+    at = run_page(PLAYGROUND)
     at.checkbox(key="own_shrink").check().run()
     upload(at, "big.csv", (BAD / "too_many_rows.csv").read_bytes())
     assert_clean(at)
@@ -122,7 +95,7 @@ def test_too_many_rows_are_subsampled_when_asked():
 
 def test_large_but_finite_magnitudes_keep_the_axes_and_grid_finite():
     big = b"income,debt,label\n" + b"\n".join(f"{i * 3e10:g},{(i % 4) * 1e11:g},{i % 2}".encode() for i in range(20))
-    at = upload(playground(), "money.csv", big)
+    at = upload(run_page(PLAYGROUND), "money.csv", big)
     assert_clean(at)
     fig = figure(at)
     for axis in ("xaxis", "yaxis"):
@@ -135,7 +108,7 @@ def test_large_but_finite_magnitudes_keep_the_axes_and_grid_finite():
 def test_more_columns_let_the_student_choose_the_features():
     text = b"id,height,weight,age,kind\n" + b"\n".join(
         f"{i},{150 + i},{50 + (i * 7) % 30},{20 + i % 9},{'ab'[i % 2]}".encode() for i in range(16))
-    at = upload(playground(), "people.csv", text)
+    at = upload(run_page(PLAYGROUND), "people.csv", text)
     assert_clean(at)
     assert (at.selectbox(key="own_x1").value, at.selectbox(key="own_x2").value,
             at.selectbox(key="own_label").value) == ("id", "height", "kind")
@@ -148,7 +121,7 @@ def test_more_columns_let_the_student_choose_the_features():
 
 
 def test_back_to_generated_data_and_undo_brings_the_upload_back():
-    at = upload(playground(), "pets.csv", GOOD)
+    at = upload(run_page(PLAYGROUND), "pets.csv", GOOD)
     at.button(key="own_back").click().run()
     assert_clean(at)
     assert "own" not in at.query_params

@@ -1,30 +1,20 @@
 """Shareable links of the Decision tree and ID3 pages, under AppTest: a link restores every
 setting, the address bar follows the widgets, and a bad value is a warning, never a traceback."""
 
-import pathlib
-
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.apptest import link, run_page
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 TREE = "pages/3_Decision_tree.py"
 ID3 = "pages/4_ID3_on_a_table.py"
 
 
 def open_page(page, query) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.query_params.update(query)
-    at.run()
-    at.switch_page(page).run()
+    at = run_page(page, query)
     assert not at.exception, [e.message for e in at.exception]
     return at
-
-
-def url(at) -> dict:
-    return {k: v[0] if isinstance(v, list) else v for k, v in dict(at.query_params).items()}
 
 
 def warning_text(at) -> str:
@@ -53,11 +43,11 @@ def test_tree_link_restores_every_setting_and_the_url_follows_the_widgets():
     assert at.slider(key="tree_val").value == pytest.approx(0.4)
     assert at.slider(key="tree_prune_step").value == 1
     assert next(m.value for m in at.metric if m.label == "depth").startswith("2 of ")
-    assert url(at) == TREE_LINK  # the same link comes back out
+    assert link(at) == TREE_LINK  # the same link comes back out
     at.slider(key="tree_depth").set_value(1).run()
     at.selectbox(key="tree_criterion").set_value("gini").run()
     assert not at.exception
-    got = url(at)
+    got = link(at)
     # a regrown tree has a new depth range: the slider keeps 1 (it used to drop to 0)
     assert got["depth"] == "1" and "criterion" not in got  # gini is the default
     assert got["min_samples_leaf"] == "3"
@@ -72,7 +62,7 @@ def test_a_new_tree_restarts_the_pruning_step_where_its_pruning_stops():
                 if "Reduced-error pruning stops at step" in c.value)
     assert stop != 1, "the data should make the two sequences stop at different steps"
     assert at.slider(key="tree_prune_step").value == stop
-    assert "prune_step" not in url(at)
+    assert "prune_step" not in link(at)
 
 
 def test_tree_link_to_a_followed_point():
@@ -80,7 +70,7 @@ def test_tree_link_to_a_followed_point():
     assert not at.warning
     assert at.number_input(key="tree_px").value == 0.5 and at.number_input(key="tree_py").value == -0.25
     assert "x₁ = 0.5 ≤" in " ".join(m.value for m in at.markdown)
-    assert url(at)["x1"] == "0.5" and url(at)["x2"] == "-0.25"
+    assert link(at)["x1"] == "0.5" and link(at)["x2"] == "-0.25"
 
 
 def test_tree_depth_past_the_full_tree_shows_the_full_tree():
@@ -124,11 +114,11 @@ def test_id3_link_restores_every_setting_and_the_url_follows_the_widgets():
     assert at.selectbox(key="nb_kids_play_outlook").value == "rainy"
     assert at.selectbox(key="nb_kids_play_windy").value == "true"
     assert any(m.value.startswith("Row 5 ends in leaf") for m in at.markdown)
-    assert url(at) == ID3_LINK
+    assert link(at) == ID3_LINK
     at.selectbox(key="id3_score").set_value("gini").run()
     at.number_input(key="id3_row").set_value(0).run()
     assert not at.exception
-    got = url(at)
+    got = link(at)
     assert got["score"] == "gini" and "row" not in got and got["table"] == "kids_play"
 
 
@@ -145,11 +135,11 @@ def test_id3_bad_link_warns_once_and_keeps_the_worked_example():
     gains = next(df.value for df in at.dataframe if "gain" in df.value.columns)
     # worked_examples.md: the root gains of the tennis table
     assert dict(zip(gains["feature"], gains["gain"], strict=True))["outlook"] == pytest.approx(0.246, abs=1.5e-3)
-    assert url(at) == {}
+    assert link(at) == {}
 
 
 def test_id3_link_to_an_upload_says_the_rows_cannot_travel():
     at = open_page(ID3, {"table": "upload", "row": "3"})
     assert "**row** applies only to a built-in table" in warning_text(at)
     assert at.selectbox(key="id3_table").value == "upload"
-    assert url(at) == {"table": "upload"}
+    assert link(at) == {"table": "upload"}

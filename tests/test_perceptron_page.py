@@ -3,11 +3,11 @@ in the link, the bounds hold, and degenerate data gives a message, never a trace
 
 import numpy as np
 import pytest
+from support.apptest import assert_clean, decode, figure, run_page, widget
 
 from catalog.models import MODELS
 from mlcore.datasets import make_dataset
 from mlcore.linear_model import LeastSquaresClassifier, Perceptron, PerceptronReplay
-from tests.test_app import assert_clean, decode, figure, run_page, widget
 
 pytestmark = pytest.mark.app
 

@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.utils.estimator_checks import estimator_checks_generator
+from support.sklearn_checks import EXCLUDED, check_name, sklearn_tags
 
 from mlcore import NotFittedError, ValidationError, clone
 from mlcore.linear_model import LogisticRegression
@@ -13,7 +14,6 @@ from mlcore.neighbors import KNeighborsClassifier
 from mlcore.pipeline import Pipeline
 from mlcore.preprocessing import MinMaxScaler, PolynomialFeatures, StandardScaler
 from mlcore.svm import SVC
-from tests.test_sklearn_checks import EXCLUDED, _check_name, _sklearn_tags
 
 
 def _data(seed=0):
@@ -100,7 +100,7 @@ def test_unfitted_and_bad_input():
 
 
 class CheckedPipeline(Pipeline):
-    __sklearn_tags__ = _sklearn_tags
+    __sklearn_tags__ = sklearn_tags
 
 
 def _sklearn_cases():
@@ -110,7 +110,7 @@ def _sklearn_cases():
         warnings.simplefilter("ignore", UserWarning)  # not a sklearn.base.BaseEstimator, by design
         for key, steps in pipes.items():
             for estimator, check in estimator_checks_generator(CheckedPipeline(steps), legacy=True):
-                name = _check_name(check)
+                name = check_name(check)
                 reason = EXCLUDED.get(name.split("[")[0])
                 marks = [pytest.mark.skip(reason=reason)] if reason else []
                 yield pytest.param(estimator, check, id=f"{key}-{name}", marks=marks)

@@ -9,7 +9,7 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_app import APP, PLAYGROUND, TIMEOUT, assert_clean
+from support.apptest import PLAYGROUND, assert_clean, link, run_page
 
 from mlcore.datasets import make_dataset
 from mlcore.neighbors import KNeighborsClassifier
@@ -183,15 +183,7 @@ def test_light_screen_passes_the_figure_through_untouched(moons):
 # --- presenter mode in the app ----------------------------------------------------------------
 
 def _open(query=None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(PLAYGROUND).run()
-    return at
-
-
-def _link(at) -> dict:
-    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    return run_page(PLAYGROUND, query)
 
 
 def _main_font(at) -> float:
@@ -202,18 +194,18 @@ def test_present_link_is_read_kept_and_enlarges_the_figures():
     normal = _open()
     at = _open({"present": "1"})
     assert_clean(at)
-    assert _link(at).get("present") == "1"
-    assert "present" not in _link(normal)
+    assert link(at).get("present") == "1"
+    assert "present" not in link(normal)
     assert _main_font(at) >= look.MIN_FONT > _main_font(normal)
     assert at.button(key="present_exit")  # the way out is on the page
     cfg = json.loads(at.get("plotly_chart")[0].proto.config)
     assert cfg["toImageButtonOptions"]["filename"].startswith("playground_knn_blobs")
     # a setting changed in presenter mode keeps it in the link
     at.selectbox(key="ds_data").set_value("moons").run()
-    assert _link(at).get("present") == "1" and _link(at).get("data") == "moons"
+    assert link(at).get("present") == "1" and link(at).get("data") == "moons"
     at.button(key="present_exit").click().run()
     assert_clean(at)
-    assert "present" not in _link(at)
+    assert "present" not in link(at)
     assert _main_font(at) < look.MIN_FONT
 
 
@@ -221,7 +213,7 @@ def test_sidebar_toggle_switches_presenter_mode_on():
     at = _open()
     at.toggle(key="present_toggle").set_value(True).run()
     assert_clean(at)
-    assert _link(at).get("present") == "1"
+    assert link(at).get("present") == "1"
     assert _main_font(at) >= look.MIN_FONT
 
 
@@ -229,4 +221,4 @@ def test_a_bad_present_value_is_reported_not_a_traceback():
     at = _open({"present": "maybe"})
     assert not at.exception
     assert any("present" in w.value for w in at.warning)
-    assert "present" not in _link(at)
+    assert "present" not in link(at)

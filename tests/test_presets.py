@@ -5,8 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from test_app import assert_clean
-from test_link_roundtrip import assert_reopens, open_page
+from support.apptest import assert_clean, assert_reopens, run_page
 
 from mlcore.linear_model import Perceptron
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
@@ -46,7 +45,7 @@ def captions(at) -> list[str]:
 def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name, i):
     page, steps = PAGES[name]
     # start from a changed session: drawn points and another dataset, which the step must replace
-    at = open_page(page, {"data": "circles", "n": "120", "pts": "0.5,0.5,1;1,1,0"})
+    at = run_page(page, {"data": "circles", "n": "120", "pts": "0.5,0.5,1;1,1,0"})
     assert at.session_state[draw.KEY]
     click(at, name, i)
     resolved = at.session_state[f"_preset_{name}_values"]
@@ -60,7 +59,7 @@ def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name,
 
 
 def test_knn_steps_show_what_their_text_says():
-    at = open_page("pages/1_Playground.py")
+    at = run_page("pages/1_Playground.py")
     assert metric(click(at, "playground", 0), "train accuracy") == "100.0%"   # k = 1
     assert metric(click(at, "playground", 1), "train accuracy") != "100.0%"   # k = 15
     assert metric(click(at, "playground", 2), "train accuracy") == "100.0%"   # weighted: own vote 1/0
@@ -69,7 +68,7 @@ def test_knn_steps_show_what_their_text_says():
 
 
 def test_the_line_goes_when_a_setting_changes():
-    at = click(open_page("pages/1_Playground.py"), "playground", 1)
+    at = click(run_page("pages/1_Playground.py"), "playground", 1)
     assert any(lectures.PLAYGROUND[1].text in c for c in captions(at))
     at.slider(key="p_knn_k").set_value(7).run()
     assert_clean(at)
@@ -77,7 +76,7 @@ def test_the_line_goes_when_a_setting_changes():
 
 
 def test_tree_steps_grow_then_prune():
-    at = open_page("pages/3_Decision_tree.py")
+    at = run_page("pages/3_Decision_tree.py")
     assert metric(click(at, "tree", 0), "depth").startswith("1 of")
     full = click(at, "tree", 2)
     assert metric(full, "train accuracy") == "100.0%"
@@ -89,13 +88,13 @@ def test_tree_steps_grow_then_prune():
 
 
 def test_ensemble_steps_vote_with_every_tree():
-    at = open_page("pages/5_Ensembles.py")
+    at = run_page("pages/5_Ensembles.py")
     for i, trees in enumerate((1, 10, 100)):
         assert metric(click(at, "ensembles", i), "members voting") == f"{trees}/{trees}"
 
 
 def test_perceptron_steps_converge_only_on_separable_data():
-    at = open_page("pages/6_Perceptron.py")
+    at = run_page("pages/6_Perceptron.py")
     done = [c for c in captions(click(at, "perceptron", 0)) if "converge" in c]
     assert done and all("did not converge" not in c for c in done)
     assert any("did not converge" in c for c in captions(click(at, "perceptron", 1)))
@@ -159,7 +158,7 @@ def test_nn_steps_show_what_their_text_says():
     assert net.score(data.X_train, data.y_train) >= 0.95
 
     # the page shows the same, at the last epoch
-    at = open_page("pages/7_Neural_network.py")
+    at = run_page("pages/7_Neural_network.py")
     assert percent(metric(click(at, "nn", 0), "train accuracy")) <= 0.6
     assert metric(click(at, "nn", 1), "train accuracy") == "100.0%"
     assert metric(click(at, "nn", 2), "train accuracy") == "100.0%"
@@ -170,7 +169,7 @@ def test_nn_steps_show_what_their_text_says():
 
 
 def test_a_nn_step_shows_its_network_trained_even_after_the_slider_moved():
-    at = click(open_page("pages/7_Neural_network.py"), "nn", 2)
+    at = click(run_page("pages/7_Neural_network.py"), "nn", 2)
     at.slider(key="nn_epoch").set_value(1).run()
     assert metric(at, "epoch").startswith("1 / ")
     click(at, "nn", 0)
@@ -204,7 +203,7 @@ def test_multiclass_steps_show_what_their_text_says():
     assert region_shares(ecoc, data.bounds).min() > 0.1
     assert cs.score(X, y) > 0.8                                                # "over 80% right"
 
-    at = open_page("pages/8_Multi-class.py")
+    at = run_page("pages/8_Multi-class.py")
     for i, (machines, accuracy) in enumerate(((5, ovr), (10, ovo), (7, ecoc))):
         click(at, "multiclass", i)
         assert metric(at, "binary machines") == str(machines)

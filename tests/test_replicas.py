@@ -17,7 +17,7 @@ import time
 import urllib.request
 
 import pytest
-from test_browser import (
+from support.browser import (
     ARGS,
     CHROMIUM,
     COUNT_RUNS,

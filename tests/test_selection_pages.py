@@ -3,12 +3,12 @@ every registered model, every splitter, degenerate data, and the numbers against
 
 import numpy as np
 import pytest
+from support.apptest import assert_clean, decode, figure, run_page
 
 from catalog.models import MODELS
 from mlcore.datasets import make_dataset, train_test_split
 from mlcore.model_selection import StratifiedKFold, cross_val_score
 from mlcore.neighbors import KNeighborsClassifier
-from tests.test_app import assert_clean, decode, figure, run_page
 
 pytestmark = pytest.mark.app
 

@@ -2,33 +2,21 @@
 dataset, another page, another model, a page that stopped early), says so when a kept value no
 longer fits, and a bad value in a link is one warning that names it, then the default."""
 
-import pathlib
-
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.apptest import PLAYGROUND, assert_clean, run_page
 
 from catalog.models import MODELS
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 TREE = "pages/3_Decision_tree.py"
-PLAYGROUND = "pages/1_Playground.py"
 
 
 def _open(page, query=None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(page).run()
-    _clean(at)
+    at = run_page(page, query)
+    assert_clean(at)
     return at
-
-
-def _clean(at):
-    assert not at.exception, [e.message for e in at.exception]
-    assert not at.error, [e.value for e in at.error]
 
 
 def _tree_settings(at) -> tuple:
@@ -44,19 +32,19 @@ def test_tree_settings_survive_a_blank_canvas_and_a_page_switch():
     at.slider(key="tree_min_leaf").set_value(4).run()
     at.slider(key="tree_depth").set_value(4).run()
     at.slider(key="tree_val").set_value(0.5).run()
-    _clean(at)
+    assert_clean(at)
     assert _tree_settings(at) == (4, 4, 0.5)
     at.selectbox(key="ds_data").set_value("blank").run()
-    _clean(at)
+    assert_clean(at)
     assert all(s.key != "tree_min_leaf" for s in at.slider), "the page stops before the tree"
     at.selectbox(key="ds_data").set_value("moons").run()
-    _clean(at)
+    assert_clean(at)
     assert _tree_settings(at) == (4, 4, 0.5)
     assert at.query_params.get("min_samples_leaf") in ("4", ["4"])
     at.switch_page(PLAYGROUND).run()
-    _clean(at)
+    assert_clean(at)
     at.switch_page(TREE).run()
-    _clean(at)
+    assert_clean(at)
     assert _tree_settings(at) == (4, 4, 0.5)
     assert at.selectbox(key="ds_data").value == "moons"
 
@@ -69,7 +57,7 @@ def test_a_hyperparameter_survives_a_model_switch_and_a_page_switch():
     at.switch_page("pages/5_Ensembles.py").run()
     at.switch_page(PLAYGROUND).run()
     at.selectbox(key="model").set_value("knn").run()
-    _clean(at)
+    assert_clean(at)
     assert at.slider(key="p_knn_k").value == 25
     assert at.query_params.get("k") in ("25", ["25"])
 
@@ -79,7 +67,7 @@ def test_a_kept_value_that_no_longer_fits_is_replaced_and_the_page_says_so():
     deepest = int(at.slider(key="tree_depth").max)
     at.slider(key="tree_depth").set_value(deepest).run()
     at.slider(key="tree_min_leaf").set_value(50).run()  # a much shallower tree
-    _clean(at)
+    assert_clean(at)
     depth = at.slider(key="tree_depth")
     assert depth.max < deepest and depth.value == depth.max
     assert any(f"depth was {deepest}, which does not fit here" in c.value for c in at.caption)

@@ -2,21 +2,18 @@
 between (C = ∞ on overlapping data) and when a lecture step changes other settings."""
 
 import math
-import pathlib
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from support.apptest import run_page
 
 pytestmark = pytest.mark.app
 
-APP = str(pathlib.Path(__file__).resolve().parents[1] / "app.py")
 SVM = "pages/2_SVM_and_kernels.py"
 
 
 def _open() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    at.switch_page(SVM).run()
+    at = run_page(SVM)
     assert not at.exception, [e.message for e in at.exception]
     return at
 

@@ -1,15 +1,11 @@
 """The working dataset is one per session: every page's dataset panel shows the
 recipe chosen on another page (regression: a page switch reset every slider)."""
 
-import pathlib
-
 import pytest
-from streamlit.testing.v1 import AppTest
+from support.apptest import PAGES, PLAYGROUND, ROOT, run_page
 
 pytestmark = pytest.mark.app
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
 
 
 def _panel_pages():
@@ -19,9 +15,7 @@ def _panel_pages():
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])
 def test_recipe_follows_a_switch_to_another_page(page):
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
-    at.run()
-    at.switch_page("pages/1_Playground.py").run()
+    at = run_page(PLAYGROUND)
     at.selectbox(key="ds_data").set_value("moons").run()
     at.slider(key="ds_n").set_value(300).run()
     at.switch_page(page).run()

@@ -6,8 +6,8 @@ import io
 
 import numpy as np
 import pytest
+from support.apptest import PAGES, assert_clean, run_page
 
-from tests.test_app import PAGES, assert_clean, run_page
 from ui.core.show_code import LABEL
 from ui.data.dataset_panel import Recipe
 from ui.model_selection import curve_runs

@@ -13,46 +13,25 @@ set before scipy is imported (it passes when set); that is scikit-learn's switch
 
 from __future__ import annotations
 
-import functools
 import warnings
 
 import pytest
-from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
 from sklearn.utils.estimator_checks import estimator_checks_generator
+from support.sklearn_checks import EXCLUDED, check_name, sklearn_tags
 
 from catalog.models import MODELS
 
-# Checks we do not run, with the reason. Every other check must pass.
-EXCLUDED = {
-    "check_estimator_sparse_array": "sparse input: mlcore takes dense numpy arrays only",
-    "check_estimator_sparse_matrix": "sparse input: mlcore takes dense numpy arrays only",
-    "check_estimator_sparse_tag": "sparse input: mlcore takes dense numpy arrays only",
-    "check_estimators_unfitted": "expects scikit-learn's own NotFittedError class; "
-                                 "mlcore raises its own NotFittedError (a ValueError and AttributeError)",
-}
 # Exclusions for one model only: (model key, check name) -> reason. None today; kept so that
 # a model-specific exclusion has one place and must carry its reason.
 EXCLUDED_FOR_MODEL: dict[tuple[str, str], str] = {}
-
-
-def _sklearn_tags(self) -> Tags:
-    # A classifier that needs y, dense numeric input only (scikit-learn's defaults otherwise).
-    return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                classifier_tags=ClassifierTags(), input_tags=InputTags())
 
 
 def _with_sklearn_tags(cls: type) -> type:
     """``cls`` plus scikit-learn's tags, importable under its own name (pickle checks need it)."""
     name = f"Checked{cls.__name__}"
     if name not in globals():
-        globals()[name] = type(name, (cls,), {"__sklearn_tags__": _sklearn_tags, "__module__": __name__})
+        globals()[name] = type(name, (cls,), {"__sklearn_tags__": sklearn_tags, "__module__": __name__})
     return globals()[name]
-
-
-def _check_name(check) -> str:
-    func = check.func if isinstance(check, functools.partial) else check
-    options = "".join(f"[{k}={v}]" for k, v in getattr(check, "keywords", {}).items())
-    return func.__name__ + options
 
 
 def _cases():
@@ -63,7 +42,7 @@ def _cases():
             # "does not inherit from sklearn.base.BaseEstimator": by design, mlcore is numpy only.
             warnings.simplefilter("ignore", UserWarning)
             for estimator, check in estimator_checks_generator(checked, legacy=True):
-                name = _check_name(check)
+                name = check_name(check)
                 base_name = name.split("[")[0]
                 reason = EXCLUDED.get(base_name) or EXCLUDED_FOR_MODEL.get((key, base_name))
                 marks = [pytest.mark.skip(reason=reason)] if reason else []

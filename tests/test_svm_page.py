@@ -2,25 +2,19 @@
 with three classes, one pair machine at a time."""
 
 import json
-import pathlib
 
 import numpy as np
 import pytest
 from sklearn.svm import SVC as SkSVC
-from streamlit.testing.v1 import AppTest
-from test_app import decode
+from support.apptest import decode, run_page
 
 pytestmark = pytest.mark.app
 
-APP = str(pathlib.Path(__file__).resolve().parents[1] / "app.py")
 PAGE = "pages/2_SVM_and_kernels.py"
 
 
 def _open(query=None):
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(query or {})
-    at.run()
-    at.switch_page(PAGE).run()
+    at = run_page(PAGE, query)
     assert not at.exception, [e.message for e in at.exception]
     return at
 

@@ -1,8 +1,7 @@
 """The Learning theory page under AppTest: every tab runs, reacts and explains degenerate data."""
 
 import pytest
-
-from tests.test_app import assert_clean, figure, run_page, widget
+from support.apptest import assert_clean, figure, run_page, widget
 
 pytestmark = pytest.mark.app
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_page_links import open_page, url
+from support.apptest import link, run_page
 
 pytestmark = pytest.mark.app
 
@@ -16,7 +16,9 @@ STAIRS = ";".join(f"{-2 + 4 * i / 100:g},{-2 + 4 * i / 100:g},{i % 2}" for i in 
 
 
 def open_tree(query) -> AppTest:
-    return open_page(TREE, query)
+    at = run_page(TREE, query)
+    assert not at.exception, [e.message for e in at.exception]
+    return at
 
 
 def depth_shown(at) -> str:
@@ -29,9 +31,9 @@ def test_a_link_to_the_full_depth_of_a_deep_tree_reopens():
     full_depth = int(slider.max)
     assert full_depth > 64
     slider.set_value(full_depth).run()
-    link = url(at)
-    assert link["depth"] == str(full_depth)
-    again = open_tree(link)
+    shared = link(at)
+    assert shared["depth"] == str(full_depth)
+    again = open_tree(shared)
     assert not again.warning, [w.value for w in again.warning]
     assert again.slider(key="tree_depth").value == full_depth
     assert depth_shown(again) == f"{full_depth} of {full_depth}"

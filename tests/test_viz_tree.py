@@ -180,16 +180,9 @@ def test_pruning_figure_follows_the_path():
 # --- the pages, through AppTest ---------------------------------------------------------------
 
 def _page(path, query=None):
-    import pathlib
+    from support.apptest import PLAYGROUND, run_page
 
-    from streamlit.testing.v1 import AppTest
-
-    root = pathlib.Path(__file__).resolve().parents[1]
-    at = AppTest.from_file(str(root / "app.py"), default_timeout=90)
-    if query:
-        at.query_params.update(query)
-    at.run()
-    at.switch_page("pages/1_Playground.py").run()   # reads the dataset from the link
+    at = run_page(PLAYGROUND, query)   # the Playground reads the dataset from the link
     at.switch_page(path).run()
     assert not at.exception, [e.message for e in at.exception]
     assert not at.error, [e.value for e in at.error]

@@ -46,7 +46,7 @@ SMO alone crawls through.
 F of variables left out by shrinking is rebuilt from scratch, F_t = y_t - sum_s K_ts beta_s,
 where LIBSVM adds up cached sums (G_bar): equal up to rounding. LIBSVM also stores its kernel
 cache in single precision; that rounding, not its tolerance, limits how close its answer
-gets to the optimum (benchmarks/svm_reference.py measures it).
+gets to the optimum (benchmarks/bench_svm_reference.py measures it).
 """
 
 from __future__ import annotations

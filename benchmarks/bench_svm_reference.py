@@ -21,24 +21,20 @@ answer depends on the path. mlcore follows LIBSVM's path (same order, labels, ti
 TAU for a non-positive curvature, shrinking swaps), so it reaches the same local optimum;
 f* is not defined there and those columns show "-".
 
-    python benchmarks/svm_reference.py [--n 200]
+    python -m benchmarks.bench_svm_reference [--n 200]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.datasets import make_blobs, make_circles, make_moons
+from sklearn.svm import SVC as SkSVC
 
-import numpy as np  # noqa: E402
-from sklearn.datasets import make_blobs, make_circles, make_moons  # noqa: E402
-from sklearn.svm import SVC as SkSVC  # noqa: E402
-
-from mlcore.svm import SVC  # noqa: E402
-from mlcore.svm._smo import solve_dual  # noqa: E402
+from mlcore.svm import SVC
+from mlcore.svm._smo import solve_dual
 
 
 def datasets(n):

@@ -5,7 +5,7 @@ The Neural network page's epoch slider replays kept weights (a forward pass on t
 refit); the Playground's kNN k slider refits and redraws. Both on moons at n = 500, in one
 server, measured in alternating blocks; reuses benchmarks/bench_browser.py's timing.
 
-    python benchmarks/mlp_browser.py [--steps 7] [--rounds 2]
+    python -m benchmarks.bench_mlp_browser [--steps 7] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -14,13 +14,8 @@ import argparse
 import datetime
 import platform
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import bench_browser  # noqa: E402
+from benchmarks import bench_browser
 
 _Z_PRINT = bench_browser.Z_PRINT.replace(".st-key-playground_chart", "CHART")
 

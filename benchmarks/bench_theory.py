@@ -5,7 +5,7 @@ m = 200 points of moons (noise 0.3), 20 label draws, the same labels for both; r
 so machine noise hits both alike. Prints a markdown table of medians, the median of the
 per-run ratios, and both estimates (they should agree within the spread of the draws).
 
-    python benchmarks/theory.py [--runs 7] [--m 200] [--draws 20]
+    python -m benchmarks.bench_theory [--runs 7] [--m 200] [--draws 20]
 """
 
 from __future__ import annotations
@@ -13,20 +13,16 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import sys
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.base import clone as sk_clone
+from sklearn.datasets import make_moons
 
-import numpy as np  # noqa: E402
-from counterparts import COUNTERPARTS  # noqa: E402
-from sklearn.base import clone as sk_clone  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-
-from catalog.models import MODELS  # noqa: E402
-from mlcore.theory import empirical_rademacher  # noqa: E402
+from benchmarks.counterparts import COUNTERPARTS
+from catalog.models import MODELS
+from mlcore.theory import empirical_rademacher
 
 KEYS = ("knn", "tree", "logistic")
 TARGET_S = 2.0

@@ -11,7 +11,7 @@ and of the per-run ratios.
 Replay: what one step of the page's epoch slider costs, ``at_epoch(e)`` (a copy of the kept
 weights) + the 200x200 grid + the figure JSON, against refitting for e epochs.
 
-    python benchmarks/mlp.py [--runs 7] [--n 500 2000]
+    python -m benchmarks.bench_mlp [--runs 7] [--n 500 2000]
 """
 
 from __future__ import annotations
@@ -19,21 +19,17 @@ from __future__ import annotations
 import argparse
 import platform
 import statistics
-import sys
 import time
 import warnings
 from datetime import date
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn.datasets import make_moons
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.neural_network import MLPClassifier as SkMLP
 
-import numpy as np  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-from sklearn.exceptions import ConvergenceWarning  # noqa: E402
-from sklearn.neural_network import MLPClassifier as SkMLP  # noqa: E402
-
-from mlcore.neural_network import MLPClassifier  # noqa: E402
-from viz.decision import decision_figure  # noqa: E402
+from mlcore.neural_network import MLPClassifier
+from viz.decision import decision_figure
 
 EPOCHS = 200
 SETTINGS = dict(hidden_layer_sizes=(16, 16), activation="relu", solver="adam", learning_rate_init=1e-3,

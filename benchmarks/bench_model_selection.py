@@ -12,7 +12,7 @@
    ``ui.model_selection.curve_runs.learning`` and the panel do, without Streamlit). Median and max wall time per
    model, and the median CPU time of the process (less sensitive to other load on the machine).
 
-    python benchmarks/model_selection.py [--runs 5] [--only-curves | --only-panel]
+    python -m benchmarks.bench_model_selection [--runs 5] [--only-curves | --only-panel]
 """
 
 from __future__ import annotations
@@ -22,26 +22,22 @@ import functools
 import os
 import platform
 import statistics
-import sys
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
+from sklearn import model_selection as skms
+from sklearn.linear_model import LogisticRegression as SkLogistic
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.tree import DecisionTreeClassifier as SkTree
 
-import numpy as np  # noqa: E402
-from sklearn import model_selection as skms  # noqa: E402
-from sklearn.linear_model import LogisticRegression as SkLogistic  # noqa: E402
-from sklearn.neighbors import KNeighborsClassifier as SkKNN  # noqa: E402
-from sklearn.tree import DecisionTreeClassifier as SkTree  # noqa: E402
-
-from catalog.models import MODELS  # noqa: E402
-from mlcore.datasets import make_dataset, train_test_split  # noqa: E402
-from mlcore.linear_model import LogisticRegression  # noqa: E402
-from mlcore.model_selection import StratifiedKFold, learning_curve, validation_curve  # noqa: E402
-from mlcore.neighbors import KNeighborsClassifier  # noqa: E402
-from mlcore.tree import DecisionTreeClassifier  # noqa: E402
-from viz.curves import learning_curve_figure  # noqa: E402
+from catalog.models import MODELS
+from mlcore.datasets import make_dataset, train_test_split
+from mlcore.linear_model import LogisticRegression
+from mlcore.model_selection import StratifiedKFold, learning_curve, validation_curve
+from mlcore.neighbors import KNeighborsClassifier
+from mlcore.tree import DecisionTreeClassifier
+from viz.curves import learning_curve_figure
 
 CURVES = [
     ("knn", "n_neighbors", KNeighborsClassifier(), "n_neighbors", SkKNN(), list(range(1, 30, 3))),

@@ -5,11 +5,11 @@ mlcore.datasets; linear, poly, rbf and sigmoid kernels; C from 0.01 to 1000 and 
 shrinking on and off; the free-set Newton step on and off; cold and warm starts; several
 max_iter cut-offs, some in the middle of the path) and asserts that beta, b, the
 objective, the gap, n_iter and the status (converged, stopped, or NotSeparable raised) are
-identical to the last bit. Then times both on the fits of benchmarks/svm_reference.py
+identical to the last bit. Then times both on the fits of benchmarks/bench_svm_reference.py
 and of benchmarks/bench_svm.py, alternating in one process.
 
     git worktree add /tmp/old-smo <commit>
-    python benchmarks/smo_same_iterates.py /tmp/old-smo [--n 60 150] [--runs 5] [--no-timing]
+    python -m benchmarks.bench_smo_same_iterates /tmp/old-smo [--n 60 150] [--runs 5] [--no-timing]
 """
 
 from __future__ import annotations
@@ -21,13 +21,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from mlcore.datasets import make_dataset  # noqa: E402
-from mlcore.metrics.pairwise import GramRows, check_kernel_params  # noqa: E402
-from mlcore.svm import _smo as new_smo  # noqa: E402
+from mlcore.datasets import make_dataset
+from mlcore.metrics.pairwise import GramRows, check_kernel_params
+from mlcore.svm import _smo as new_smo
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
 CS = (0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, np.inf)
@@ -114,7 +112,7 @@ def timing_cases():
             "circles": make_circles(200, noise=0.1, factor=0.5, random_state=0),
             "blobs2": make_blobs(200, centers=2, cluster_std=2.0, random_state=0),
             "xor": (Xx, (Xx[:, 0] * Xx[:, 1] > 0).astype(int))}
-    for name, (X, y) in sets.items():  # svm_reference.py's binary sets (blobs3 is three machines)
+    for name, (X, y) in sets.items():  # bench_svm_reference.py's binary sets (blobs3 is three machines)
         order = np.concatenate([np.flatnonzero(y == 0), np.flatnonzero(y == 1)])[::-1]
         X, ys = X[order], np.where(y[order] == 0, 1.0, -1.0)
         for kernel in KERNELS:
@@ -156,7 +154,8 @@ def timing(old, runs):
         ratio = statistics.median(b / a for a, b in zip(t_old, t_new, strict=True))
         rows.append((case[0], statistics.median(t_old), statistics.median(t_new), ratio))
         print(f"| {case[0]} | {rows[-1][1] * 1e3:.2f} | {rows[-1][2] * 1e3:.2f} | {ratio:.3f} |", flush=True)
-    groups = {"reference sweep (svm_reference.py, binary sets)": [r for r in rows if r[0].startswith("ref")],
+    groups = {"reference sweep (bench_svm_reference.py, binary sets)":
+                  [r for r in rows if r[0].startswith("ref")],
               "bench_svm.py cases": [r for r in rows if r[0].startswith("bench")],
               "fits over 20 ms": [r for r in rows if r[1] > 0.02]}
     print()

@@ -2,9 +2,9 @@
 sessions (benchmarks/st_client.py) on one server, alternating, each opening the lecture link and
 moving the noise slider 5 steps.
 
-    python benchmarks/loadgen_crosscheck.py [--sessions 5] [--steps 5] [--link QUERY] [--cold] [--background N] [--no-pin]
+    python -m benchmarks.bench_loadgen_crosscheck [--sessions 5] [--steps 5] [--link QUERY] [--cold] [--background N] [--no-pin]
 
-Delivered, what both sides time alike and what the load generator reports (benchmarks/loadgen.py):
+Delivered, what both sides time alike and what the load generator reports (benchmarks/bench_loadgen.py):
 the first chart, from the first run's request to the message carrying the first chart delta
 (the live chart's component, or a plotly chart), and a rerun, from its request (the last
 websocket message sent before the chart arrived, after a key press) to the next chart message.
@@ -45,13 +45,11 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
-from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, Z_PRINT, Frames, press_and_time, settle  # noqa: E402
-from benchmarks.loadgen import LECTURE_LINK, PAGE, ROOT, SLIDER, Server  # noqa: E402
-from benchmarks.st_client import LIVE_CHART, Session, health  # noqa: E402
+from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, Z_PRINT, Frames, press_and_time, settle
+from benchmarks.bench_loadgen import LECTURE_LINK, PAGE, ROOT, SLIDER, Server
+from benchmarks.st_client import LIVE_CHART, Session, health
 
 START = 0.3   # the lecture link's noise
 STEP = 0.05   # the noise slider's step

@@ -1,6 +1,6 @@
 """Multi-class reductions and Crammer–Singer against scikit-learn, in one process.
 
-    python benchmarks/multiclass.py [--runs 7]
+    python -m benchmarks.bench_multiclass [--runs 7]
 
 * One-vs-rest and one-vs-one around logistic regression (C = 1, each library's default
   solver and tolerance): fit + decision_function on the 200 x 200 grid, on K Gaussian blobs.
@@ -15,26 +15,21 @@ the per-run ratios (mlcore / scikit-learn; below 1 means mlcore is faster).
 from __future__ import annotations
 
 import argparse
-import pathlib
-import sys
 import time
 import warnings
 from functools import partial
 
 import numpy as np
+from sklearn.linear_model import LogisticRegression as SkLogistic
+from sklearn.multiclass import OneVsOneClassifier as SkOvO
+from sklearn.multiclass import OneVsRestClassifier as SkOvR
+from sklearn.svm import LinearSVC as SkLinearSVC
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-
-from sklearn.linear_model import LogisticRegression as SkLogistic  # noqa: E402
-from sklearn.multiclass import OneVsOneClassifier as SkOvO  # noqa: E402
-from sklearn.multiclass import OneVsRestClassifier as SkOvR  # noqa: E402
-from sklearn.svm import LinearSVC as SkLinearSVC  # noqa: E402
-
-from mlcore.datasets import make_dataset  # noqa: E402
-from mlcore.linear_model import LogisticRegression  # noqa: E402
-from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier  # noqa: E402
-from mlcore.svm import LinearSVC, crammer_singer_objective  # noqa: E402
-from viz.grid import grid_points  # noqa: E402
+from mlcore.datasets import make_dataset
+from mlcore.linear_model import LogisticRegression
+from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from mlcore.svm import LinearSVC, crammer_singer_objective
+from viz.grid import grid_points
 
 GRID = grid_points(np.linspace(-3, 3, 200), np.linspace(-3, 3, 200))
 

@@ -1,12 +1,12 @@
 """A lecture hall on one Streamlit server: many protocol-level sessions (benchmarks/st_client.py)
 from one process, measuring the server alone.
 
-    python benchmarks/loadgen.py lecture              # 200 sessions open one link within 30 s
-    python benchmarks/loadgen.py sliders              # 50 sessions move a slider every 2 s for 2 min
-    python benchmarks/loadgen.py distinct             # 20 sessions on 20 datasets x models
-    python benchmarks/loadgen.py upload               # the same, each uploading 5 MB of points to the plane
-    python benchmarks/loadgen.py upload_id3           # 20 sessions uploading a 5 MB table to the ID3 page
-    python benchmarks/loadgen.py lecture --sessions 20 --within 5 --port 8501   # a running server
+    python -m benchmarks.bench_loadgen lecture         # 200 sessions open one link within 30 s
+    python -m benchmarks.bench_loadgen sliders         # 50 sessions move a slider every 2 s for 2 min
+    python -m benchmarks.bench_loadgen distinct        # 20 sessions on 20 datasets x models
+    python -m benchmarks.bench_loadgen upload          # the same, each uploading 5 MB of points to the plane
+    python -m benchmarks.bench_loadgen upload_id3      # 20 sessions uploading a 5 MB table to the ID3 page
+    python -m benchmarks.bench_loadgen lecture --sessions 20 --within 5 --port 8501   # a running server
 
 Without ``--port`` it starts ``streamlit run app.py`` (of ``--root``) on a free loopback port and
 stops it at the end. Only loopback hosts are accepted. Every scenario is bounded: a session count,
@@ -14,7 +14,7 @@ a duration, and a timeout per run (``--run-timeout``). Prints a markdown table r
 and the server's RSS. Seconds: *connect* from a session's arrival to its open websocket (the
 server's event loop taking the handshake); *first chart* from the session's request for its
 first run to the first chart's message (the script run, and its wait for a turn: what the server
-does for a browser that asks, as timed in benchmarks/loadgen_crosscheck.py; a browser adds its
+does for a browser that asks, as timed in benchmarks/bench_loadgen_crosscheck.py; a browser adds its
 own 15-30 ms of JavaScript between its websocket opening and that request); the *last chart after
 the last arrival* from the clock of the room.
 """
@@ -37,9 +37,7 @@ from dataclasses import dataclass, field
 
 from websockets.exceptions import ConnectionClosed
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
-
-from benchmarks.st_client import (  # noqa: E402
+from benchmarks.st_client import (
     RUN_TIMEOUT,
     Session,
     cpu_seconds,
