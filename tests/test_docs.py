@@ -216,7 +216,7 @@ def test_every_path_module_and_command_in_the_docs_exists(doc, names):
 def test_the_checker_reports_what_does_not_exist(names):
     text = """
 See `ui/core/settings.py`, `ui.core.settings.setting`, [the deploy notes](docs/deploy.md) and
-`python benchmarks/loadgen.py lecture`.
+`python -m benchmarks.bench_loadgen lecture`.
 
 But `ui/core/nowhere.py`, `ui.core.settings.nowhere`, `ui.nowhere.module`, `nowhere.py`,
 [a lost page](docs/nowhere.md), `python -m benchmarks.nowhere`, `python -m nowhere_installed`:

@@ -3,10 +3,9 @@ session (issue 14, defect 9), and settings that do nothing on the blank canvas s
 
 import contextlib
 import io
-import json
 
 import pytest
-from support.apptest import PLAYGROUND, assert_clean, assert_reopens, link, run_page
+from support.apptest import PLAYGROUND, assert_clean, assert_reopens, link, run_page, values
 
 pytestmark = pytest.mark.app
 
@@ -81,7 +80,7 @@ def _show_code_model(at):
 def test_a_link_written_before_the_scikit_learn_names_sets_the_same_parameters(query, slider, params):
     """Issue 21: the estimators take scikit-learn's names (n_neighbors, eta0, max_iter), links keep
     their keys (k, lr, max_epochs): an old link reopens the same view and writes the same link."""
-    at = open_page(PLAYGROUND, {"data": "moons", "n": "80", **query})
+    at = run_page(PLAYGROUND, {"data": "moons", "n": "80", **query})
     assert_clean(at)
     assert not at.warning, [w.value for w in at.warning]
     shown = {k: v for k, v in values(at).items() if k in slider}
