@@ -269,7 +269,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         if not isinstance(self.gain_ratio, (bool, np.bool_)):
             raise ValidationError(f"gain_ratio={self.gain_ratio!r} for {model} must be True or False")
         return GrowRules(criterion, max_depth, mss, msl, mid, self._resolve_max_features(d),
-                         splitter, bool(self.gain_ratio), style="tree")
+                         splitter, bool(self.gain_ratio))
 
     def _resolve_max_features(self, d: int) -> int | None:
         mf = self.max_features
