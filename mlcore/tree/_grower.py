@@ -78,7 +78,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._splitter import EPS, Level, best_splits
+from ._splitter import EPS, Data, Level, best_splits
 
 LEAF = -1                 # children of a leaf
 
@@ -212,35 +212,40 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     n_points = np.bincount(tree_of_pair, minlength=T)
     if np.any(n_points == 0):
         raise ValueError("every tree needs at least one point with positive weight")
-    level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
-                  np.arange(T), n_points, points_by_feature, 0, unit_weights=bool(np.all(W == 1.0)))
+    whole = bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52
+    data = Data(np.ascontiguousarray(X.T), np.asarray(y), W.ravel().astype(np.int64 if whole else np.float64),
+                bool(np.all(W == 1.0)), int(n_classes), rules)
+    class_weight = np.stack([np.bincount(data.y, weights=w, minlength=data.K) for w in W])
+    level = Level(data, np.arange(T), n_points, class_weight, points_by_feature, 0)
     root_weight = W.sum(axis=1)
     done = []
     while True:
-        record = _split_level(level, root_weight, max_depth, rng)
+        record, splits, made = _split_level(level, root_weight, max_depth, rng)
         done.append(record)
-        if not record.is_split.any():
+        if not made.any():
             break
-        level = level.children(record.is_split, record.feature, record.threshold,
-                               leaves=level.depth + 1 >= max_depth)
+        level = level.children(splits, made, leaves=level.depth + 1 >= max_depth)
     return _assemble(done, T, d, boxes)
 
 
-def _split_level(level: Level, root_weight, max_depth, rng) -> _Done:
-    """Decide the split of every node of ``level``."""
+def _split_level(level: Level, root_weight, max_depth, rng):
+    """Decide the split of every node of ``level``: (its record, the splits found for
+    ``level.carried``, which of them are made)."""
     A = level.tree.size
     feature = np.full(A, LEAF, np.intp)
     threshold = np.zeros(A)
     gain = np.zeros(A)
+    splits, made = None, np.zeros(0, bool)
     if level.depth < max_depth and level.carried.size:
         splits = best_splits(level, root_weight, rng)
-        made = splits.made & (splits.gain + EPS >= level.rules.min_impurity_decrease)
+        made = splits.made & (splits.gain + EPS >= level.data.rules.min_impurity_decrease)
         nodes = level.carried[made]
         feature[nodes] = splits.feature[made]
         threshold[nodes] = splits.threshold[made]
         gain[nodes] = np.maximum(splits.gain[made], 0.0)   # rounding can leave -1e-17
-    return _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity, level.depth,
-                 feature, threshold, gain)
+    record = _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity, level.depth,
+                   feature, threshold, gain)
+    return record, splits, made
 
 
 def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:

@@ -5,6 +5,11 @@ array of their (tree, point) pairs grouped by node and sorted by x_f inside a
 node. ``best_splits`` finds the split of every node that may split (the scores
 and the tie rule are in ``mlcore.tree._grower``); ``Level.children`` moves the
 pairs into the children of the split nodes.
+
+A child's class weights are the running sums of the split search: the left child's
+is the sum up to the cut, the right child's the sum from the cut to the end of the
+node's block. Both restart at the node (so a class absent from a child has weight
+exactly 0), and whole-number weights sum exactly.
 """
 
 from __future__ import annotations
@@ -27,80 +32,94 @@ def _starts(sizes: np.ndarray) -> np.ndarray:
     return out
 
 
+def _interleave(left, right) -> np.ndarray:
+    """left[0], right[0], left[1], right[1], ... along the first axis."""
+    out = np.empty((2 * len(left),) + left.shape[1:], left.dtype)
+    out[0::2], out[1::2] = left, right
+    return out
+
+
+@dataclass(frozen=True)
+class Data:
+    """What every level shares: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels in
+    0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i (int64 when
+    every weight is a whole number: sums are exact either way, and integer prefix sums
+    are several times faster), ``unit_weights`` (every weight is 1: counts suffice), the
+    number of classes ``K`` and the ``rules`` (``GrowRules``)."""
+
+    Xt: np.ndarray
+    y: np.ndarray
+    flat_weight: np.ndarray
+    unit_weights: bool
+    K: int
+    rules: object
+
+    @property
+    def n(self) -> int:
+        return self.Xt.shape[1]
+
+
 class Level:
     """The nodes at one depth of every tree.
 
-    Shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels in
-    0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
-    ``rules`` (``GrowRules``), ``unit_weights``: every weight is 1 (counts suffice).
-    Per node: ``tree``, ``n_points`` (points of positive weight), ``class_weight``
-    (A, K) summed from its points, ``weight``, ``impurity``, ``may_split`` (enough
-    points and not pure; depth aside).
-
+    Per node: ``tree``, ``n_points`` (points of positive weight), ``class_weight`` (A, K),
+    ``weight``, ``impurity``, ``may_split`` (enough points and not pure; depth aside).
     Per pair: ``points_by_feature[f]`` the point ids of the nodes that may split,
-    grouped by node (blocks of ``n_pairs`` starting at ``start``; ``node_of_pair``,
-    ``slot_of_pair`` its index among ``carried``, the nodes with pairs) and sorted by
-    x_f inside a block. The random splitter keeps one array, in feature 0's order.
+    grouped by node (blocks of ``n_pairs`` starting at ``start``; ``slot_of_pair``: the
+    node's index in ``carried``, the nodes that keep pairs) and sorted by x_f inside a
+    block. The random splitter keeps one array, in feature 0's order; a level of leaves
+    keeps none.
     """
 
-    def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth,
-                 unit_weights):
-        self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
-        self.tree, self.n_points, self.depth, self.unit_weights = tree, n_points, depth, unit_weights
-        A = tree.size
-        node_of_pair = np.arange(A).repeat(n_points)
-        points = points_by_feature[0]
-        weight = None if unit_weights else flat_weight[tree[node_of_pair] * n + points]
-        self.class_weight = np.bincount(node_of_pair * K + y[points], weights=weight,
-                                        minlength=A * K).reshape(A, K).astype(np.float64)
-        self.weight = self.class_weight.sum(axis=1)
-        self.impurity = node_impurity(self.class_weight, rules.criterion)
+    def __init__(self, data: Data, tree, n_points, class_weight, points_by_feature, depth):
+        rules = data.rules
+        self.data, self.tree, self.n_points, self.class_weight, self.depth = data, tree, n_points, class_weight, depth
+        self.weight = class_weight.sum(axis=1)
+        self.impurity = node_impurity(class_weight, rules.criterion)
         self.may_split = ((n_points >= rules.min_samples_split) & (n_points >= 2 * rules.min_samples_leaf)
-                          & (self.impurity > EPS))
+                          & (self.impurity > EPS) & bool(points_by_feature))
         self.n_pairs = np.where(self.may_split, n_points, 0)
-        if not self.may_split.all():       # a node that can never split needs no pairs
-            kept = self.may_split[node_of_pair]
+        if points_by_feature and not self.may_split.all():     # a node that can never split needs no pairs
+            kept = self.may_split.repeat(n_points)
             points_by_feature = [p[kept] for p in points_by_feature]
-            node_of_pair = node_of_pair[kept]
         self.points_by_feature = points_by_feature
-        self.node_of_pair = node_of_pair
         self.start = _starts(self.n_pairs)
         self.carried = self.may_split.nonzero()[0]
         self.slot_of_pair = np.arange(self.carried.size).repeat(self.n_pairs[self.carried])
 
-    def children(self, is_split, feature, threshold, leaves: bool = False) -> Level:
-        """The next level: the children of the split nodes, left then right, in node order.
+    def children(self, splits: Splits, made, leaves: bool = False) -> Level:
+        """The next level: the children of the nodes ``carried[made]`` split by ``splits``,
+        left then right, in node order (``leaves``: they will not split, move no pairs).
 
         A pair at position p of its node's block goes to start(left child) + the number
         of left-goers before p in the block, or the same for the right child. How many
         left-goers precede a block does not depend on the feature's order, so the
         per-pair offsets are computed once and only the running count is per feature.
-        ``leaves``: the children are leaves, only their class weights are needed (one
-        feature's pairs are moved).
         """
-        S = int(is_split.sum())
-        sizes = self.n_pairs[is_split]
-        block = _starts(sizes)
-        if S == self.carried.size:
+        sizes = self.n_pairs[self.carried[made]]
+        n_left = splits.n_left[made]
+        n_points = _interleave(n_left, sizes - n_left)
+        class_weight = _interleave(splits.left[made], splits.right[made])
+        tree = self.tree[self.carried[made]].repeat(2)
+        if leaves:
+            return Level(self.data, tree, n_points, class_weight, [], self.depth + 1)
+        if made.all():
             keep, node = None, self.slot_of_pair
         else:
-            keep = is_split[self.node_of_pair]
-            node = (is_split.cumsum() - 1)[self.node_of_pair[keep]]
-        column = feature[is_split][node] * self.Xt.shape[1]
-        cut = threshold[is_split][node]
-        flat_x = self.Xt.ravel()
+            keep = made[self.slot_of_pair]
+            node = (made.cumsum() - 1)[self.slot_of_pair[keep]]
+        column = splits.feature[made][node] * self.data.n
+        cut = splits.threshold[made][node]
+        flat_x = self.data.Xt.ravel()
+        block, child_start = _starts(sizes), _starts(n_points)
         moved_by_feature = []
-        for f, points in enumerate(self.points_by_feature[:1] if leaves else self.points_by_feature):
+        for f, points in enumerate(self.points_by_feature):
             if keep is not None:
                 points = points[keep]
             goes_left = flat_x[column + points] <= cut
             lefts_so_far = goes_left.cumsum()
             if f == 0:
                 lefts_before = np.concatenate(([0], lefts_so_far))[block]
-                n_left = lefts_so_far[block + sizes - 1] - lefts_before
-                n_points = np.empty(2 * S, np.intp)
-                n_points[0::2], n_points[1::2] = n_left, sizes - n_left
-                child_start = _starts(n_points)
                 # left: child_start[2j] + (lefts_so_far - lefts_before[j]) - 1
                 # right: child_start[2j+1] + (p - block[j]) - (lefts_so_far - lefts_before[j])
                 base_left = (child_start[0::2] - lefts_before - 1)[node]
@@ -109,26 +128,28 @@ class Level:
             moved = np.empty_like(points)
             moved[destination] = points
             moved_by_feature.append(moved)
-        return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, self.tree[is_split].repeat(2),
-                     n_points, moved_by_feature, self.depth + 1, self.unit_weights)
+        return Level(self.data, tree, n_points, class_weight, moved_by_feature, self.depth + 1)
 
 
 @dataclass
 class Splits:
     """The best split of each node of ``level.carried``: ``made`` (one exists),
-    ``feature``, ``threshold`` and ``gain`` = (W I(N) - w_L I(L) - w_R I(R)) / W_root."""
+    ``feature``, ``threshold``, ``gain`` = (W I(N) - w_L I(L) - w_R I(R)) / W_root, and
+    the children's class weights ``left``, ``right`` (C, K) and ``n_left`` points."""
 
     made: np.ndarray
     feature: np.ndarray
     threshold: np.ndarray
     gain: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    n_left: np.ndarray
 
 
 def best_splits(level: Level, root_weight: np.ndarray, rng) -> Splits:
     """The best split of every node of ``level`` that may split (``level.carried``)."""
-    rules = level.rules
-    nodes = level.carried
-    d, C = level.Xt.shape[0], nodes.size
+    data, rules, nodes = level.data, level.data.rules, level.carried
+    d, C, K = data.Xt.shape[0], nodes.size, data.K
     random = rules.splitter == "random"
     usable = np.ones((C, d), bool)
     if random or rules.max_features is not None:
@@ -140,38 +161,34 @@ def best_splits(level: Level, root_weight: np.ndarray, rng) -> Splits:
         rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
         usable &= rank < rules.max_features
     if not usable.any():                   # every point of every node at the same place
-        return Splits(np.zeros(C, bool), np.full(C, -1), np.zeros(C), np.zeros(C))
+        nothing = np.zeros((C, K))
+        return Splits(np.zeros(C, bool), np.full(C, -1), np.zeros(C), np.zeros(C), nothing, nothing,
+                      np.zeros(C, np.intp))
     pairs = _Pairs(level, usable)
-    W = level.weight[nodes]
+    tolerance = TIE * level.weight[nodes]
     if random:
         u = rng.random((C, d))[pairs.candidate, pairs.feature]
-        cost, second, children, threshold = _random_cuts(pairs, lowest, highest, u)
-        segments = np.arange(pairs.feature.size)
-        chosen = _choose(cost, second, segments, segments, pairs, C, TIE * W)
-        at = segment = np.maximum(chosen, 0)
-        threshold = threshold[segment]
+        chosen, segment, left, right, n_left, threshold = _random_cuts(pairs, lowest, highest, u, tolerance)
     else:
-        cost, second, children = _cuts(pairs)
-        chosen = _choose(cost, second, pairs.segment, pairs.start, pairs, C, TIE * W)
-        at = np.maximum(chosen, 0)
-        segment = pairs.segment[at]
-        a, b = pairs.x[at], pairs.x[np.minimum(at + 1, pairs.x.size - 1)]
-        threshold = a / 2.0 + b / 2.0      # halves first: no overflow (x is finite)
-        threshold = np.where(threshold >= b, a, threshold)
+        chosen, segment, left, right, n_left, threshold = _best_cuts(pairs, tolerance)
     made = chosen >= 0
-    gain = (W * level.impurity[nodes] - children[at]) / root_weight[level.tree[nodes]]
-    return Splits(made, np.where(made, pairs.feature[segment], -1), np.where(made, threshold, 0.0),
-                  np.where(made, gain, 0.0))
+    feature = np.where(made, pairs.feature[segment], -1)
+    w_left, w_right = left[made].sum(axis=1), right[made].sum(axis=1)
+    W = level.weight[nodes][made]
+    children = children_impurity(list(left[made].T), list(right[made].T), w_left, w_right, W, rules.criterion)
+    gain = np.zeros(C)
+    gain[made] = (W * level.impurity[nodes][made] - children) / root_weight[level.tree[nodes][made]]
+    return Splits(made, feature, np.where(made, threshold, 0.0), gain, left, right, n_left)
 
 
-def _choose(cost, second, segment, start, pairs: _Pairs, C: int, tolerance) -> np.ndarray:
+def _choose(cost, second, segment, start, pairs: _Pairs, tolerance) -> np.ndarray:
     """Per node, the index of the chosen cut (-1 if no cut is valid): the first in
     (feature, threshold) order of the cuts whose cost is within ``tolerance`` of the
     node's lowest and, with a ``second`` cost, whose second cost is within
     ``tolerance`` of the lowest among those. Cuts are grouped in segments (one per
     feature tried at a node, starting at ``start``), features in increasing order,
     thresholds increasing inside a segment."""
-    d = pairs.level.Xt.shape[0]
+    d, C = pairs.level.data.Xt.shape[0], tolerance.size
     where = (pairs.feature, pairs.candidate)
 
     def node_min(values):
@@ -192,16 +209,16 @@ def _choose(cost, second, segment, start, pairs: _Pairs, C: int, tolerance) -> n
 
 def _node_ranges(level: Level):
     """(C, d) smallest and largest x_f of the points of each node that may split."""
-    d = level.Xt.shape[0]
+    Xt = level.data.Xt
     first = level.start[level.carried]
     last = first + level.n_pairs[level.carried] - 1
-    lowest, highest = np.empty((first.size, d)), np.empty((first.size, d))
-    for f in range(d):
-        if len(level.points_by_feature) == d:       # sorted: the block's ends
+    lowest, highest = np.empty((first.size, Xt.shape[0])), np.empty((first.size, Xt.shape[0]))
+    for f in range(Xt.shape[0]):
+        if len(level.points_by_feature) > 1:       # sorted: the block's ends
             points = level.points_by_feature[f]
-            lowest[:, f], highest[:, f] = level.Xt[f, points[first]], level.Xt[f, points[last]]
+            lowest[:, f], highest[:, f] = Xt[f, points[first]], Xt[f, points[last]]
         else:
-            x = level.Xt[f, level.points_by_feature[0]]
+            x = Xt[f, level.points_by_feature[0]]
             lowest[:, f] = np.minimum.reduceat(x, first)
             highest[:, f] = np.maximum.reduceat(x, first)
     return lowest, highest
@@ -215,6 +232,7 @@ class _Pairs:
     ``size``, ``class_weight`` and ``W`` of its node."""
 
     def __init__(self, level: Level, usable):
+        data = level.data
         parts, segment, feature, candidate = [], [], [], []
         offset = 0
         for f in range(usable.shape[1]):
@@ -224,8 +242,10 @@ class _Pairs:
             p = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
             slot = level.slot_of_pair
             if tried.size < usable.shape[0]:
-                keep = usable[slot, f]
-                p, slot = p[keep], tried.searchsorted(slot[keep])
+                keep = usable[:, f][slot]
+                local = np.zeros(usable.shape[0], np.intp)
+                local[tried] = np.arange(tried.size)
+                p, slot = p[keep], local[slot[keep]]
             parts.append((f, p))
             segment.append(slot + offset)
             feature.append(np.full(tried.size, f))
@@ -234,84 +254,116 @@ class _Pairs:
         self.feature = np.concatenate(feature)
         self.candidate = np.concatenate(candidate)
         self.segment = np.concatenate(segment)
-        self.x = np.concatenate([level.Xt[f, p] for f, p in parts])
+        self.x = np.concatenate([data.Xt[f, p] for f, p in parts])
         point = np.concatenate([p for _, p in parts])
         nodes = level.carried[self.candidate]
         self.size = level.n_pairs[nodes]
         self.start = _starts(self.size)
         self.class_weight = level.class_weight[nodes]
         self.W = level.weight[nodes]
-        self.label = level.y[point]
+        self.label = data.y[point]
         self.weight = None
-        if not level.unit_weights:
-            self.weight = level.flat_weight[level.tree[nodes][self.segment] * level.n + point]
+        if not data.unit_weights:
+            self.weight = data.flat_weight[level.tree[nodes][self.segment] * data.n + point]
         self.level = level
 
 
-def _cuts(pairs: _Pairs):
-    """Every cut between neighbours of a segment: (cost, second cost, children's weighted
-    impurity), per pair p for the cut after p; cost inf where the cut is not valid (equal
-    neighbours, a child with fewer than ``min_samples_leaf`` points, the segment's end)."""
-    level, seg, start = pairs.level, pairs.segment, pairs.start
-    K, N = level.K, pairs.x.size
+def _best_cuts(pairs: _Pairs, tolerance):
+    """The chosen cut of each node (``_choose``) among every cut between neighbours of a
+    segment: (index of the pair it follows, -1 if none; its segment; the children's class
+    weights left and right (C, K); left counts; thresholds)."""
+    start = pairs.start
+    L, n_left = _running_sums(pairs)
+    cost, second = _cut_costs(pairs, L, n_left)
+    chosen = _choose(cost, second, pairs.segment, start, pairs, tolerance)
+    del cost, second      # freed before the next arrays (see _cut_costs)
+    at = np.maximum(chosen, 0)
+    segment = pairs.segment[at]
+    last = start[segment] + pairs.size[segment] - 1
+    left = np.stack([Lk[at] for Lk in L], axis=1).astype(np.float64)
+    right = np.stack([Lk[last] for Lk in L], axis=1) - left
+    a, b = pairs.x[at], pairs.x[np.minimum(at + 1, pairs.x.size - 1)]
+    threshold = a / 2.0 + b / 2.0      # halves first: no overflow (x is finite)
+    return chosen, segment, left, right, at - start[segment] + 1, np.where(threshold >= b, a, threshold)
+
+
+def _running_sums(pairs: _Pairs):
+    """(L_k, point counts) of the left child of the cut after every pair: the running sums
+    of the class weights restarted at each segment."""
+    seg, start = pairs.segment, pairs.start
+    K, N = pairs.level.data.K, pairs.x.size
     n_left = np.arange(1, N + 1) - start[seg]
-    L, R = [], []
+    L = []
     for k in range(K):
         if pairs.weight is None and k == K - 1 and K > 1:     # the points so far minus the other classes
             L.append(n_left - sum(L[1:], L[0]))
         else:
-            v = pairs.label == k if pairs.weight is None else np.where(pairs.label == k, pairs.weight, 0.0)
+            v = pairs.label == k if pairs.weight is None else np.where(pairs.label == k, pairs.weight, 0)
             c = v.cumsum()
-            L.append(c - (c[start] - v[start])[seg])        # the running sum restarted at each segment
-        R.append(pairs.class_weight[:, k][seg] - L[k])
+            c -= (c[start] - v[start])[seg]
+            L.append(c)
+    return L, n_left
+
+
+def _cut_costs(pairs: _Pairs, L, n_left):
+    """(cost, second cost) of the cut after every pair: inf where the cut is not valid
+    (equal neighbours, a child with fewer than ``min_samples_leaf`` points, the
+    segment's end). Its temporaries end with it: at this size each new array costs
+    page faults, so few are alive at once."""
+    level, seg, start = pairs.level, pairs.segment, pairs.start
+    rules, N = level.data.rules, pairs.x.size
+    R = [pairs.class_weight[:, k][seg] - Lk for k, Lk in enumerate(L)]
     W = pairs.W[seg]
     wl = n_left if pairs.weight is None else sum(L[1:], L[0])
     wr = W - wl
     valid = np.empty(N, bool)
     np.greater(pairs.x[1:], pairs.x[:-1], out=valid[:-1])
     valid[start + pairs.size - 1] = False
-    msl = level.rules.min_samples_leaf
-    if msl > 1:
-        valid &= (n_left >= msl) & (pairs.size[seg] - n_left >= msl)
+    if rules.min_samples_leaf > 1:
+        valid &= (n_left >= rules.min_samples_leaf) & (pairs.size[seg] - n_left >= rules.min_samples_leaf)
     if pairs.weight is not None:
         valid &= (wl > 0) & (wr > 0)      # positive weights, up to the rounding of the sums
-    cost, second, children = _costs(L, R, wl, wr, W, level.impurity[level.carried[pairs.candidate]][seg],
-                                    level.rules)
-    return np.where(valid, cost, np.inf), second, children
+    node_impurity_ = level.impurity[level.carried[pairs.candidate]][seg] if rules.gain_ratio else None
+    cost, second = _costs(L, R, wl, wr, W, node_impurity_, rules)
+    cost[~valid] = np.inf
+    return cost, second
 
 
-def _random_cuts(pairs: _Pairs, lowest, highest, u):
-    """One cut per segment at lowest + u (highest - lowest), u uniform in [0, 1):
-    (cost, second cost, children's weighted impurity, thresholds)."""
+def _random_cuts(pairs: _Pairs, lowest, highest, u, tolerance):
+    """One cut per segment at lowest + u (highest - lowest), u uniform in [0, 1), and the
+    chosen one of each node (``_choose``): as ``_best_cuts``, the index being the segment's."""
     level, seg = pairs.level, pairs.segment
-    K, S = level.K, pairs.feature.size
+    K, S = level.data.K, pairs.feature.size
     lowest, highest = lowest[pairs.candidate, pairs.feature], highest[pairs.candidate, pairs.feature]
     t = lowest * (1.0 - u) + highest * u
     t = np.where(t >= highest, lowest, t)
-    goes_left = pairs.x <= t[seg]
-    n_left = np.bincount(seg, weights=goes_left, minlength=S)
-    weight = goes_left if pairs.weight is None else pairs.weight * goes_left
-    L = np.bincount(seg * K + pairs.label, weights=weight, minlength=S * K).reshape(S, K)
-    R = pairs.class_weight - L
+    goes_right = pairs.x > t[seg]
+    n_left = pairs.size - np.bincount(seg, weights=goes_right, minlength=S).astype(np.intp)
+    sums = np.bincount((2 * seg + goes_right) * K + pairs.label, weights=pairs.weight,
+                       minlength=2 * S * K).reshape(S, 2, K).astype(np.float64)
+    L, R = sums[:, 0], sums[:, 1]
     wl, wr = L.sum(axis=1), R.sum(axis=1)
-    msl = level.rules.min_samples_leaf
+    msl = level.data.rules.min_samples_leaf
     valid = (n_left >= msl) & (pairs.size - n_left >= msl) & (wl > 0) & (wr > 0)
-    cost, second, children = _costs(list(L.T), list(R.T), wl, wr, pairs.W,
-                                    level.impurity[level.carried[pairs.candidate]], level.rules)
-    return np.where(valid, cost, np.inf), second, children, t
+    node_impurity_ = level.impurity[level.carried[pairs.candidate]]
+    cost, second = _costs(list(L.T), list(R.T), wl, wr, pairs.W, node_impurity_, level.data.rules)
+    cost[~valid] = np.inf
+    segments = np.arange(S)
+    chosen = _choose(cost, second, segments, segments, pairs, tolerance)
+    at = np.maximum(chosen, 0)
+    return chosen, at, L[at], R[at], n_left[at], t[at]
 
 
 def _costs(L, R, wl, wr, W, node_impurity_, rules):
-    """(cost, second cost, children) of every cut, costs smaller is better. children: the
-    children's weighted impurity w_L I(L) + w_R I(R); the cost is the same, or with
-    ``gain_ratio`` -W gain / split information (only cuts with a positive gain); the
-    second cost breaks the ties of the misclassification criterion (the children's
-    weighted Gini impurity), else None."""
+    """(cost, second cost) of every cut, smaller is better: the children's weighted
+    impurity w_L I(L) + w_R I(R), or with ``gain_ratio`` -W gain / split information
+    (only cuts with a positive gain); the second cost breaks the ties of the
+    misclassification criterion (the children's weighted Gini impurity), else None."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        cost = children = children_impurity(L, R, wl, wr, W, rules.criterion)
+        cost = children_impurity(L, R, wl, wr, W, rules.criterion)
         if rules.gain_ratio:
-            gain = W * node_impurity_ - children
+            gain = W * node_impurity_ - cost
             info = weighted_split_information(wl, wr, W)
             cost = np.where((gain > TIE * W) & (info > 0), -gain / info * W, np.inf)
         second = children_impurity(L, R, wl, wr, W, "gini") if rules.criterion == "misclassification" else None
-    return cost, second, children
+    return cost, second
