@@ -172,13 +172,13 @@ def best_splits(level: Level, root_weight: np.ndarray, rng) -> Splits:
     else:
         chosen, segment, left, right, n_left, threshold = _best_cuts(pairs, tolerance)
     made = chosen >= 0
-    feature = np.where(made, pairs.feature[segment], -1)
-    w_left, w_right = left[made].sum(axis=1), right[made].sum(axis=1)
-    W = level.weight[nodes][made]
-    children = children_impurity(list(left[made].T), list(right[made].T), w_left, w_right, W, rules.criterion)
-    gain = np.zeros(C)
-    gain[made] = (W * level.impurity[nodes][made] - children) / root_weight[level.tree[nodes][made]]
-    return Splits(made, feature, np.where(made, threshold, 0.0), gain, left, right, n_left)
+    W = level.weight[nodes]
+    with np.errstate(divide="ignore", invalid="ignore"):      # no cut: empty children
+        children = children_impurity(list(left.T), list(right.T), left.sum(axis=1), right.sum(axis=1), W,
+                                     rules.criterion)
+    gain = (W * level.impurity[nodes] - children) / root_weight[level.tree[nodes]]
+    return Splits(made, np.where(made, pairs.feature[segment], -1), np.where(made, threshold, 0.0),
+                  np.where(made, gain, 0.0), left, right, n_left)
 
 
 def _choose(cost, second, segment, start, pairs: _Pairs, tolerance) -> np.ndarray:
@@ -280,8 +280,10 @@ def _best_cuts(pairs: _Pairs, tolerance):
     at = np.maximum(chosen, 0)
     segment = pairs.segment[at]
     last = start[segment] + pairs.size[segment] - 1
-    left = np.stack([Lk[at] for Lk in L], axis=1).astype(np.float64)
-    right = np.stack([Lk[last] for Lk in L], axis=1) - left
+    left, right = np.empty((at.size, len(L))), np.empty((at.size, len(L)))
+    for k, Lk in enumerate(L):
+        left[:, k] = Lk[at]
+        right[:, k] = Lk[last] - Lk[at]
     a, b = pairs.x[at], pairs.x[np.minimum(at + 1, pairs.x.size - 1)]
     threshold = a / 2.0 + b / 2.0      # halves first: no overflow (x is finite)
     return chosen, segment, left, right, at - start[segment] + 1, np.where(threshold >= b, a, threshold)
