@@ -25,13 +25,14 @@ import pytest
 
 from mlcore.datasets import make_dataset
 from mlcore.tree import DecisionTreeClassifier, build_reference_tree, entropy, gini, misclassification
+from mlcore.tree import _tail as tail
 from mlcore.tree._reference import TIE, impurity
 
 EPS = np.finfo(np.float64).eps
 GENERATORS = {"blobs": 5, "moons": 2, "circles": 2, "xor": 2, "spirals": 4, "linear": 2, "checkerboard": 2}
 GRID = dict(criterion=["gini", "entropy", "misclassification"], max_depth=[None, None, 1, 3, 6],
             min_samples_split=[2, 2, 5, 20], min_samples_leaf=[1, 1, 2, 7],
-            min_impurity_decrease=[0.0, 0.0, 0.005, 0.05], weights=["none", "whole", "fractions"])
+            min_impurity_decrease=[0.0, 0.0, 0.005, 0.05], weights=["none", "none", "whole", "fractions"])
 BLOCKS, PER_BLOCK = 10, 60                   # 600 fitted pairs of trees
 
 
@@ -154,3 +155,25 @@ def test_the_reference_reads_like_the_textbook():
     assert (tree.feature[0], tree.threshold[0], tree.impurity[0], tree.gain[0]) == (0, 7.5, 0.5, 0.5)
     assert tree.node_count == 3 and tree.children_right[0] == tree.children_left[0] + 1
     np.testing.assert_array_equal(tree.value[1:], [[8, 0], [0, 8]])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_plain_python_tail_grows_the_vectorised_tree(seed, monkeypatch):
+    # The deep levels of a default tree are finished in plain Python (mlcore.tree._tail): a
+    # speed-up only, so with the tail switched off every node array is the same to the bit.
+    rng = np.random.default_rng(100 + seed)
+    X, y = _dataset(rng)
+    params = dict(min_samples_leaf=int(rng.choice([1, 3])), max_depth=[None, 4][seed % 2])
+    calls = []
+    finish = tail.finish
+    monkeypatch.setattr(tail, "finish", lambda *a: calls.append(1) or finish(*a))
+    with_tail = DecisionTreeClassifier(**params).fit(X, y).tree_
+    assert calls, "the tail was not used"
+    monkeypatch.setattr(tail, "TAIL_PAIRS", 0)
+    without = DecisionTreeClassifier(**params).fit(X, y).tree_
+    for name in ("feature", "threshold", "children_left", "children_right", "parent", "value", "n_node_samples",
+                 "impurity", "gain", "depth"):
+        np.testing.assert_array_equal(getattr(with_tail, name), getattr(without, name), err_msg=name)
+    reference = build_reference_tree(X, y, **params)
+    full = dict(params, criterion="gini", min_impurity_decrease=0.0)
+    assert compare(with_tail, reference, X, y, np.ones(len(y)), int(y.max()) + 1, full, exact_sums=True) == 0

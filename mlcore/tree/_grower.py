@@ -34,7 +34,8 @@ on each side. Otherwise its best split is made if its weighted impurity decrease
     gain = W / W_root (I(N) - w_L / W I(L) - w_R / W I(R))
 
 (W_root: the tree's total weight) is at least ``min_impurity_decrease`` (within
-machine epsilon). ``gain`` is stored per node; feature importances sum it.
+machine epsilon; with 0 every split found is made, its gain being >= 0 up to
+rounding). ``gain`` is stored per node; feature importances sum it.
 
 **Ties: one rule for every tree** (``mlcore.tree._reference`` follows it too). A
 split's cost is w_L I(L) + w_R I(R) (with ``gain_ratio``: -W times the ratio). Costs
@@ -66,7 +67,8 @@ gives, at every position p, the class weights L of the left child of the cut
 after p, and R = N - L. After a level the pairs are moved stably into the
 children with prefix sums (no re-sorting), so a level costs a fixed number of
 array passes whatever the number of nodes or trees. The split search of one
-level is in ``mlcore.tree._splitter``.
+level is in ``mlcore.tree._splitter``; the small deep levels of a single tree are
+finished in plain Python (``mlcore.tree._tail``), by the same rule and arithmetic.
 
 Nodes are numbered breadth first within each tree; the right child is always
 ``left + 1``.
@@ -78,6 +80,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _tail as tail
 from ._splitter import EPS, Data, Level, best_splits
 
 LEAF = -1                 # children of a leaf
@@ -220,6 +223,12 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     root_weight = W.sum(axis=1)
     done = []
     while True:
+        if tail.applies(level):
+            done += [_Done(np.zeros(len(n_points), np.intp), counts, n_points, counts.sum(axis=1), impurity, depth,
+                           feature, threshold, gain)
+                     for counts, n_points, impurity, depth, feature, threshold, gain
+                     in tail.finish(level, float(root_weight[0]), max_depth)]
+            break
         record, splits, made = _split_level(level, root_weight, max_depth, rng)
         done.append(record)
         if not made.any():
@@ -238,7 +247,8 @@ def _split_level(level: Level, root_weight, max_depth, rng):
     splits, made = None, np.zeros(0, bool)
     if level.depth < max_depth and level.carried.size:
         splits = best_splits(level, root_weight, rng)
-        made = splits.made & (splits.gain + EPS >= level.data.rules.min_impurity_decrease)
+        mid = level.data.rules.min_impurity_decrease
+        made = splits.made & (splits.gain + EPS >= mid) if mid > 0 else splits.made
         nodes = level.carried[made]
         feature[nodes] = splits.feature[made]
         threshold[nodes] = splits.threshold[made]

@@ -34,8 +34,9 @@ lowest threshold.
 **A node is a leaf** at ``max_depth``; with fewer than ``min_samples_split`` or
 2 ``min_samples_leaf`` points; when pure (I(t) <= machine epsilon); when no threshold
 leaves ``min_samples_leaf`` points on each side; or when the best split's gain is
-below ``min_impurity_decrease``. A point counts only if its weight is positive: one
-of weight 0 takes no part at all.
+below ``min_impurity_decrease`` > 0 (with 0 every split is made: a gain is never
+negative but for rounding). A point counts only if its weight is positive: one of
+weight 0 takes no part at all.
 
 Not here: ``max_features`` and ``splitter="random"`` (they draw at random), and
 ``gain_ratio``; ``min_samples_*`` are whole numbers (``DecisionTreeClassifier``
@@ -138,7 +139,7 @@ def grow(X, y, w, rows, depth: int, K: int, N: float, rules: Rules) -> Node:
     weighted = [w[part].sum() / N_t * impurity(np.bincount(y[part], weights=w[part], minlength=K),
                                                rules.criterion) for part in children]
     gain = N_t / N * (node.impurity - weighted[0] - weighted[1])
-    if gain + EPS < rules.min_impurity_decrease:
+    if rules.min_impurity_decrease > 0 and gain + EPS < rules.min_impurity_decrease:
         return node
     node.feature, node.threshold, node.gain = feature, float(threshold), max(float(gain), 0.0)
     node.left, node.right = (grow(X, y, w, part, depth + 1, K, N, rules) for part in children)
