@@ -6,10 +6,13 @@ node. ``best_splits`` finds the split of every node that may split (the scores
 and the tie rule are in ``mlcore.tree._grower``); ``Level.children`` moves the
 pairs into the children of the split nodes.
 
-A child's class weights are the running sums of the split search: the left child's
-is the sum up to the cut, the right child's the sum from the cut to the end of the
-node's block. Both restart at the node (so a class absent from a child has weight
-exactly 0), and whole-number weights sum exactly.
+A child's class weights come from the split search's running sums (one cumulative
+sum along the flat array, less its value where the node's block starts): the left
+child's is the sum up to the cut, the right child's the sum from the cut to the end
+of the block. A class absent from a child adds only zeros there, so it weighs
+exactly 0; whole-number weights sum exactly; fractional ones to within a few
+machine epsilons of the level's total weight. The random splitter sums each side
+with ``np.bincount``.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from ._impurity import children_impurity
 from ._impurity import impurity as node_impurity
 from ._splitter import TIE
 
-TAIL_PAIRS = 512      # below this many (feature, point) pairs the Python loop is cheaper
+TAIL_PAIRS = 256      # below this many (feature, point) pairs the Python loop is cheaper (measured)
 
 
 def applies(level) -> bool:
