@@ -1,14 +1,19 @@
-"""The misclassification criterion's ties (issue 14, defect 4): equal-cost cuts are told
-apart by the children's Gini impurity, so zero-gain splits no longer peel points off one
-at a time."""
+"""Ties between equally good splits: one rule for every tree (the single tree, the
+ensembles' trees and the reference tree). Costs within 1e-13 W of a node's lowest are
+equal; with the misclassification criterion the children's Gini impurity tells them apart
+(issue 14, defect 4: zero-gain splits no longer peel points off one at a time); then the
+lowest feature, then the lowest threshold."""
 
 import numpy as np
 import pytest
 
 import mlcore.tree._grower as grower
+import mlcore.tree._reference as reference
+import mlcore.tree._splitter as splitter
 from mlcore.datasets import make_dataset
 from mlcore.ensemble import ExtraTreesClassifier, RandomForestClassifier
 from mlcore.tree import DecisionTreeClassifier
+from mlcore.tree._grower import grow_forest
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -79,7 +84,26 @@ def test_ensembles_use_the_same_rule(forest):
     assert deepest["mis"] <= 2 * deepest["gini"], deepest
 
 
+@pytest.mark.parametrize("criterion", ["gini", "entropy", "misclassification"])
+@pytest.mark.parametrize("weights", ["whole", "fractions"])
+def test_a_forest_of_one_tree_grows_the_single_tree(criterion, weights):
+    # There used to be two arithmetic styles, one for the single tree and one for the
+    # ensembles, which could break near-ties differently; now one rule grows both.
+    X, y = make_dataset("blobs", n=150, noise=0.6, seed=2, n_classes=3, extra_features=1)
+    X = np.round(X, 1)
+    rng = np.random.default_rng(0)
+    w = rng.integers(0, 4, len(y)).astype(float) if weights == "whole" else rng.uniform(0.1, 2.0, len(y))
+    single = DecisionTreeClassifier(criterion=criterion, min_samples_leaf=2).fit(X, y, sample_weight=w).tree_
+    forest = grow_forest(X, y, 3, w[None], criterion=criterion, min_samples_leaf=2)
+    for name in ("feature", "threshold", "children_left", "children_right", "n_node_samples", "value", "impurity",
+                 "gain"):
+        np.testing.assert_array_equal(getattr(forest, name), getattr(single, name), err_msg=name)
+
+
 def test_the_rule_is_documented():
-    doc = grower.__doc__
-    assert "lowest children's Gini impurity" in doc and "zero-decrease split is still made" in doc
+    for doc in (" ".join(grower.__doc__.split()), " ".join(reference.__doc__.split())):
+        assert "lowest children's Gini impurity" in doc and "1e-13" in doc
+        assert "lowest feature" in doc and "lowest threshold" in doc
+    assert "zero-decrease split is still made" in grower.__doc__
+    assert splitter.TIE == reference.TIE == 1e-13
     assert "Gini" in DecisionTreeClassifier.__doc__.split("max_depth")[0]

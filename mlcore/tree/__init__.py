@@ -1,4 +1,5 @@
-"""Decision trees: CART, its impurity measures, reduced-error pruning, ID3 and the 1-rule."""
+"""Decision trees: CART (fast, and a recursive reference to read), its impurity measures,
+reduced-error pruning, ID3 and the 1-rule."""
 
 from ._classes import DecisionTreeClassifier, Tree
 from ._id3 import Candidate, ID3Classifier, ID3Node, OneRuleClassifier, check_table
@@ -22,5 +23,6 @@ from ._pruning import (
     reduced_error_prune,
     stump,
 )
+from ._reference import build_reference_tree
 
-__all__ = ['DecisionTreeClassifier', 'Tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'cut_at_depth', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']
+__all__ = ['DecisionTreeClassifier', 'Tree', 'build_reference_tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'cut_at_depth', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']

@@ -4,8 +4,10 @@ The tree asks one question per node, "is x_f <= t?", chosen to make the children
 as pure as possible under the criterion (Gini 1 - sum p_k^2, entropy
 -sum p_k log2 p_k, or misclassification 1 - max p_k). A leaf predicts the
 weighted class frequencies of its training points. How it is grown is in
-``mlcore.tree._grower`` (level by level, vectorised); ties between equally good
-splits go to the lowest feature index, then the lowest threshold.
+``mlcore.tree._grower`` (level by level, vectorised); ``mlcore.tree._reference``
+(``build_reference_tree``) grows the same tree recursively, written to be read. Ties
+between equally good splits (costs within 1e-13 W) go to the lowest feature index,
+then the lowest threshold (with misclassification, first to the purer children by Gini).
 """
 
 from __future__ import annotations
@@ -269,7 +271,7 @@ class DecisionTreeClassifier(ClassifierMixin, BaseEstimator):
         if not isinstance(self.gain_ratio, (bool, np.bool_)):
             raise ValidationError(f"gain_ratio={self.gain_ratio!r} for {model} must be True or False")
         return GrowRules(criterion, max_depth, mss, msl, mid, self._resolve_max_features(d),
-                         splitter, bool(self.gain_ratio), style="tree")
+                         splitter, bool(self.gain_ratio))
 
     def _resolve_max_features(self, d: int) -> int | None:
         mf = self.max_features

@@ -1,8 +1,10 @@
 """Growing CART trees (one, or many together) one depth level at a time.
 
-This is the only tree grower: the single tree, bagging of trees, random forests,
+This is the fast grower: the single tree, bagging of trees, random forests,
 extra-trees and AdaBoost's trees all come from ``grow_forest`` (``grow_tree`` is
-the one-tree case).
+the one-tree case). ``mlcore.tree._reference`` grows the same trees recursively,
+one node at a time, with every formula in plain sight; a test checks that both
+grow the same nodes.
 
 Every tree t sees the same n training points with its own weights ``W[t, i]``
 (1 for a single tree, bootstrap counts for a forest, boosting weights for
@@ -32,31 +34,31 @@ on each side. Otherwise its best split is made if its weighted impurity decrease
     gain = W / W_root (I(N) - w_L / W I(L) - w_R / W I(R))
 
 (W_root: the tree's total weight) is at least ``min_impurity_decrease`` (within
-machine epsilon). ``gain`` is stored per node; feature importances sum it.
+machine epsilon; with 0 every split found is made, its gain being >= 0 up to
+rounding). ``gain`` is stored per node; feature importances sum it.
 
-**Ties.** With the misclassification criterion many cuts cost the same: w_L - max_k L_k
-+ w_R - max_k R_k is a whole number of misclassified points, and wherever the majority
-class wins on both sides every cut has decrease 0. Taking the first of them peels one
-point off per level (a 500-point moons sample grew 167 levels). So among cuts of equal
-misclassification cost the one with the lowest children's Gini impurity
+**Ties: one rule for every tree** (``mlcore.tree._reference`` follows it too). A
+split's cost is w_L I(L) + w_R I(R) (with ``gain_ratio``: -W times the ratio). Costs
+within 1e-13 W of the node's lowest (``TIE``) are equal: the same cost computed by two
+equivalent formulas, or from sums taken in another order, differs by a few (K + 2)
+log2(W) machine epsilons W at most (the count form of the entropy; about 1e-14 W for
+3 classes and 10^4 points); the smallest real difference met so far (AdaBoost's
+weights after 40 rounds) was 7.5e-13 W. Among the splits of equal lowest cost
 
-    w_L G(L) + w_R G(R) = W - (sum_k L_k^2 / w_L + sum_k R_k^2 / w_R)
+1. with the misclassification criterion, those of lowest children's Gini impurity
+   w_L G(L) + w_R G(R) (within the same 1e-13 W) are kept;
+2. then the lowest feature index wins,
+3. then the lowest threshold.
 
-wins, within a feature and then between features (the same tolerance as below); the
-cut that makes the children purer is the one that opens later zero-cost cuts with
-gains. Such a zero-decrease split is still made, as in scikit-learn, unless
+Step 1 exists because with misclassification many cuts cost the same: w_L - max_k
+L_k + w_R - max_k R_k is a whole number of misclassified points, and wherever the
+majority class wins on both sides every cut has decrease 0. Taking the first of
+them peels one point off per level (a 500-point moons sample grew 167 levels);
+the cut that makes the children purer is the one that opens later zero-cost cuts
+with gains. Such a zero-decrease split is still made, as in scikit-learn, unless
 ``min_impurity_decrease`` > 0: refusing it would stop a tree on data where only a
 second cut helps (the XOR of two features gains nothing from its first cut).
-
-Remaining ties: the lowest threshold of a feature, then the lowest feature index. Two
-arithmetic styles of the same rule exist so that every tree is bit for bit the
-tree earlier versions grew (``benchmarks/tree_sweep.py`` checks it); they differ
-only between splits whose scores are equal up to rounding:
-
-* ``style="tree"`` (the single tree): minimise w_L I(L) + w_R I(R) and treat
-  scores within 1e-12 W of the best as equal;
-* ``style="ensemble"`` (forests, bagging, AdaBoost): maximise scikit-learn's
-  proxy (``proxy_improvement``) exactly.
+scikit-learn breaks the remaining ties by its own random feature order instead.
 
 **How.** The points are sorted once per feature. For every feature f one flat
 array lists the (tree, point) pairs of the open nodes, grouped by node and sorted
@@ -65,8 +67,8 @@ gives, at every position p, the class weights L of the left child of the cut
 after p, and R = N - L. After a level the pairs are moved stably into the
 children with prefix sums (no re-sorting), so a level costs a fixed number of
 array passes whatever the number of nodes or trees. The split search of one
-level is in ``mlcore.tree._splitter``; the small deep levels of a single tree
-are finished in plain Python (``mlcore.tree._tail``), with the same arithmetic.
+level is in ``mlcore.tree._splitter``; the small deep levels of a single tree are
+finished in plain Python (``mlcore.tree._tail``), by the same rule and arithmetic.
 
 Nodes are numbered breadth first within each tree; the right child is always
 ``left + 1``.
@@ -79,8 +81,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _tail as tail
-from ._impurity import impurity as node_impurity
-from ._splitter import EPS, Level, best_splits
+from ._splitter import EPS, Data, Level, best_splits
 
 LEAF = -1                 # children of a leaf
 
@@ -97,7 +98,6 @@ class GrowRules:
     max_features: int | None = None   # None: every feature
     splitter: str = "best"            # or "random" (extra-trees)
     gain_ratio: bool = False
-    style: str = "tree"               # "tree" or "ensemble": see the module docstring
 
 
 @dataclass
@@ -155,19 +155,22 @@ class ForestArrays:
 
 @dataclass
 class _Done:
-    """Finished nodes, level after level: tree, class weights, point counts, weight,
-    impurity, the split made at each (feature -1 and gain 0 at a leaf) and depth."""
+    """The nodes of one finished level: tree, class weights, point counts, weight,
+    impurity, depth, and the split made at each (feature -1 and gain 0 at a leaf)."""
 
     tree: np.ndarray
     class_weight: np.ndarray
     n_points: np.ndarray
     weight: np.ndarray
     impurity: np.ndarray
+    depth: int
     feature: np.ndarray
     threshold: np.ndarray
     gain: np.ndarray
-    is_split: np.ndarray
-    depth: np.ndarray
+
+    @property
+    def is_split(self) -> np.ndarray:
+        return self.feature >= 0
 
 
 def grow_tree(X, y, n_classes: int, sample_weight, rules: GrowRules, rng=None) -> NodeArrays:
@@ -182,13 +185,13 @@ def grow_tree(X, y, n_classes: int, sample_weight, rules: GrowRules, rng=None) -
 def grow_forest(X, y, n_classes, W, *, criterion="gini", max_depth=None, min_samples_split=2,
                 min_samples_leaf=1, min_impurity_decrease=0.0, max_features=None,
                 random_split=False, rng=None, order=None) -> ForestArrays:
-    """``W.shape[0]`` trees on ``X`` (n, d), labels ``y`` in 0..K-1, weights ``W`` (T, n),
-    with the ensemble style of tie-breaking. ``order``: ``argsort(X, axis=0)`` if known."""
+    """``W.shape[0]`` trees on ``X`` (n, d), labels ``y`` in 0..K-1, weights ``W`` (T, n).
+    ``order``: ``argsort(X, axis=0)`` if known."""
     d = np.shape(X)[1]
     rules = GrowRules(criterion=criterion, max_depth=max_depth, min_samples_split=min_samples_split,
                       min_samples_leaf=min_samples_leaf, min_impurity_decrease=min_impurity_decrease,
                       max_features=None if max_features is None or max_features >= d else int(max_features),
-                      splitter="random" if random_split else "best", style="ensemble")
+                      splitter="random" if random_split else "best")
     return _grow(X, y, n_classes, np.asarray(W, dtype=np.float64), rules, rng, order, boxes=True)
 
 
@@ -212,75 +215,47 @@ def _grow(X, y, n_classes, W, rules: GrowRules, rng, order, boxes: bool) -> Fore
     n_points = np.bincount(tree_of_pair, minlength=T)
     if np.any(n_points == 0):
         raise ValueError("every tree needs at least one point with positive weight")
-    unit_weights = bool(np.all(W == 1.0))
-    level = Level(np.ascontiguousarray(X.T), np.asarray(y), W.ravel(), n, int(n_classes), rules,
-                  np.arange(T), n_points, points_by_feature, 0,
-                  whole=bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52,
-                  unit_weights=unit_weights)
+    whole = bool(np.all(W == np.round(W))) and float(W.sum(axis=1).max()) < 2.0 ** 52
+    data = Data(np.ascontiguousarray(X.T), np.asarray(y), W.ravel().astype(np.int64 if whole else np.float64),
+                bool(np.all(W == 1.0)), int(n_classes), rules)
+    class_weight = np.stack([np.bincount(data.y, weights=w, minlength=data.K) for w in W])
+    level = Level(data, np.arange(T), n_points, class_weight, points_by_feature, 0)
     root_weight = W.sum(axis=1)
     done = []
     while True:
-        if tail.applies(level, T, unit_weights):
-            r = tail.finish(level, float(root_weight[0]), max_depth)
-            feature = np.array(r["feature"], np.intp)
-            done.append(_Done(np.zeros(feature.size, np.intp), np.array(r["class_weight"]),
-                              np.array(r["n_points"], np.intp), np.array(r["weight"]), np.array(r["impurity"]),
-                              feature, np.array(r["threshold"]), np.array(r["gain"]), feature >= 0,
-                              np.array(r["depth"], np.intp)))
+        if tail.applies(level):
+            done += [_Done(np.zeros(len(n_points), np.intp), counts, n_points, counts.sum(axis=1), impurity, depth,
+                           feature, threshold, gain)
+                     for counts, n_points, impurity, depth, feature, threshold, gain
+                     in tail.finish(level, float(root_weight[0]), max_depth)]
             break
-        record, splits = _finish_level(level, root_weight, max_depth, rng)
+        record, splits, made = _split_level(level, root_weight, max_depth, rng)
         done.append(record)
-        if not record.is_split.any():
+        if not made.any():
             break
-        if level.depth + 1 >= max_depth:
-            done.append(_leaf_children(record, splits, level))
-            break
-        level = level.children(record.is_split, record.feature, record.threshold,
-                               splits.left_class_weight[splits.made])
+        level = level.children(splits, made, leaves=level.depth + 1 >= max_depth)
     return _assemble(done, T, d, boxes)
 
 
-def _finish_level(level: Level, root_weight, max_depth, rng):
-    """Decide the split of every node of ``level``; returns its record and the splits found."""
-    rules = level.rules
+def _split_level(level: Level, root_weight, max_depth, rng):
+    """Decide the split of every node of ``level``: (its record, the splits found for
+    ``level.carried``, which of them are made)."""
     A = level.tree.size
-    candidate = (level.depth < max_depth) & level.may_split()
     feature = np.full(A, LEAF, np.intp)
     threshold = np.zeros(A)
     gain = np.zeros(A)
-    is_split = np.zeros(A, bool)
-    splits = None
-    if candidate.any():
-        splits = best_splits(level, candidate.nonzero()[0], root_weight, rng)
-        splits.keep(splits.gain + EPS >= rules.min_impurity_decrease)
-        made = splits.nodes[splits.made]
-        is_split[made] = True
-        feature[made] = splits.feature[splits.made]
-        threshold[made] = splits.threshold[splits.made]
-        gain[made] = np.maximum(splits.gain[splits.made], 0.0)   # rounding can leave -1e-17
-    record = _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity,
-                   feature, threshold, gain, is_split, np.full(A, level.depth, np.intp))
-    return record, splits
-
-
-def _leaf_children(record: _Done, splits, level: Level) -> _Done:
-    """The children of the last level allowed: leaves, counted from the splits themselves."""
-    made = splits.made
-    left, n_left = splits.left_class_weight[made], splits.n_left[made]
-    K = left.shape[1]
-    class_weight = np.empty((2 * left.shape[0], K))
-    class_weight[0::2], class_weight[1::2] = left, np.maximum(record.class_weight[record.is_split] - left, 0.0)
-    n_points = np.empty(2 * n_left.size, np.intp)
-    n_points[0::2], n_points[1::2] = n_left, record.n_points[record.is_split] - n_left
-    weight = class_weight.sum(axis=1)
-    m = n_points.size
-    if splits.child_impurity is not None:      # the same numbers, computed by the split search
-        impurity = splits.child_impurity[made].ravel()
-    else:
-        impurity = node_impurity(class_weight, level.rules.criterion)
-    return _Done(np.repeat(record.tree[record.is_split], 2), class_weight, n_points, weight, impurity,
-                 np.full(m, LEAF, np.intp),
-                 np.zeros(m), np.zeros(m), np.zeros(m, bool), np.full(m, level.depth + 1, np.intp))
+    splits, made = None, np.zeros(0, bool)
+    if level.depth < max_depth and level.carried.size:
+        splits = best_splits(level, root_weight, rng)
+        mid = level.data.rules.min_impurity_decrease
+        made = splits.made & (splits.gain + EPS >= mid) if mid > 0 else splits.made
+        nodes = level.carried[made]
+        feature[nodes] = splits.feature[made]
+        threshold[nodes] = splits.threshold[made]
+        gain[nodes] = np.maximum(splits.gain[made], 0.0)   # rounding can leave -1e-17
+    record = _Done(level.tree, level.class_weight, level.n_points, level.weight, level.impurity, level.depth,
+                   feature, threshold, gain)
+    return record, splits, made
 
 
 def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
@@ -288,7 +263,7 @@ def _assemble(done: list[_Done], T: int, d: int, boxes: bool) -> ForestArrays:
     tree = np.concatenate([lv.tree for lv in done])
     feature = np.concatenate([lv.feature for lv in done])
     threshold = np.concatenate([lv.threshold for lv in done])
-    depth = np.concatenate([lv.depth for lv in done])
+    depth = np.concatenate([np.full(lv.feature.size, lv.depth, np.intp) for lv in done])
     G = tree.size
     # Level order: after the T roots, each level lists the children of the level above's
     # split nodes in their order, so the j-th split node's children are T + 2j and T + 2j + 1.

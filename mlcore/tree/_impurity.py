@@ -125,22 +125,6 @@ def children_impurity(L, R, wl, wr, W, criterion: str) -> np.ndarray:
     return wl - _largest(L) + wr - _largest(R)
 
 
-def proxy_improvement(L, R, wl, wr, criterion: str) -> np.ndarray:
-    """-(w_L I(L) + w_R I(R)) up to a constant of the node, larger is better; this is
-    scikit-learn's "proxy impurity improvement":
-    Gini sum_k L_k^2 / w_L + sum_k R_k^2 / w_R; entropy
-    sum_k (L_k log2 L_k + R_k log2 R_k) - w_L log2 w_L - w_R log2 w_R;
-    misclassification max_k L_k + max_k R_k."""
-    if criterion == "gini":
-        return _sum_of_squares(L) / wl + _sum_of_squares(R) / wr
-    if criterion == "entropy":
-        out = -xlog2x(wl) - xlog2x(wr)
-        for left, right in zip(L, R, strict=True):
-            out += xlog2x(left) + xlog2x(right)
-        return out
-    return _largest(L) + _largest(R)
-
-
 def weighted_split_information(wl, wr, W) -> np.ndarray:
     """W H(w_L / W, w_R / W) = W log2 W - w_L log2 w_L - w_R log2 w_R (C4.5's split
     information times W; the gain ratio is the impurity decrease over it)."""

@@ -2,32 +2,30 @@
 
 ``Level`` holds the nodes at one depth of all trees and, per feature, the flat
 array of their (tree, point) pairs grouped by node and sorted by x_f inside a
-node. ``best_splits`` finds the split of every candidate node (the rules and the
-formulas are in ``mlcore.tree._grower``), ``Level.children`` moves the pairs into
-the children of the split nodes.
+node. ``best_splits`` finds the split of every node that may split (the scores
+and the tie rule are in ``mlcore.tree._grower``); ``Level.children`` moves the
+pairs into the children of the split nodes.
 
-Scores are costs to minimise: the children's weighted impurity
-w_L I(L) + w_R I(R) (``style="tree"``), minus scikit-learn's proxy improvement
-(``style="ensemble"``), or minus the gain ratio times W (``gain_ratio``). A cut is
-the best of its node and feature when its cost is within ``tie`` of the minimum
-and no earlier cut is: ``tie`` = 1e-12 W for the tree style, 0 for the ensemble
-style. The best feature is chosen by the same rule. With the misclassification
-criterion a second cost, the children's weighted Gini impurity, breaks the ties of
-the first before the order does (``_secondary``).
+A child's class weights come from the split search's running sums (one cumulative
+sum along the flat array, less its value where the node's block starts): the left
+child's is the sum up to the cut, the right child's the sum from the cut to the end
+of the block. A class absent from a child adds only zeros there, so it weighs
+exactly 0; whole-number weights sum exactly; fractional ones to within a few
+machine epsilons of the level's total weight. The random splitter sums each side
+with ``np.bincount``.
 """
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._impurity import children_impurity, proxy_improvement, weighted_split_information
+from ._impurity import children_impurity, weighted_split_information
 from ._impurity import impurity as node_impurity
 
 EPS = np.finfo(np.float64).eps
-TIE = 1e-12          # relative tie tolerance of the tree style
+TIE = 1e-13          # costs within TIE * W of a node's lowest are equal (W: the node's weight)
 
 
 def _starts(sizes: np.ndarray) -> np.ndarray:
@@ -37,73 +35,86 @@ def _starts(sizes: np.ndarray) -> np.ndarray:
     return out
 
 
+def _interleave(left, right) -> np.ndarray:
+    """left[0], right[0], left[1], right[1], ... along the first axis."""
+    out = np.empty((2 * len(left),) + left.shape[1:], left.dtype)
+    out[0::2], out[1::2] = left, right
+    return out
+
+
+@dataclass(frozen=True)
+class Data:
+    """What every level shares: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels in
+    0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i (int64 when
+    every weight is a whole number: sums are exact either way, and integer prefix sums
+    are several times faster), ``unit_weights`` (every weight is 1: counts suffice), the
+    number of classes ``K`` and the ``rules`` (``GrowRules``)."""
+
+    Xt: np.ndarray
+    y: np.ndarray
+    flat_weight: np.ndarray
+    unit_weights: bool
+    K: int
+    rules: object
+
+    @property
+    def n(self) -> int:
+        return self.Xt.shape[1]
+
+
 class Level:
     """The nodes at one depth of every tree.
 
-    Data shared by all levels: ``Xt`` (d, n) the points by feature, ``y`` (n,) labels
-    in 0..K-1, ``flat_weight`` (T n,) the weight of point i in tree t at t n + i,
-    ``rules`` (``GrowRules``), ``whole``: every weight is a whole number, so sums of
-    them are exact in any order; ``unit_weights``: every weight is 1. Per node:
-    ``tree``, ``n_points`` (points of positive weight), ``class_weight`` (A, K),
-    ``weight`` (A,), ``impurity`` (A,).
-
-    Per pair: ``points_by_feature[f]`` the point ids grouped by node (``node_of_pair``,
-    blocks of ``n_pairs`` starting at ``start``), sorted by x_f inside a block (one
-    array only, in feature 0's order, with the random splitter). With whole weights a
-    node that can never split (pure or too small) keeps no pairs (``n_pairs`` 0):
-    dropping them changes no sum. Otherwise every node keeps its pairs, so that
-    fractional weights are summed in the same order as before.
+    Per node: ``tree``, ``n_points`` (points of positive weight), ``class_weight`` (A, K),
+    ``weight``, ``impurity``, ``may_split`` (enough points and not pure; depth aside).
+    Per pair: ``points_by_feature[f]`` the point ids of the nodes that may split,
+    grouped by node (blocks of ``n_pairs`` starting at ``start``; ``slot_of_pair``: the
+    node's index in ``carried``, the nodes that keep pairs) and sorted by x_f inside a
+    block. The random splitter keeps one array, in feature 0's order; a level of leaves
+    keeps none.
     """
 
-    def __init__(self, Xt, y, flat_weight, n, K, rules, tree, n_points, points_by_feature, depth, whole,
-                 unit_weights, class_weight=None, impurity=None, n_pairs=None):
-        self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules = Xt, y, flat_weight, n, K, rules
-        self.tree, self.n_points, self.points_by_feature, self.depth = tree, n_points, points_by_feature, depth
-        self.whole = whole
-        self.unit_weights = unit_weights
-        self.n_pairs = n_points if n_pairs is None else n_pairs
-        self.start = _starts(self.n_pairs)
-        self.node_of_pair = np.arange(tree.size).repeat(self.n_pairs)
-        if class_weight is None:
-            points = points_by_feature[0]
-            weight = flat_weight[tree[self.node_of_pair] * n + points]
-            A = tree.size
-            class_weight = np.bincount(self.node_of_pair * K + y[points], weights=weight,
-                                       minlength=A * K).reshape(A, K)
-        self.class_weight = class_weight
+    def __init__(self, data: Data, tree, n_points, class_weight, points_by_feature, depth):
+        rules = data.rules
+        self.data, self.tree, self.n_points, self.class_weight, self.depth = data, tree, n_points, class_weight, depth
         self.weight = class_weight.sum(axis=1)
-        self.impurity = node_impurity(class_weight, rules.criterion) if impurity is None else impurity
-        self.carried = (self.n_pairs > 0).nonzero()[0]
-        self._may_split = None
+        self.impurity = node_impurity(class_weight, rules.criterion)
+        self.may_split = ((n_points >= rules.min_samples_split) & (n_points >= 2 * rules.min_samples_leaf)
+                          & (self.impurity > EPS) & bool(points_by_feature))
+        self.n_pairs = np.where(self.may_split, n_points, 0)
+        if points_by_feature and not self.may_split.all():     # a node that can never split needs no pairs
+            kept = self.may_split.repeat(n_points)
+            points_by_feature = [p[kept] for p in points_by_feature]
+        self.points_by_feature = points_by_feature
+        self.start = _starts(self.n_pairs)
+        self.carried = self.may_split.nonzero()[0]
+        self.slot_of_pair = np.arange(self.carried.size).repeat(self.n_pairs[self.carried])
 
-    def may_split(self) -> np.ndarray:
-        """Nodes the rules do not make leaves outright (depth aside)."""
-        if self._may_split is None:
-            self._may_split = _may_split(self.n_points, self.impurity, self.rules)
-        return self._may_split
-
-    def children(self, is_split, feature, threshold, left_class_weight) -> Level:
-        """The next level: the children of the split nodes, left then right, in node order.
+    def children(self, splits: Splits, made, leaves: bool = False) -> Level:
+        """The next level: the children of the nodes ``carried[made]`` split by ``splits``,
+        left then right, in node order (``leaves``: they will not split, move no pairs).
 
         A pair at position p of its node's block goes to start(left child) + the number
         of left-goers before p in the block, or the same for the right child. How many
         left-goers precede a block does not depend on the feature's order, so the
         per-pair offsets are computed once and only the running count is per feature.
-        ``left_class_weight``: the left children's class weights, from the splits.
         """
-        S = int(is_split.sum())
-        sizes = self.n_pairs[is_split]
-        block = _starts(sizes)
-        if S == self.tree.size:
-            keep, node = None, self.node_of_pair
-        elif S == self.carried.size:
-            keep, node = None, is_split.nonzero()[0].searchsorted(self.node_of_pair)
+        sizes = self.n_pairs[self.carried[made]]
+        n_left = splits.n_left[made]
+        n_points = _interleave(n_left, sizes - n_left)
+        class_weight = _interleave(splits.left[made], splits.right[made])
+        tree = self.tree[self.carried[made]].repeat(2)
+        if leaves:
+            return Level(self.data, tree, n_points, class_weight, [], self.depth + 1)
+        if made.all():
+            keep, node = None, self.slot_of_pair
         else:
-            keep = is_split[self.node_of_pair]
-            node = (is_split.cumsum() - 1)[self.node_of_pair[keep]]
-        column = feature[is_split][node] * self.Xt.shape[1]
-        cut = threshold[is_split][node]
-        flat_x = self.Xt.ravel()
+            keep = made[self.slot_of_pair]
+            node = (made.cumsum() - 1)[self.slot_of_pair[keep]]
+        column = splits.feature[made][node] * self.data.n
+        cut = splits.threshold[made][node]
+        flat_x = self.data.Xt.ravel()
+        block, child_start = _starts(sizes), _starts(n_points)
         moved_by_feature = []
         for f, points in enumerate(self.points_by_feature):
             if keep is not None:
@@ -112,10 +123,6 @@ class Level:
             lefts_so_far = goes_left.cumsum()
             if f == 0:
                 lefts_before = np.concatenate(([0], lefts_so_far))[block]
-                n_left = lefts_so_far[block + sizes - 1] - lefts_before
-                n_points = np.empty(2 * S, np.intp)
-                n_points[0::2], n_points[1::2] = n_left, sizes - n_left
-                child_start = _starts(n_points)
                 # left: child_start[2j] + (lefts_so_far - lefts_before[j]) - 1
                 # right: child_start[2j+1] + (p - block[j]) - (lefts_so_far - lefts_before[j])
                 base_left = (child_start[0::2] - lefts_before - 1)[node]
@@ -124,334 +131,244 @@ class Level:
             moved = np.empty_like(points)
             moved[destination] = points
             moved_by_feature.append(moved)
-        tree = self.tree[is_split].repeat(2)
-        if not self.whole:
-            return Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                         moved_by_feature, self.depth + 1, self.whole, self.unit_weights)
-        class_weight = np.empty((2 * S, self.K))
-        class_weight[0::2] = left_class_weight
-        class_weight[1::2] = np.maximum(self.class_weight[is_split] - left_class_weight, 0.0)
-        impurity = node_impurity(class_weight, self.rules.criterion)
-        may_split = _may_split(n_points, impurity, self.rules)
-        n_pairs = n_points
-        if not may_split.all():
-            kept = may_split.repeat(n_points)
-            moved_by_feature = [points[kept] for points in moved_by_feature]
-            n_pairs = np.where(may_split, n_points, 0)
-        level = Level(self.Xt, self.y, self.flat_weight, self.n, self.K, self.rules, tree, n_points,
-                      moved_by_feature, self.depth + 1, self.whole, self.unit_weights, class_weight, impurity, n_pairs)
-        level._may_split = may_split
-        return level
-
-
-def _may_split(n_points, impurity, rules) -> np.ndarray:
-    """Nodes the rules do not make leaves outright (depth aside): enough points, not pure."""
-    return ((n_points >= rules.min_samples_split) & (n_points >= 2 * rules.min_samples_leaf)
-            & (impurity > EPS))
+        return Level(self.data, tree, n_points, class_weight, moved_by_feature, self.depth + 1)
 
 
 @dataclass
 class Splits:
-    """The best split of each candidate node ``nodes`` (indices into the level).
+    """The best split of each node of ``level.carried``: ``made`` (one exists),
+    ``feature``, ``threshold``, ``gain`` = (W I(N) - w_L I(L) - w_R I(R)) / W_root, and
+    the children's class weights ``left``, ``right`` (C, K) and ``n_left`` points."""
 
-    ``made``: it exists (and, after ``keep``, passes the extra rule); ``feature``,
-    ``threshold``; ``gain``: W / W_root (I(N) - w_L / W I(L) - w_R / W I(R));
-    ``left_class_weight`` (C, K) and ``n_left``: the left child's class weights and
-    point count; ``child_impurity`` their impurities, if computed."""
-
-    nodes: np.ndarray
     made: np.ndarray
     feature: np.ndarray
     threshold: np.ndarray
     gain: np.ndarray
-    left_class_weight: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
     n_left: np.ndarray
-    child_impurity: np.ndarray | None = None     # (C, 2) I(L), I(R) when computed
-
-    def keep(self, mask) -> None:
-        self.made &= mask
 
 
-def best_splits(level: Level, nodes: np.ndarray, root_weight: np.ndarray, rng) -> Splits:
-    """Best split of each of the level's ``nodes`` (see the module docstring)."""
-    rules = level.rules
-    d, K = level.Xt.shape[0], level.K
-    C = nodes.size
+def best_splits(level: Level, root_weight: np.ndarray, rng) -> Splits:
+    """The best split of every node of ``level`` that may split (``level.carried``)."""
+    data, rules, nodes = level.data, level.data.rules, level.carried
+    d, C, K = data.Xt.shape[0], nodes.size, data.K
     random = rules.splitter == "random"
-    subsets = rules.max_features is not None and rules.max_features < d
-    if random or subsets or not level.whole:
-        lowest, highest = _node_ranges(level, nodes)
-        usable = highest > lowest
-    else:
-        # a constant feature has no valid cut anyway; with whole weights scanning it
-        # changes no sum, so every node scans every feature
-        usable = np.ones((C, d), bool)
-    uniform = rng.random((C, d)) if random and rules.style == "tree" else None
-    if subsets:
+    usable = np.ones((C, d), bool)
+    if random or rules.max_features is not None:
+        lowest, highest = _node_ranges(level)
+        usable = highest > lowest          # a feature constant in the node offers no cut
+    if rules.max_features is not None:
         keys = rng.random((C, d))
         keys[~usable] = np.inf
         rank = np.argsort(np.argsort(keys, axis=1, kind="stable"), axis=1, kind="stable")
         usable &= rank < rules.max_features
-    if usable.all() and not random:
-        # every node along every feature: one scan over all of them; results by (feature, node)
-        found = _best_cut(_Pairs(level, nodes, range(d)))
-        cost, thresholds, n_lefts = (a.reshape(d, C) for a in (found[0], found[1], found[3]))
-        lefts = found[2].reshape(d, C, K)
-        second = None if found[4] is None else found[4].reshape(d, C)
+    if not usable.any():                   # every point of every node at the same place
+        nothing = np.zeros((C, K))
+        return Splits(np.zeros(C, bool), np.full(C, -1), np.zeros(C), np.zeros(C), nothing, nothing,
+                      np.zeros(C, np.intp))
+    pairs = _Pairs(level, usable)
+    tolerance = TIE * level.weight[nodes]
+    if random:
+        u = rng.random((C, d))[pairs.candidate, pairs.feature]
+        chosen, segment, left, right, n_left, threshold = _random_cuts(pairs, lowest, highest, u, tolerance)
     else:
-        cost = np.full((d, C), np.inf)
-        thresholds = np.zeros((d, C))
-        lefts = np.zeros((d, C, K))
-        n_lefts = np.zeros((d, C), np.intp)
-        second = np.full((d, C), np.inf) if rules.criterion == "misclassification" else None
-        for f in range(d):
-            chosen = usable[:, f].nonzero()[0]
-            if chosen.size == 0:
-                continue
-            pairs = _Pairs(level, nodes[chosen], [f])
-            if random:
-                u = uniform[chosen, f] if uniform is not None else rng.random(chosen.size)
-                found = _random_cut(pairs, lowest[chosen, f], highest[chosen, f], u)
-            else:
-                found = _best_cut(pairs)
-            cost[f, chosen], thresholds[f, chosen], lefts[f, chosen], n_lefts[f, chosen] = found[:4]
-            if second is not None:
-                second[f, chosen] = found[4]
+        chosen, segment, left, right, n_left, threshold = _best_cuts(pairs, tolerance)
+    made = chosen >= 0
     W = level.weight[nodes]
-    best = _first_within_tie(cost, W * _tie(rules), second)
-    rows = np.arange(C)
-    best_cost = cost[best, rows]
-    made = np.isfinite(best_cost)
-    left = lefts[best, rows]
-    I_node = level.impurity[nodes]
-    child_impurity = None
-    if rules.style == "tree" and not (random or rules.gain_ratio):
-        # (W I(N) - w_L I(L) - w_R I(R)) / W_root: the cost is the children's weighted impurity
-        gain = (W * I_node - best_cost) / root_weight[level.tree[nodes]]
-    else:
-        right = np.maximum(level.class_weight[nodes] - left, 0.0)
-        w_left, w_right = left.sum(axis=1), right.sum(axis=1)
-        I_left, I_right = node_impurity(left, rules.criterion), node_impurity(right, rules.criterion)
-        child_impurity = np.stack([I_left, I_right], axis=1)
-        if rules.style == "tree":
-            gain = (W * I_node - (w_left * I_left + w_right * I_right)) / root_weight[level.tree[nodes]]
-        else:
-            safe = np.where(W > 0, W, 1.0)
-            gain = W / root_weight[level.tree[nodes]] * (I_node - w_left / safe * I_left - w_right / safe * I_right)
-    return Splits(nodes, made, best, thresholds[best, rows], np.where(made, gain, 0.0), left, n_lefts[best, rows],
-                  child_impurity)
+    with np.errstate(divide="ignore", invalid="ignore"):      # no cut: empty children
+        children = children_impurity(list(left.T), list(right.T), left.sum(axis=1), right.sum(axis=1), W,
+                                     rules.criterion)
+    gain = (W * level.impurity[nodes] - children) / root_weight[level.tree[nodes]]
+    return Splits(made, np.where(made, pairs.feature[segment], -1), np.where(made, threshold, 0.0),
+                  np.where(made, gain, 0.0), left, right, n_left)
 
 
-def _tie(rules) -> float:
-    return TIE if rules.style == "tree" else 0.0
+def _choose(cost, second, segment, start, pairs: _Pairs, tolerance) -> np.ndarray:
+    """Per node, the index of the chosen cut (-1 if no cut is valid): the first in
+    (feature, threshold) order of the cuts whose cost is within ``tolerance`` of the
+    node's lowest and, with a ``second`` cost, whose second cost is within
+    ``tolerance`` of the lowest among those. Cuts are grouped in segments (one per
+    feature tried at a node, starting at ``start``), features in increasing order,
+    thresholds increasing inside a segment."""
+    d, C = pairs.level.data.Xt.shape[0], tolerance.size
+    where = (pairs.feature, pairs.candidate)
 
+    def node_min(values):
+        grid = np.full((d, C), np.inf)
+        grid[where] = np.minimum.reduceat(values, start)
+        return grid.min(axis=0)
 
-def _first_within_tie(cost, tolerance, second=None) -> np.ndarray:
-    """Per column (node), the first row (feature) whose cost is within ``tolerance`` of the
-    column's minimum; with a ``second`` cost, the first of those whose second cost is
-    within ``tolerance`` of the lowest among them."""
-    near = cost <= cost.min(axis=0) + tolerance
+    best = node_min(cost)
+    near = cost <= (best + tolerance)[pairs.candidate][segment]
     if second is not None:
         second = np.where(near, second, np.inf)
-        near &= second <= second.min(axis=0) + tolerance
-    return near.argmax(axis=0)
+        near &= second <= (node_min(second) + tolerance)[pairs.candidate][segment]
+    N = cost.size
+    grid = np.full((d, C), N)
+    grid[where] = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
+    return np.where(np.isfinite(best), grid.min(axis=0), -1)
 
 
-def _node_ranges(level: Level, nodes):
-    """(C, d) smallest and largest x_f of each node's points."""
-    d = level.Xt.shape[0]
-    first = level.start[nodes]
-    last = first + level.n_pairs[nodes] - 1
-    lowest, highest = np.empty((nodes.size, d)), np.empty((nodes.size, d))
-    for f in range(d):
-        if len(level.points_by_feature) == d:       # sorted: the block's ends
+def _node_ranges(level: Level):
+    """(C, d) smallest and largest x_f of the points of each node that may split."""
+    Xt = level.data.Xt
+    first = level.start[level.carried]
+    last = first + level.n_pairs[level.carried] - 1
+    lowest, highest = np.empty((first.size, Xt.shape[0])), np.empty((first.size, Xt.shape[0]))
+    for f in range(Xt.shape[0]):
+        if len(level.points_by_feature) > 1:       # sorted: the block's ends
             points = level.points_by_feature[f]
-            lowest[:, f], highest[:, f] = level.Xt[f, points[first]], level.Xt[f, points[last]]
+            lowest[:, f], highest[:, f] = Xt[f, points[first]], Xt[f, points[last]]
         else:
-            x = level.Xt[f, level.points_by_feature[0]]
-            blocks = level.start[level.carried]          # strictly increasing: no empty block
-            which = np.searchsorted(level.carried, nodes)
-            lowest[:, f] = np.minimum.reduceat(x, blocks)[which]
-            highest[:, f] = np.maximum.reduceat(x, blocks)[which]
+            x = Xt[f, level.points_by_feature[0]]
+            lowest[:, f] = np.minimum.reduceat(x, first)
+            highest[:, f] = np.maximum.reduceat(x, first)
     return lowest, highest
 
 
 class _Pairs:
-    """The pairs of some nodes along some features, one segment per (feature, node):
-    x, weight, label, the segment of every pair (``segment``, blocks starting at
-    ``start`` of ``size`` pairs) and the level's node of every segment (``segment_node``)."""
+    """The pairs of the (feature, node) segments tried, feature after feature.
 
-    def __init__(self, level: Level, nodes, features):
-        C = nodes.size
-        points, segment = [], []
-        for i, f in enumerate(features):
-            p, node = self._along(level, nodes, f)
-            points.append(p)
-            segment.append(node + i * C if i else node)
-        self.points = points[0] if len(points) == 1 else np.concatenate(points)
-        # the pairs of feature i are blocks[i]:blocks[i + 1]; its first segment is i C
-        self.blocks = list(itertools.accumulate([p.size for p in points], initial=0))
-        self.first_segments = np.arange(len(features)) * C
-        self.segment = segment[0] if len(segment) == 1 else np.concatenate(segment)
-        self.x = (level.Xt[features[0], self.points] if len(points) == 1
-                  else np.concatenate([level.Xt[f, p] for f, p in zip(features, points, strict=True)]))
-        self.level = level
-        self.segment_node = nodes if len(points) == 1 else np.concatenate([nodes] * len(points))
-        self.size = level.n_pairs[self.segment_node]
+    Per pair: ``x``, ``label``, ``weight`` (None: all 1), ``segment``. Per segment:
+    ``feature``, ``candidate`` (the node's index in ``level.carried``), ``start``,
+    ``size``, ``class_weight`` and ``W`` of its node."""
+
+    def __init__(self, level: Level, usable):
+        data = level.data
+        parts, segment, feature, candidate = [], [], [], []
+        offset = 0
+        for f in range(usable.shape[1]):
+            tried = usable[:, f].nonzero()[0]
+            if tried.size == 0:
+                continue
+            p = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
+            slot = level.slot_of_pair
+            if tried.size < usable.shape[0]:
+                keep = usable[:, f][slot]
+                local = np.zeros(usable.shape[0], np.intp)
+                local[tried] = np.arange(tried.size)
+                p, slot = p[keep], local[slot[keep]]
+            parts.append((f, p))
+            segment.append(slot + offset)
+            feature.append(np.full(tried.size, f))
+            candidate.append(tried)
+            offset += tried.size
+        self.feature = np.concatenate(feature)
+        self.candidate = np.concatenate(candidate)
+        self.segment = np.concatenate(segment)
+        self.x = np.concatenate([data.Xt[f, p] for f, p in parts])
+        point = np.concatenate([p for _, p in parts])
+        nodes = level.carried[self.candidate]
+        self.size = level.n_pairs[nodes]
         self.start = _starts(self.size)
-        self.label = level.y[self.points]
-        if level.unit_weights:
-            self.weight = None      # every weight is 1: counts are all that is needed
-            return
-        self.weight = level.flat_weight[level.tree[self.segment_node][self.segment] * level.n + self.points]
-        if level.whole:
-            # whole-number weights (bootstrap counts): integer prefix sums are exact like the
-            # float ones, and several times faster
-            self.weight = self.weight.astype(np.int64)
-
-    @staticmethod
-    def _along(level: Level, nodes, f):
-        """The point ids of ``nodes`` in feature f's order, and their node (0..C-1)."""
-        points = level.points_by_feature[f if len(level.points_by_feature) > 1 else 0]
-        if nodes.size == level.tree.size:        # every node takes part: no compaction
-            return points, level.node_of_pair
-        if nodes.size == level.carried.size:     # every node with pairs takes part
-            return points, np.searchsorted(nodes, level.node_of_pair)
-        slot = np.full(level.tree.size, -1, np.intp)
-        slot[nodes] = np.arange(nodes.size)
-        keep = slot[level.node_of_pair]
-        inside = keep >= 0
-        return points[inside], keep[inside]
+        self.class_weight = level.class_weight[nodes]
+        self.W = level.weight[nodes]
+        self.label = data.y[point]
+        self.weight = None
+        if not data.unit_weights:
+            self.weight = data.flat_weight[level.tree[nodes][self.segment] * data.n + point]
+        self.level = level
 
 
-def _best_cut(pairs: _Pairs):
-    """Scan every midpoint of each segment (feature, node): (cost, threshold, left class
-    weights, left count) of the best cut per segment."""
-    level, node, start = pairs.level, pairs.segment, pairs.start
-    rules, K = level.rules, level.K
-    N = pairs.points.size
-    n_left = np.arange(1, N + 1) - start[node]
-    last = start + pairs.size - 1
-    segment_class_weight = level.class_weight[pairs.segment_node]
-    W = level.weight[pairs.segment_node][node]
-    L, R = [], []
-    if level.whole:
-        # exact integer sums: a block's running sum is the prefix sum minus the sum before
-        # the block, the classes add up to w_L and R = N - L needs no clipping
-        unit = level.unit_weights
-        for k in range(K):
-            if unit and k == K - 1:       # the last class: the points so far minus the others
-                L.append(n_left - sum(L[1:], L[0]) if K > 2 else n_left - L[0])
-            else:
-                v = pairs.label == k if unit else np.where(pairs.label == k, pairs.weight, 0)
-                c = v.cumsum()
-                L.append(c - (c[start] - v[start])[node])
-            R.append(segment_class_weight[:, k][node] - L[k])
-        if unit:
-            wl = n_left
-        else:
-            wl = L[0].copy()
-            for Lk in L[1:]:
-                wl += Lk
-        wr = W - wl
-        valid = np.empty(N, bool)
-        np.greater(pairs.x[1:], pairs.x[:-1], out=valid[:-1])
-        valid[last] = False                 # positive weights: w_L, w_R > 0 elsewhere
-        msl = rules.min_samples_leaf
-        if msl > 1:
-            valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl)
-    else:
-        # fractional weights: the order of operations of earlier versions, for the same bits
-        # (prefix sums restart at 0 with every feature)
-        for k in range(K):
-            c = _prefix_sums(np.where(pairs.label == k, pairs.weight, 0.0), pairs.blocks)
-            L.append(c - _sum_before(c, pairs)[node])
-            R.append(np.maximum(segment_class_weight[node, k] - L[k], 0.0))
-        cw = _prefix_sums(pairs.weight, pairs.blocks)
-        wl = cw - _sum_before(cw, pairs)[node]
-        wr = W - wl
-        msl = rules.min_samples_leaf
-        valid = np.zeros(N, bool)
-        valid[:-1] = pairs.x[1:] > pairs.x[:-1]
-        valid &= (n_left >= msl) & (pairs.size[node] - n_left >= msl) & (wl > 0) & (wr > 1e-300)
-    node_impurity_ = level.impurity[pairs.segment_node][node] if rules.gain_ratio else None
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cost = np.where(valid, _cost(L, R, wl, wr, W, node_impurity_, rules), np.inf)
-        second = _secondary(L, R, wl, wr, W, rules)
-    best = np.minimum.reduceat(cost, start)
-    tolerance = _tie(rules) * level.weight[pairs.segment_node]
-    near = cost <= (best + tolerance)[node]
-    if second is not None:
-        # among the cuts of (nearly) equal cost, the lowest secondary cost
-        second = np.where(near, second, np.inf)
-        near &= second <= (np.minimum.reduceat(second, start) + tolerance)[node]
-    p = np.minimum.reduceat(np.where(near, np.arange(N), N), start)
-    p = np.where(np.isfinite(best), p, start)
-    a, b = pairs.x[p], pairs.x[np.minimum(p + 1, N - 1)]
-    t = a / 2.0 + b / 2.0          # halves first: no overflow (x is finite)
-    t = np.where(t >= b, a, t)
-    left = np.empty((p.size, K), L[0].dtype)
+def _best_cuts(pairs: _Pairs, tolerance):
+    """The chosen cut of each node (``_choose``) among every cut between neighbours of a
+    segment: (index of the pair it follows, -1 if none; its segment; the children's class
+    weights left and right (C, K); left counts; thresholds)."""
+    start = pairs.start
+    L, n_left = _running_sums(pairs)
+    cost, second = _cut_costs(pairs, L, n_left)
+    chosen = _choose(cost, second, pairs.segment, start, pairs, tolerance)
+    del cost, second      # freed before the next arrays (see _cut_costs)
+    at = np.maximum(chosen, 0)
+    segment = pairs.segment[at]
+    last = start[segment] + pairs.size[segment] - 1
+    left, right = np.empty((at.size, len(L))), np.empty((at.size, len(L)))
+    for k, Lk in enumerate(L):
+        left[:, k] = Lk[at]
+        right[:, k] = Lk[last] - Lk[at]
+    a, b = pairs.x[at], pairs.x[np.minimum(at + 1, pairs.x.size - 1)]
+    threshold = a / 2.0 + b / 2.0      # halves first: no overflow (x is finite)
+    return chosen, segment, left, right, at - start[segment] + 1, np.where(threshold >= b, a, threshold)
+
+
+def _running_sums(pairs: _Pairs):
+    """(L_k, point counts) of the left child of the cut after every pair: the running sums
+    of the class weights restarted at each segment."""
+    seg, start = pairs.segment, pairs.start
+    K, N = pairs.level.data.K, pairs.x.size
+    n_left = np.arange(1, N + 1) - start[seg]
+    L = []
     for k in range(K):
-        left[:, k] = L[k][p]
-    return best, t, left, p - start + 1, None if second is None else second[p]
+        if pairs.weight is None and k == K - 1 and K > 1:     # the points so far minus the other classes
+            L.append(n_left - sum(L[1:], L[0]))
+        else:
+            v = pairs.label == k if pairs.weight is None else np.where(pairs.label == k, pairs.weight, 0)
+            c = v.cumsum()
+            c -= (c[start] - v[start])[seg]
+            L.append(c)
+    return L, n_left
 
 
-def _prefix_sums(values, blocks) -> np.ndarray:
-    """Cumulative sums restarting at every block."""
-    if len(blocks) == 2:
-        return values.cumsum()
-    out = np.empty_like(values)
-    for begin, end in zip(blocks[:-1], blocks[1:], strict=True):
-        np.cumsum(values[begin:end], out=out[begin:end])
-    return out
+def _cut_costs(pairs: _Pairs, L, n_left):
+    """(cost, second cost) of the cut after every pair: inf where the cut is not valid
+    (equal neighbours, a child with fewer than ``min_samples_leaf`` points, the
+    segment's end). Its temporaries end with it: at this size each new array costs
+    page faults, so few are alive at once."""
+    level, seg, start = pairs.level, pairs.segment, pairs.start
+    rules, N = level.data.rules, pairs.x.size
+    R = [pairs.class_weight[:, k][seg] - Lk for k, Lk in enumerate(L)]
+    W = pairs.W[seg]
+    wl = n_left if pairs.weight is None else sum(L[1:], L[0])
+    wr = W - wl
+    valid = np.empty(N, bool)
+    np.greater(pairs.x[1:], pairs.x[:-1], out=valid[:-1])
+    valid[start + pairs.size - 1] = False
+    if rules.min_samples_leaf > 1:
+        valid &= (n_left >= rules.min_samples_leaf) & (pairs.size[seg] - n_left >= rules.min_samples_leaf)
+    if pairs.weight is not None:
+        valid &= (wl > 0) & (wr > 0)      # positive weights, up to the rounding of the sums
+    node_impurity_ = level.impurity[level.carried[pairs.candidate]][seg] if rules.gain_ratio else None
+    cost, second = _costs(L, R, wl, wr, W, node_impurity_, rules)
+    cost[~valid] = np.inf
+    return cost, second
 
 
-def _sum_before(c, pairs: _Pairs) -> np.ndarray:
-    """Per segment, the prefix sum just before it within its block (0 for a block's first)."""
-    before = np.concatenate(([0.0], c))[pairs.start]
-    before[pairs.first_segments] = 0.0
-    return before
-
-
-def _random_cut(pairs: _Pairs, lowest, highest, u):
-    """One threshold per node at lowest + u (highest - lowest), u uniform in [0, 1)."""
-    level, node = pairs.level, pairs.segment
-    rules, K = level.rules, level.K
-    S = pairs.segment_node.size
+def _random_cuts(pairs: _Pairs, lowest, highest, u, tolerance):
+    """One cut per segment at lowest + u (highest - lowest), u uniform in [0, 1), and the
+    chosen one of each node (``_choose``): as ``_best_cuts``, the index being the segment's."""
+    level, seg = pairs.level, pairs.segment
+    K, S = level.data.K, pairs.feature.size
+    lowest, highest = lowest[pairs.candidate, pairs.feature], highest[pairs.candidate, pairs.feature]
     t = lowest * (1.0 - u) + highest * u
     t = np.where(t >= highest, lowest, t)
-    goes_left = pairs.x <= t[node]
-    n_left = np.bincount(node, weights=goes_left, minlength=S)
-    weight = goes_left if pairs.weight is None else pairs.weight * goes_left
-    L = np.bincount(node * K + pairs.label, weights=weight, minlength=S * K).reshape(S, K)
-    R = np.maximum(level.class_weight[pairs.segment_node] - L, 0.0)
+    goes_right = pairs.x > t[seg]
+    n_left = pairs.size - np.bincount(seg, weights=goes_right, minlength=S).astype(np.intp)
+    sums = np.bincount((2 * seg + goes_right) * K + pairs.label, weights=pairs.weight,
+                       minlength=2 * S * K).reshape(S, 2, K).astype(np.float64)
+    L, R = sums[:, 0], sums[:, 1]
     wl, wr = L.sum(axis=1), R.sum(axis=1)
-    msl = rules.min_samples_leaf
+    msl = level.data.rules.min_samples_leaf
     valid = (n_left >= msl) & (pairs.size - n_left >= msl) & (wl > 0) & (wr > 0)
+    node_impurity_ = level.impurity[level.carried[pairs.candidate]]
+    cost, second = _costs(list(L.T), list(R.T), wl, wr, pairs.W, node_impurity_, level.data.rules)
+    cost[~valid] = np.inf
+    segments = np.arange(S)
+    chosen = _choose(cost, second, segments, segments, pairs, tolerance)
+    at = np.maximum(chosen, 0)
+    return chosen, at, L[at], R[at], n_left[at], t[at]
+
+
+def _costs(L, R, wl, wr, W, node_impurity_, rules):
+    """(cost, second cost) of every cut, smaller is better: the children's weighted
+    impurity w_L I(L) + w_R I(R), or with ``gain_ratio`` -W gain / split information
+    (only cuts with a positive gain); the second cost breaks the ties of the
+    misclassification criterion (the children's weighted Gini impurity), else None."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        W = level.weight[pairs.segment_node]
-        cost = _cost(list(L.T), list(R.T), wl, wr, W, level.impurity[pairs.segment_node], rules)
-        second = _secondary(list(L.T), list(R.T), wl, wr, W, rules)
-    return np.where(valid, cost, np.inf), t, L, n_left, None if second is None else np.where(valid, second, np.inf)
-
-
-def _secondary(L, R, wl, wr, W, rules):
-    """The tie-breaking cost of every candidate cut: the children's weighted Gini impurity
-    w_L G(L) + w_R G(R) with the misclassification criterion, None otherwise (see the
-    grower's docstring, "Ties")."""
-    if rules.criterion != "misclassification":
-        return None
-    return children_impurity(L, R, wl, wr, W, "gini")
-
-
-def _cost(L, R, wl, wr, W, node_impurity_, rules) -> np.ndarray:
-    """The cost of every candidate cut (smaller is better), by the rules' style."""
-    if rules.style == "ensemble":
-        return -proxy_improvement(L, R, wl, wr, rules.criterion)
-    children = children_impurity(L, R, wl, wr, W, rules.criterion)
-    if not rules.gain_ratio:
-        return children
-    gain = W * node_impurity_ - children
-    info = weighted_split_information(wl, wr, W)
-    # scaled by W so that the tie tolerance means the same as for plain costs
-    return np.where((gain > TIE * W) & (info > 0), -gain / info * W, np.inf)
+        cost = children_impurity(L, R, wl, wr, W, rules.criterion)
+        if rules.gain_ratio:
+            gain = W * node_impurity_ - cost
+            info = weighted_split_information(wl, wr, W)
+            cost = np.where((gain > TIE * W) & (info > 0), -gain / info * W, np.inf)
+        second = children_impurity(L, R, wl, wr, W, "gini") if rules.criterion == "misclassification" else None
+    return cost, second
