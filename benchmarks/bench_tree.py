@@ -24,19 +24,12 @@ from datetime import date
 from sklearn.datasets import make_moons
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
+from benchmarks.bench_models import pipeline
 from benchmarks.counterparts import COUNTERPARTS
 from catalog.models import MODELS
 from mlcore.tree import DecisionTreeClassifier, build_reference_tree
-from viz.decision import decision_figure
 
 KEYS = ("tree", "random_forest", "extra_trees", "adaboost", "bagging")
-
-
-def pipeline(make, X, y):
-    """The pipeline of ``benchmarks/bench_models.py`` on a new model from ``make``."""
-    model = make().fit(X, y)
-    fig = decision_figure(model, X, y, resolution=200)
-    return len(fig.to_json())
 
 
 def cpu_time(job) -> float:
@@ -70,7 +63,7 @@ def main():
         for key in args.only:
             ours_params, make_theirs, _ = COUNTERPARTS[key]
             make_ours = functools.partial(MODELS[key].make, **ours_params)
-            ours, theirs = alternate([functools.partial(pipeline, make, X, y) for make in (make_ours, make_theirs)],
+            ours, theirs = alternate([functools.partial(pipeline, make(), X, y) for make in (make_ours, make_theirs)],
                                      args.runs)
             ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
             print(f"| {key} | {n} | {1e3 * statistics.median(ours):.1f} | {1e3 * statistics.median(theirs):.1f} "
