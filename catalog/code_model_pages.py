@@ -58,7 +58,25 @@ def tree_page(source, drawn: tuple, params: dict, depth: int) -> str:
                   lines("full.fit(X_train, y_train)",
                         f"model = cut_at_depth(full, {int(depth)})  # the depth slider: the full tree cut there",
                         imports=("from mlcore.tree import cut_at_depth",)),
-                  Code(score_code().imports, score_code().lines[1:]))
+                  Code(score_code().imports, score_code().lines[1:]),
+                  _reference_tree(params))
+
+
+REFERENCE_ARGS = ("criterion", "max_depth", "min_samples_split", "min_samples_leaf", "min_impurity_decrease")
+
+
+def _reference_tree(params: dict) -> Code:
+    """The same full tree grown by the recursive reference CART (mlcore/tree/_reference.py), where
+    the impurity and the best-split search can be read; it has no gain ratio, so not then."""
+    if params.get("gain_ratio"):
+        return lines()
+    arguments = [f"    {name}={literal(params[name])}," for name in REFERENCE_ARGS if name in params]
+    return lines("# The same tree, grown by the readable recursive CART of mlcore/tree/_reference.py:",
+                 "reference = build_reference_tree(", "    X_train, y_train,", *arguments, ")",
+                 'print("reference CART grows the same splits:",',
+                 "      np.array_equal(reference.feature, full.tree_.feature)",
+                 "      and np.array_equal(reference.threshold, full.tree_.threshold))",
+                 imports=("import numpy as np", "from mlcore.tree import build_reference_tree"))
 
 
 def perceptron_page(source, drawn: tuple, pos, neg, epochs: int, lr: float, start: str, shuffle: bool,

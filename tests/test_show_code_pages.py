@@ -65,6 +65,24 @@ def test_model_pages_code_prints_the_accuracies_shown(page):
     assert f"{ns['test_acc']:.1%}" == metric(at, "test accuracy")
 
 
+@pytest.mark.parametrize("query", [{}, {"criterion": "entropy", "max_depth": "4", "min_samples_leaf": "3"},
+                                   {"gain_ratio": "true"}])
+def test_tree_code_grows_the_page_tree_with_the_reference_cart(query):
+    """The Decision tree page's code grows its full tree again with mlcore/tree/_reference.py and
+    compares the node arrays (the reference has no gain ratio: then the code leaves it out)."""
+    at = run_page("pages/3_Decision_tree.py", query={**SMALL, **query})
+    assert_clean(at)
+    ns, out = run(snippet(at))
+    if query.get("gain_ratio"):
+        assert "reference" not in ns
+        return
+    reference, full = ns["reference"], ns["full"].tree_
+    assert reference.node_count == full.node_count > 1
+    np.testing.assert_array_equal(reference.feature, full.feature)
+    np.testing.assert_array_equal(reference.threshold, full.threshold)
+    assert "reference CART grows the same splits: True" in out
+
+
 def test_learning_curve_code_gives_the_page_curve():
     at = run_page("pages/10_Learning_curves.py", query={**SMALL, "model": "knn", "folds": "3", "sizes": "4"})
     assert_clean(at)
