@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
-from ui.core import charts, overlays, params, settings
+from ui.core import charts, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.show_code import show_fit
@@ -37,39 +37,6 @@ RESOLUTION = 200
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
-
-# A lecture in five steps: each sets the dataset and the SVM's hyperparameters. The seed is part of
-# it: with seed 0 the one outlier of steps 2-4 is a training point on the wrong side of the gap.
-_LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2, "ds_seed": 0, "ds_test": 0.3,
-         "ds_label_noise": 0.0, "ds_imbalance": 0.0}
-LESSON = [
-    ("1 · hard margin",
-     "The classes can be split by a line, so C = ∞ is allowed: no point may sit inside the margin. "
-     "Only the few points on the dashed lines (the support vectors) decide the boundary.",
-     {**_LINE, "ds_outliers": 0.0, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
-    # outliers 0.02 of 60 points is exactly one point, moved to the far ring with a random label
-    ("2 · one outlier",
-     "One point lies far out on the other class's side: now no line separates the classes, and the "
-     "hard margin has no solution.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
-    ("3 · small C",
-     "C = 0.05: slack is cheap, so the margin is wide and many points become (bounded) support vectors.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
-    ("4 · large C",
-     "C = 100: each unit of slack is expensive, so the margin narrows to misclassify as little as possible.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
-    ("5 · RBF kernel",
-     "No line separates a ring from its centre, but exp(−γ‖x − z‖²) lets the boundary bend into a closed curve.",
-     {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_seed": 0, "ds_label_noise": 0.0,
-      "ds_outliers": 0.0, "ds_imbalance": 0.0, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}),
-]
-
-
-def lesson_holds(i: int) -> bool:
-    """Whether every setting of lecture step i still has the value the step gave it: its text
-    describes those settings, so it is shown only while they hold."""
-    return all(settings.value(key) == value for key, value in LESSON[i][2].items())
-
 
 def pair_options(model) -> dict[str, str]:
     """URL code -> label of every binary machine of a multi-class SVM, in ``pairs_`` order:
@@ -120,12 +87,6 @@ def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
     return f"The vote at x: {ballot}; predicted **{label}**."
 
 
-def apply_lesson(i: int) -> None:
-    for key, value in LESSON[i][2].items():
-        settings.put(key, value)
-    st.session_state["svm_lesson"] = i
-
-
 @st.cache_data(max_entries=16, show_spinner=False)
 def lifted_model(recipe, drawn, C: float):
     """An SVM with the homogeneous degree-2 kernel (x·z)², whose feature map is 3-D."""
@@ -173,20 +134,7 @@ def pick_point(x: float, y: float, data, show_test: bool) -> None:
 
 # The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
 # so that on a 1280x720 projector the chart stays whole on the first screen after any step.
-lecture = st.columns([1.1, *[2] * len(LESSON)], vertical_alignment="center")
-lecture[0].markdown("**Lecture**", help="Separable data → hard margin → an outlier → soft margin → RBF: "
-                    "each step loads its dataset and settings.")
-for i, (col, (label, _, _)) in enumerate(zip(lecture[1:], LESSON, strict=True)):
-    col.button(label, key=f"svm_lesson_{i}", on_click=apply_lesson, args=(i,), width="stretch")
-lesson_text = None
-if "svm_lesson" in st.session_state:
-    step = st.session_state["svm_lesson"]
-    if lesson_holds(step):
-        lesson_text = f":material/school: **{LESSON[step][0]}.** {LESSON[step][1]}"
-    else:
-        lesson_text = (f"The settings have changed since step “{LESSON[step][0]}”, so its text is hidden: "
-                       "click a step to load its settings again.")
-    st.caption(lesson_text)
+lesson_text = presets.row("svm", lectures.SVM, lectures.SVM_HELP, say_changed=True)
 
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "

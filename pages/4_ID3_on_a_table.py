@@ -14,7 +14,7 @@ from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui.core import charts, settings
+from ui.core import charts, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -248,8 +248,7 @@ with st.expander("P(class | value): the 1-rule's conditional probabilities for e
 
 # --- naive Bayes on the same table -----------------------------------------------------------------
 st.subheader("Naive Bayes on the same table", anchor=False)
-worked_examples.lesson_row(worked_examples.NB_LESSON, "id3_nb_lesson", help="The tennis row by maximum likelihood → a value "
-                 "never seen with a class zeroes it → Laplace smoothing: each step loads its table, row and setting.")
+presets.row("id3_nb", lectures.NAIVE_BAYES, lectures.NAIVE_BAYES_HELP, say_changed=True)
 st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
 b_cols = st.columns([1] * len(features) + [1.4])
