@@ -14,6 +14,7 @@ from mlcore.theory import KNOWN_DENSITIES, conjunction_count, pac_epsilon, pac_s
 from ui.core import charts, params, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
+from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.data import draw
 from ui.data.dataset_panel import BLANK
@@ -69,14 +70,6 @@ ENJOYSPORT = pd.DataFrame(
      ["rainy", "cold", "high", "strong", "warm", "change", "no"],
      ["sunny", "warm", "high", "strong", "cool", "change", "yes"]],
     columns=["sky", "air temp", "humidity", "wind", "water", "forecast", "enjoy sport"])
-
-
-def _progress_bar(text: str):
-    bar = st.progress(0.0, text=text)
-
-    def report(done: int, total: int):
-        bar.progress(min(done / total, 1.0), text=f"{text} {done}/{total}")
-    return bar, report
 
 
 # --- PAC ------------------------------------------------------------------------------------
@@ -211,9 +204,8 @@ def bounds_tab(recipe):
         model_key = settings.setting(BOUND_MODEL, "th_bound_model", format_func=lambda k: MODELS[k].label)
         delta = settings.setting(BOUND_DELTA, "th_bound_delta")
         resamples = settings.setting(RESAMPLES, "th_resamples")
-    bar, report = _progress_bar("Fitting fresh samples and random labels…")
-    result = work.bound_curves(recipe, model_key, delta, resamples, progress=report)
-    bar.empty()
+    with Progress("Fitting fresh samples and random labels", unit="training set sizes") as progress:
+        result = work.bound_curves(recipe, model_key, delta, resamples, progress=progress)
     with right:
         charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
                             key="theory_bounds")
@@ -243,9 +235,8 @@ def rademacher_tab(recipe, drawn, data):
         draws = settings.setting(DRAWS, "th_draws")
         st.caption("R̂_S(H) = ½ − E_σ[min training error on labels σ]: fit random ±1 labels; "
                    "½ means the model fits any labels, 0 that it cannot follow them at all.")
-    bar, report = _progress_bar("Fitting random labels…")
-    sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=report)
-    bar.empty()
+    with Progress("Fitting random labels", unit="curve points") as progress:
+        sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=progress)
     with right:
         charts.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
                             key="theory_rademacher")
