@@ -107,7 +107,7 @@ with right:
         m4.metric("margin width 2/‖w‖", "—" if width is None else f"{width:.3g}",
                   help="Shown for the linear kernel, where w = Σ αᵢyᵢxᵢ exists in the plane"
                        + ("." if binary else " (of the chosen pair machine)."))
-        height = 540 if lesson_text is None else 470
+        height = 562 if lesson_text is None else 492
 
         def plane():
             """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
