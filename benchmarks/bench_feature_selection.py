@@ -1,7 +1,7 @@
 """Sequential feature selection: mlcore's SequentialFeatureSelector against scikit-learn's, same folds.
 
 What the Features page computes when its wrapper settings change: forward selection, on moons (n = 200, noise 0.3, the page's 70% training split = 140 points) with
-extra noise features, 5-fold stratified CV (the same fold indices for both), with kNN (k = 5),
+extra noise features, 5-fold stratified CV (cv=5: the same folds for both), with kNN (k = 5),
 a decision tree and logistic regression. Runs alternate, medians of several runs and the
 median of the per-run ratios (mlcore / scikit-learn; below 1 means mlcore is faster); the
 selected features are compared too.
@@ -23,7 +23,7 @@ from sklearn.neighbors import KNeighborsClassifier as SkKNN
 from sklearn.tree import DecisionTreeClassifier as SkTree
 
 from mlcore.datasets import make_dataset, train_test_split
-from mlcore.feature_selection import SequentialFeatureSelector, kfold_indices
+from mlcore.feature_selection import SequentialFeatureSelector
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
 from mlcore.tree import DecisionTreeClassifier
@@ -54,13 +54,12 @@ def main():
         X, y = make_dataset("moons", n=200, noise=0.3, seed=0, extra_features=extra)
         X, _, y, _ = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
         d = X.shape[1]
-        folds = kfold_indices(y, 5)
         for key, (ours, ref) in MODELS.items():
             for k in (2, d - 1):
                 times_a, times_b, ratios, same = [], [], [], True
                 for _ in range(args.runs):
                     a, support_a = timed(SequentialFeatureSelector(ours(), n_features_to_select=k), X, y)
-                    b, support_b = timed(SkSFS(ref(), n_features_to_select=k, cv=folds), X, y)
+                    b, support_b = timed(SkSFS(ref(), n_features_to_select=k, cv=5), X, y)
                     times_a.append(a), times_b.append(b), ratios.append(a / b)
                     same = same and bool(np.array_equal(support_a, support_b))
                 subsets = sum(d - i for i in range(k))

@@ -5,7 +5,7 @@ import streamlit as st
 
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
-from mlcore import ValidationError, clone
+from mlcore import ValidationError
 from mlcore.model_selection import (
     Bootstrap,
     GridSearchCV,
@@ -13,6 +13,7 @@ from mlcore.model_selection import (
     LeaveOneOut,
     ShuffleSplit,
     StratifiedKFold,
+    cross_validate,
     nested_cross_val_score,
 )
 from ui.core import charts, settings
@@ -61,25 +62,24 @@ def fold_fits(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int,
     """Per split: (train, test) indices, the accuracy on the test part (NaN if the fit failed),
     the fitted model's grid (first MAX_PANELS splits) and the failure's message.
 
-    The loop is written out rather than calling cross_validate, because the panels need each
-    fold's fitted model."""
+    The first MAX_PANELS splits keep their fitted models for the panels; the others (leave-one-out's)
+    only their scores, so hundreds of fitted forests are never held at once."""
     data = fits.dataset(recipe, drawn)
     X, y = data.X_train, data.y_train
     splits = list(splitter(kind, folds, shuffle, seed, holdout).split(X, y))
     model = sweeps.MODELS[key].make(**dict(key_params))
     scores, grids, errors = [], [], []
-    for i, (train, test) in enumerate(splits):
-        try:
-            fitted = clone(model).fit(X[train], y[train])
-            scores.append(float(np.mean(fitted.predict(X[test]) == y[test])))
-            grids.append(evaluate_grid(fitted, data.bounds, 60) if i < MAX_PANELS else None)
-            errors.append(None)
-        except ValidationError as err:
-            scores.append(np.nan)
-            grids.append(None)
-            errors.append(str(err))
-        if callback is not None:
-            callback(i + 1, len(splits), f"fit {i + 1} of {len(splits)}")
+    for first, part in ((0, splits[:MAX_PANELS]), (MAX_PANELS, splits[MAX_PANELS:])):
+        if not part:
+            continue
+        step = None if callback is None else (
+            lambda done, _total, _what, first=first: callback(first + done, len(splits), ""))
+        result = cross_validate(model, X, y, cv=part, return_estimator=first == 0, callback=step)
+        scores += list(result["test_score"])
+        errors += result["errors"]
+        fitted = result["estimator"] if first == 0 else [None] * len(part)
+        grids += [evaluate_grid(m, data.bounds, 60) if m is not None and error is None else None
+                  for m, error in zip(fitted, result["errors"], strict=True)]
     return splits, np.array(scores), grids, errors
 
 

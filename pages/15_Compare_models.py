@@ -11,6 +11,7 @@ from mlcore.model_selection import cross_validate
 from ui.core import charts, params, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.model_selection import sweeps
 from ui.serving import fits
@@ -83,7 +84,7 @@ if problem:
     stop()
 
 results = {}
-with sweeps.progress("Cross-validating the models") as bar:
+with Progress("Cross-validating the models") as bar:
     for m, key in enumerate(keys):
         spec = sweeps.MODELS[key]
 

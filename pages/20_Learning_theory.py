@@ -10,6 +10,7 @@ from mlcore.theory import KNOWN_DENSITIES
 from ui.core import charts, params, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
+from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.data import draw
 from ui.data.dataset_panel import BLANK
@@ -52,14 +53,6 @@ DRAWS = ParamSpec("draws", "int", 10, 2, 50, label="random-label draws",
                   help="How many random labelings σ are fitted per point; more draws, a steadier mean.")
 BAYES_MODELS = tuple(MODELS)
 BAYES_MODEL = ParamSpec("bayes_model", "choice", "knn", choices=BAYES_MODELS, label="learned model")
-
-
-def _progress_bar(text: str):
-    bar = st.progress(0.0, text=text)
-
-    def report(done: int, total: int):
-        bar.progress(min(done / total, 1.0), text=f"{text} {done}/{total}")
-    return bar, report
 
 
 # --- PAC ------------------------------------------------------------------------------------
@@ -141,9 +134,8 @@ def bounds_tab(recipe):
         model_key = settings.setting(BOUND_MODEL, "th_bound_model", format_func=lambda k: MODELS[k].label)
         delta = settings.setting(BOUND_DELTA, "th_bound_delta")
         resamples = settings.setting(RESAMPLES, "th_resamples")
-    bar, report = _progress_bar("Fitting fresh samples and random labels…")
-    result = work.bound_curves(recipe, model_key, delta, resamples, progress=report)
-    bar.empty()
+    with Progress("Fitting fresh samples and random labels", unit="training set sizes") as progress:
+        result = work.bound_curves(recipe, model_key, delta, resamples, progress=progress)
     with right:
         charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
                             key="theory_bounds")
@@ -168,9 +160,8 @@ def rademacher_tab(recipe, drawn, data):
         draws = settings.setting(DRAWS, "th_draws")
         st.caption("R̂_S(H) = ½ − E_σ[min training error on labels σ]: fit random ±1 labels; "
                    "½ means the model fits any labels, 0 that it cannot follow them at all.")
-    bar, report = _progress_bar("Fitting random labels…")
-    sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=report)
-    bar.empty()
+    with Progress("Fitting random labels", unit="curve points") as progress:
+        sizes, curves = work.rademacher_curves(recipe, drawn, family, draws, progress=progress)
     with right:
         charts.plotly_chart(rademacher_figure(sizes, curves), width="stretch", theme=None, config=CONFIG,
                             key="theory_rademacher")

@@ -7,9 +7,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from mlcore import ValidationError
-from mlcore.svm import LinearSVMSGD
-from ui.core import charts, overlays, params, settings
+from ui.core import charts, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.show_code import show_fit
@@ -17,6 +15,9 @@ from ui.data import draw
 from ui.id3.worked_examples import LOSS_GALLERY_TEXT
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
+from ui.svm.clicked_point import pick_point
+from ui.svm.lift_and_primal import lifted_model, primal_route
+from ui.svm.pair_machines import pair_caption, pair_options, pair_values, vote_text
 from viz.losses import loss_gallery_figure
 from viz.svm import (
     contributions_figure,
@@ -38,118 +39,6 @@ SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
 
-# A lecture in five steps: each sets the dataset and the SVM's hyperparameters. The seed is part of
-# it: with seed 0 the one outlier of steps 2-4 is a training point on the wrong side of the gap.
-_LINE = {"ds_data": "linear", "ds_n": 60, "ds_noise": 0.0, "ds_margin": 1.0, "ds_classes": 2, "ds_seed": 0, "ds_test": 0.3,
-         "ds_label_noise": 0.0, "ds_imbalance": 0.0}
-LESSON = [
-    ("1 · hard margin",
-     "The classes can be split by a line, so C = ∞ is allowed: no point may sit inside the margin. "
-     "Only the few points on the dashed lines (the support vectors) decide the boundary.",
-     {**_LINE, "ds_outliers": 0.0, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
-    # outliers 0.02 of 60 points is exactly one point, moved to the far ring with a random label
-    ("2 · one outlier",
-     "One point lies far out on the other class's side: now no line separates the classes, and the "
-     "hard margin has no solution.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
-    ("3 · small C",
-     "C = 0.05: slack is cheap, so the margin is wide and many points become (bounded) support vectors.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
-    ("4 · large C",
-     "C = 100: each unit of slack is expensive, so the margin narrows to misclassify as little as possible.",
-     {**_LINE, "ds_outliers": 0.02, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
-    ("5 · RBF kernel",
-     "No line separates a ring from its centre, but exp(−γ‖x − z‖²) lets the boundary bend into a closed curve.",
-     {"ds_data": "circles", "ds_n": 200, "ds_noise": 0.1, "ds_classes": 2, "ds_seed": 0, "ds_label_noise": 0.0,
-      "ds_outliers": 0.0, "ds_imbalance": 0.0, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}),
-]
-
-
-def lesson_holds(i: int) -> bool:
-    """Whether every setting of lecture step i still has the value the step gave it: its text
-    describes those settings, so it is shown only while they hold."""
-    return all(settings.value(key) == value for key, value in LESSON[i][2].items())
-
-
-def pair_options(model) -> dict[str, str]:
-    """URL code -> label of every binary machine of a multi-class SVM, in ``pairs_`` order:
-    one-vs-one "0-2" -> "class 0 vs class 2", one-vs-rest "2-rest" -> "class 2 vs rest"."""
-    out = {}
-    for a, b in model.pairs_:
-        B = model.classes_[b]
-        if a < 0:
-            out[f"{B}-rest"] = f"class {B} vs rest"
-        else:
-            A = model.classes_[a]
-            out[f"{A}-{B}"] = f"class {A} vs class {B}"
-    return out
-
-
-@st.cache_data(max_entries=8, show_spinner=False)
-def pair_values(recipe, drawn, key_params, resolution: int) -> np.ndarray:
-    """Every pair machine's f_p on the page's grid, (ny, nx, P) float32, so switching the pair
-    costs no kernel evaluations."""
-    model = fits.fit(recipe, drawn, SPEC.key, key_params).model
-    grid = fits.grid(recipe, drawn, SPEC.key, key_params, resolution)
-    return model.pairwise_decision(grid.points()).reshape(*grid.shape, -1).astype(np.float32)
-
-
-def pair_caption(model, machine: int) -> str:
-    """What the chosen machine is and how the machines make the multi-class prediction."""
-    a, b = model.pairs_[machine]
-    B, K, P = model.classes_[b], len(model.classes_), len(model.pairs_)
-    if a < 0:
-        return (f"**Machine {B} vs rest**: the SVM that separates class {B} from all the other classes "
-                f"(f(x) > 0 on {B}'s side); the {K}-class prediction (coloured regions, grey line) is the class "
-                f"whose machine gives the largest f(x) among the {P} machines. ")
-    A = model.classes_[a]
-    return (f"**Pair machine {A} vs {B}**: the SVM that separates class {A} from class {B}, trained on their points only "
-            f"(the other classes are faded; f(x) > 0 on {B}'s side); the {K}-class prediction (coloured "
-            f"regions, grey line) is the vote of the {P} pair machines. ")
-
-
-def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
-    """How the machines' values at x make the multi-class prediction."""
-    label = model.predict(x[None])[0]
-    if model.pairs_[0, 0] < 0:
-        k = int(np.argmax(f_all))
-        return f"Largest f(x) is {f_all[k]:.3g}, class {model.classes_[k]}'s machine: predicted **{label}**."
-    wins = model.pairwise_winners(x[None])[0]
-    ballot = ", ".join(f"{model.classes_[a]} vs {model.classes_[b]} → {w}"
-                       for (a, b), w in zip(model.pairs_, wins, strict=True))
-    return f"The vote at x: {ballot}; predicted **{label}**."
-
-
-def apply_lesson(i: int) -> None:
-    for key, value in LESSON[i][2].items():
-        settings.put(key, value)
-    st.session_state["svm_lesson"] = i
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def lifted_model(recipe, drawn, C: float):
-    """An SVM with the homogeneous degree-2 kernel (x·z)², whose feature map is 3-D."""
-    data = fits.dataset(recipe, drawn)
-    try:
-        return SPEC.make(C=C, kernel="poly", degree=2, gamma=1.0, coef0=0.0).fit(data.X_train, data.y_train), None
-    except ValidationError as err:
-        return None, str(err)
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def primal_route(recipe, drawn, C: float, epochs: int):
-    """Pegasos on the soft-margin problem of a linear SVM with this C (lambda = 1 / (C n)), and
-    the exact optimum of the same objective from SMO; or an error message."""
-    data = fits.dataset(recipe, drawn)
-    X, y = data.X_train, data.y_train
-    lam = 1.0 / (C * len(y))
-    try:
-        sgd = LinearSVMSGD(lam=lam, max_epochs=epochs, random_state=0).fit(X, y)
-        exact = SPEC.make(C=C, kernel="linear", tol=1e-5).fit(X, y)
-    except ValidationError as err:
-        return None, None, None, str(err)
-    return sgd.history_, exact.primal_objective(X, y, lam), lam, None
-
 
 recipe, drawn, data, _ = page("SVM and kernels", name="svm")
 st.sidebar.caption(
@@ -158,35 +47,9 @@ st.sidebar.caption(
     "max Σαᵢ − ½ ΣΣ αᵢαⱼyᵢyⱼK(xᵢ, xⱼ) with 0 ≤ αᵢ ≤ C and Σαᵢyᵢ = 0, and only the points with αᵢ > 0 "
     "(the **support vectors**) shape f(x) = Σ αᵢyᵢK(xᵢ, x) + b.")
 
-
-def pick_point(x: float, y: float, data, show_test: bool) -> None:
-    """The point taken apart becomes the shown data point nearest the click, if one is within 3%
-    of the plane's size, else the clicked spot itself (any x has an f(x))."""
-    X = np.vstack([data.X_train, data.X_test]) if show_test and len(data.X_test) else data.X_train
-    x0, x1, y0, y1 = data.bounds
-    dist = np.hypot((X[:, 0] - x) / (x1 - x0), (X[:, 1] - y) / (y1 - y0))
-    if len(X) and dist.min() <= 0.03:
-        x, y = X[int(np.argmin(dist))]
-    settings.put("svm_px", round(float(x), 2))
-    settings.put("svm_py", round(float(y), 2))
-
-
 # The lecture's steps sit in one row of short buttons, and a step's text in one line under them,
 # so that on a 1280x720 projector the chart stays whole on the first screen after any step.
-lecture = st.columns([1.1, *[2] * len(LESSON)], vertical_alignment="center")
-lecture[0].markdown("**Lecture**", help="Separable data → hard margin → an outlier → soft margin → RBF: "
-                    "each step loads its dataset and settings.")
-for i, (col, (label, _, _)) in enumerate(zip(lecture[1:], LESSON, strict=True)):
-    col.button(label, key=f"svm_lesson_{i}", on_click=apply_lesson, args=(i,), width="stretch")
-lesson_text = None
-if "svm_lesson" in st.session_state:
-    step = st.session_state["svm_lesson"]
-    if lesson_holds(step):
-        lesson_text = f":material/school: **{LESSON[step][0]}.** {LESSON[step][1]}"
-    else:
-        lesson_text = (f"The settings have changed since step “{LESSON[step][0]}”, so its text is hidden: "
-                       "click a step to load its settings again.")
-    st.caption(lesson_text)
+lesson_text = presets.row("svm", lectures.SVM, lectures.SVM_HELP, say_changed=True)
 
 if data.error or data.n_classes_train < 2:
     st.warning(data.error or "The training set needs points of at least two classes: generate data in "
@@ -244,7 +107,7 @@ with right:
         m4.metric("margin width 2/‖w‖", "—" if width is None else f"{width:.3g}",
                   help="Shown for the linear kernel, where w = Σ αᵢyᵢxᵢ exists in the plane"
                        + ("." if binary else " (of the chosen pair machine)."))
-        height = 540 if lesson_text is None else 470
+        height = 562 if lesson_text is None else 492
 
         def plane():
             """The same for every session on the same link (ui.live.live_chart.shared_chart)."""

@@ -1,7 +1,5 @@
 """ID3 on a table: the gain of every feature at every node, on the tennis or kids-play data or a CSV."""
 
-import csv
-import io
 from dataclasses import replace
 
 import numpy as np
@@ -14,17 +12,18 @@ from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui.core import charts, settings
+from ui.core import charts, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.id3 import worked_examples
+from ui.id3.categorical_csv import MAX_COLS, MAX_ROWS, MAX_VALUES, read_csv
+from ui.id3.tree_text import gain_formula, node_label
 from viz.tree import gains_figure, id3_diagram
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
                 "upload": "Upload a CSV"}
 SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4.5)", "gini": "Gini gain"}
-MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
 CHART_CONFIG = chart_config("id3")
 
 # The page's settings; the row, the node and the naive Bayes row (``nb_<feature>``, one per
@@ -44,60 +43,6 @@ NB_PREFIX = "nb_"
 NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
-def read_csv(raw: bytes):
-    """A small categorical table from CSV bytes: (frame, None) or (None, message).
-
-    Text is UTF-8, else Latin-1 (what spreadsheets on Windows save); the delimiter is a comma,
-    semicolon or tab, whichever the first lines use consistently."""
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # every byte is a Latin-1 character: this cannot fail
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:  # one column, or no delimiter used consistently: read as commas
-        dialect = csv.excel
-    try:
-        rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(cell.strip() for cell in r)]
-    except csv.Error as err:
-        return None, f"Could not read the file as CSV: {err}"
-    if not rows:
-        return None, "The file is empty."
-    header, body = [c.strip() for c in rows[0]], rows[1:]
-    if len(header) < 2:
-        return None, ("The CSV needs at least two columns: one or more features and the class. "
-                      "Separate the columns by commas, semicolons or tabs.")
-    twice = sorted({c for c in header if header.count(c) > 1})
-    if twice:
-        return None, f"Column names must differ: {', '.join(map(repr, twice))} is used more than once."
-    for i, r in enumerate(body, start=1):
-        if len(r) != len(header):
-            return None, (f"Row {i} has {len(r)} fields, the header has {len(header)}: "
-                          "every row needs one value per column.")
-    if not 2 <= len(body) <= MAX_ROWS:
-        return None, f"The CSV has {len(body)} rows; use 2 to {MAX_ROWS}."
-    if len(header) > MAX_COLS:
-        return None, f"The CSV has {len(header)} columns; use at most {MAX_COLS}."
-    frame = pd.DataFrame([[c.strip() for c in r] for r in body], columns=header, dtype=str)
-    if (frame == "").any().any():
-        return None, "Some cells are empty: fill them or remove those rows."
-    return frame, None
-
-
-def gain_formula(node, cand, criterion: str, ratio: bool) -> str:
-    """Gain(S, A) = I(S) - sum_v |S_v|/|S| I(S_v), with the numbers of this node."""
-    total = node.counts.sum()
-    sym = "H" if criterion == "entropy" else "G"
-    parts = [f"\\tfrac{{{n}}}{{{int(total)}}}\\cdot {imp:.4f}" for n, imp in cand.branch_terms(criterion)]
-    text = (f"\\text{{Gain}}(S, \\text{{{cand.name}}}) = {sym}(S) - \\sum_v \\tfrac{{|S_v|}}{{|S|}} {sym}(S_v)"
-            f" = {node.impurity:.4f} - ({' + '.join(parts)}) = {cand.gain:.4f}")
-    if ratio:
-        text += (f"\\qquad \\text{{GainRatio}} = \\frac{{\\text{{Gain}}}}{{H_A(S)}} = "
-                 f"\\frac{{{cand.gain:.4f}}}{{{cand.split_info:.4f}}} = {cand.gain_ratio:.4f}")
-    return text
-
-
 def leave_out_of_link(what: str) -> None:
     """The link's row, node and naive Bayes values that cannot apply here, in the warning."""
     names = [k for k in ("row", "node") if settings.take(k) is not None]
@@ -106,17 +51,6 @@ def leave_out_of_link(what: str) -> None:
         verb = "applies" if len(names) == 1 else "apply"
         settings.report(f"{', '.join(f'**{k}**' for k in names)} {verb} only to {what}, "
                         "so the link's value was left out.")
-
-
-def node_label(model, node) -> str:
-    if node.parent < 0:
-        return f"node 0 · root ({node.n_samples} rows)"
-    tests, at = [], node
-    while at.parent >= 0:
-        parent = model.nodes_[at.parent]
-        tests.append(f"{model.feature_names_[parent.feature]} = {at.branch}")
-        at = parent
-    return f"node {node.id} · {' ∧ '.join(reversed(tests))} ({node.n_samples} rows)"
 
 
 page("ID3 on a table", name="id3", with_dataset=False)
@@ -248,8 +182,7 @@ with st.expander("P(class | value): the 1-rule's conditional probabilities for e
 
 # --- naive Bayes on the same table -----------------------------------------------------------------
 st.subheader("Naive Bayes on the same table", anchor=False)
-worked_examples.lesson_row(worked_examples.NB_LESSON, "id3_nb_lesson", help="The tennis row by maximum likelihood → a value "
-                 "never seen with a class zeroes it → Laplace smoothing: each step loads its table, row and setting.")
+presets.row("id3_nb", lectures.NAIVE_BAYES, lectures.NAIVE_BAYES_HELP, say_changed=True)
 st.markdown("Score each class by its prior times one likelihood per feature, "
             "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
 b_cols = st.columns([1] * len(features) + [1.4])

@@ -11,6 +11,7 @@ from mlcore.linear_model import PerceptronReplay
 from ui.core import charts, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.perceptron import perceptron_texts as texts
 from ui.perceptron import runs as work
@@ -182,12 +183,11 @@ else:
         st.caption(f"Some bound run stopped at {work.MAX_BOUND_EPOCHS} epochs before converging.")
     sweep_on = settings.setting(SWEEP, "pc_sweep") if source == work.SEPARABLE else False
     if sweep_on:
-        progress = st.progress(0.0, text="Fitting the SVM and the perceptron for each gap and seed")
         rows = []
-        for k, gap_k in enumerate(SWEEP_GAPS):
-            rows.append([work.sweep_point(src[2], src[3] + seed, gap_k) for seed in SWEEP_SEEDS])
-            progress.progress((k + 1) / len(SWEEP_GAPS), text=f"gap {gap_k:g} done")
-        progress.empty()
+        with Progress("Fitting the SVM and the perceptron for each gap and seed", unit="gaps") as progress:
+            for k, gap_k in enumerate(SWEEP_GAPS):
+                rows.append([work.sweep_point(src[2], src[3] + seed, gap_k) for seed in SWEEP_SEEDS])
+                progress(k + 1, len(SWEEP_GAPS), f"gap {gap_k:g} done")
         cube = np.array(rows, dtype=float)  # (gap, seed, [aug, 2R, origin, mistakes])
         sweep = {"margin": np.array(SWEEP_GAPS), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
                  "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),

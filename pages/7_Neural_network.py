@@ -13,8 +13,8 @@ from mlcore.neural_network import GATES, MLPClassifier, perceptron_output, xor_n
 from ui.core import charts, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
+from ui.core.progress import Progress
 from ui.core.show_code import show_fit
-from ui.model_selection.curve_runs import Progress
 from ui.serving import fits
 from ui.serving.cache import shared
 from viz.decision import decision_figure, points_figure

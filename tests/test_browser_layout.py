@@ -77,8 +77,8 @@ def test_every_svm_lecture_step_keeps_the_chart_on_a_1280x720_screen(small_page,
     small_page.wait_for_selector(".st-key-svm_margin .js-plotly-plot .main-svg", timeout=60_000)
     settle(small_page)
     for i in range(5):
-        label = small_page.locator(f".st-key-svm_lesson_{i} button").inner_text().strip()
-        small_page.locator(f".st-key-svm_lesson_{i} button").click()
+        label = small_page.locator(f".st-key-preset_svm_{i} button").inner_text().strip()
+        small_page.locator(f".st-key-preset_svm_{i} button").click()
         small_page.wait_for_function(
             "(label) => [...document.querySelectorAll('[data-testid=stCaptionContainer]')]"
             ".some(c => c.innerText.includes(label + '.'))", arg=label, timeout=60_000)

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from sklearn.feature_selection import SequentialFeatureSelector as SkSFS
 from sklearn.metrics import mutual_info_score
+from sklearn.model_selection import cross_val_score
 from sklearn.neighbors import KNeighborsClassifier as SkKNN
 
 from mlcore import ValidationError
@@ -11,7 +12,6 @@ from mlcore.datasets import make_dataset
 from mlcore.feature_selection import (
     SelectKBest,
     SequentialFeatureSelector,
-    kfold_indices,
     logistic_l1_path,
     mutual_info_scores,
     pearson_scores,
@@ -20,6 +20,7 @@ from mlcore.feature_selection import (
 )
 from mlcore.feature_selection._filters import discretise
 from mlcore.feature_selection._sequential import search_costs
+from mlcore.model_selection import StratifiedKFold
 from mlcore.neighbors import KNeighborsClassifier
 from mlcore.preprocessing import StandardScaler
 
@@ -61,16 +62,21 @@ def test_every_filter_ranks_the_two_real_features_first(score):
     assert set(np.argsort(-score(X, y))[:2]) == {0, 1}
 
 
-def test_kfold_is_a_stratified_partition():
-    y = np.array([0] * 23 + [1] * 12)
-    folds = kfold_indices(y, 5)
-    tests = np.concatenate([te for _, te in folds])
-    assert sorted(tests) == list(range(35))
-    for tr, te in folds:
-        assert not set(tr) & set(te)
-        assert np.sum(y[te] == 1) in (2, 3)
+def test_selection_scores_on_stratified_k_fold_and_needs_k_points_per_class():
+    X, y = _noisy(11, extra=1)
+    folds = list(StratifiedKFold(4).split(X, y))
+    seen = []
+
+    class Recording(KNeighborsClassifier):
+        def fit(self, X, y):
+            seen.append(X.copy())
+            return super().fit(X, y)
+
+    SequentialFeatureSelector(Recording(), n_features_to_select=1, cv=4).fit(X, y)
+    for fitted, (train, _) in zip(seen[:4], folds, strict=True):   # the first subset, {0}: four fits
+        np.testing.assert_array_equal(fitted, X[train][:, [0]])
     with pytest.raises(ValidationError, match="smallest"):
-        kfold_indices(np.array([0] * 10 + [1] * 3), 5)
+        SequentialFeatureSelector(KNeighborsClassifier(), cv=5).fit(X[:13], np.array([0] * 10 + [1] * 3))
 
 
 @pytest.mark.parametrize("direction", ["forward", "backward"])
@@ -94,14 +100,17 @@ def test_forward_path_adds_the_real_features_before_any_noise():
 
 @pytest.mark.parametrize("direction", ["forward", "backward"])
 def test_same_choices_as_sklearn_with_the_same_folds(direction):
-    # Our kNN predicts as scikit-learn's (tests/test_knn.py), so on the same folds every CV score
-    # is the same mean of the same accuracies, and both take the first best candidate.
+    # Our kNN predicts as scikit-learn's (tests/test_knn.py), and cv=5 means the same stratified
+    # folds to both (mlcore.model_selection.StratifiedKFold deals them as scikit-learn does), so
+    # every CV score is the same mean of the same accuracies, and both take the first best candidate.
     X, y = _noisy(6, extra=4, name="moons", noise=0.3)
-    folds = kfold_indices(y, 5)
     for k in (1, 2, 3):
         ours = SequentialFeatureSelector(KNeighborsClassifier(n_neighbors=5), n_features_to_select=k, direction=direction)
-        ref = SkSFS(SkKNN(n_neighbors=5), n_features_to_select=k, direction=direction, cv=folds)
+        ref = SkSFS(SkKNN(n_neighbors=5), n_features_to_select=k, direction=direction, cv=5)
         np.testing.assert_array_equal(ours.fit(X, y).get_support(), ref.fit(X, y).get_support())
+    for step in ours.path_:   # each score is scikit-learn's 5-fold CV accuracy of that subset
+        expected = cross_val_score(SkKNN(n_neighbors=5), X[:, list(step["features"])], y, cv=5).mean()
+        assert step["score"] == pytest.approx(expected, rel=0, abs=1e-12)
 
 
 def test_costs_are_the_counts_of_subsets_scored():

@@ -222,6 +222,46 @@ def test_cross_validate_times_and_train_score():
     assert np.all(result["fit_time"] >= 0)
 
 
+@pytest.mark.parametrize("cv", [5, "shuffled"])
+def test_cross_validate_returns_the_estimators_as_sklearn_does(cv):
+    X, y = _data(n=150, seed=5)
+    if cv == "shuffled":
+        cv = list(skms.StratifiedKFold(4, shuffle=True, random_state=2).split(X, y))
+    model = KNeighborsClassifier(n_neighbors=5)
+    ours = cross_validate(model, X, y, cv=cv, return_estimator=True)
+    theirs = skms.cross_validate(SkKNN(n_neighbors=5), X, y, cv=cv, return_estimator=True)
+    np.testing.assert_array_equal(ours["test_score"], theirs["test_score"])   # same folds, same scores
+    assert len(ours["estimator"]) == len(theirs["estimator"])
+    # each estimator is fitted on its fold's training points: it predicts as scikit-learn's does
+    for mine, ref in zip(ours["estimator"], theirs["estimator"], strict=True):
+        np.testing.assert_array_equal(mine.predict(X), ref.predict(X))
+    assert not hasattr(model, "classes_"), "the caller's estimator is never fitted"
+    assert len({id(e) for e in ours["estimator"]}) == len(ours["estimator"])
+
+
+def test_cross_validate_estimators_hold_each_training_folds_statistics():
+    from sklearn.naive_bayes import GaussianNB as SkGaussianNB
+
+    from mlcore.naive_bayes import GaussianNB
+
+    X, y = _data(n=120, seed=6)
+    folds = list(skms.StratifiedKFold(3, shuffle=True, random_state=0).split(X, y))
+    ours = cross_validate(GaussianNB(), X, y, cv=folds, return_estimator=True)["estimator"]
+    theirs = skms.cross_validate(SkGaussianNB(), X, y, cv=folds, return_estimator=True)["estimator"]
+    for mine, ref, (train, _) in zip(ours, theirs, folds, strict=True):
+        # the class means of that fold's training points (sums of ~40 values: a few ulps apart)
+        np.testing.assert_allclose(mine.theta_, ref.theta_, rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(mine.theta_[1], X[train][y[train] == 1].mean(axis=0), rtol=1e-12, atol=1e-12)
+
+
+def test_cross_validate_without_return_estimator_keeps_none_and_a_failed_fit_stays_unfitted():
+    X, y = _data(n=40)
+    assert "estimator" not in cross_validate(KNeighborsClassifier(n_neighbors=3), X, y, cv=4)
+    failed = cross_validate(KNeighborsClassifier(n_neighbors=39), X, y, cv=4, return_estimator=True)
+    assert all(failed["errors"]) and len(failed["estimator"]) == 4
+    assert not any(hasattr(e, "classes_") for e in failed["estimator"])
+
+
 def test_scoring_errors():
     X, y = _data(n=60)
     with pytest.raises(ValidationError, match="scoring"):

@@ -12,6 +12,7 @@ from mlcore.datasets import TABLES
 from mlcore.metrics import MARGIN_LOSSES
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
+from ui.core import lectures
 from ui.id3 import worked_examples
 from viz.losses import loss_gallery_figure
 from viz.notes import impurity_mix_figure
@@ -154,15 +155,15 @@ def test_branch_impurities_of_wind_at_the_root():
 
 def test_lesson_steps_say_what_their_settings_compute():
     t = tennis()
-    step1, step2, step3 = worked_examples.NB_LESSON
-    row1 = [step1[2][f"nb_tennis_{f}"] for f in t.features]
-    assert row1 == NEW_DAY and step1[2]["nb_laplace"] is False
+    step1, step2, step3 = lectures.NAIVE_BAYES
+    row1 = [step1.values[f"nb_tennis_{f}"] for f in t.features]
+    assert row1 == NEW_DAY and step1.values["nb_laplace"] is False
     for line in worked_examples.nb_score_lines(CategoricalNB(alpha=0).fit(t.X, t.y), row1):
-        assert line.split(" = ", 1)[1] in step1[1]          # the caption's products and values
-    row2 = [step2[2][f"nb_tennis_{f}"] for f in t.features]
-    assert counted(t)["outlook", row2[0], "no"] == "0/5" and "(0/5)" in step2[1]
-    assert step3[2]["nb_laplace"] is True
-    assert f"P(overcast | no) = {counted(t, 1)['outlook', 'overcast', 'no']}" in step3[1]
+        assert line.split(" = ", 1)[1] in step1.text          # the caption's products and values
+    row2 = [step2.values[f"nb_tennis_{f}"] for f in t.features]
+    assert counted(t)["outlook", row2[0], "no"] == "0/5" and "(0/5)" in step2.text
+    assert step3.values["nb_laplace"] is True
+    assert f"P(overcast | no) = {counted(t, 1)['outlook', 'overcast', 'no']}" in step3.text
 
 
 # --- figures ------------------------------------------------------------------------------------

@@ -112,15 +112,15 @@ def test_one_rule_probabilities_of_kids_play():
 def test_naive_bayes_lecture_steps_load_their_settings():
     at = run_page(ID3)
     at.selectbox(key="id3_table").set_value("kids_play").run()
-    at.button(key="id3_nb_lesson_0").click().run()
+    at.button(key="preset_id3_nb_0").click().run()
     assert_clean(at)
     assert at.selectbox(key="id3_table").value == "tennis" and at.toggle(key="nb_laplace").value is False
     assert any("1 · the tennis row" in c.value for c in at.caption)
-    at.button(key="id3_nb_lesson_1").click().run()
+    at.button(key="preset_id3_nb_1").click().run()
     assert_clean(at)
     assert at.selectbox(key="nb_tennis_outlook").value == "overcast"
     assert any("score(no) = 0/5 · " in m.value for m in at.markdown)
-    at.button(key="id3_nb_lesson_2").click().run()
+    at.button(key="preset_id3_nb_2").click().run()
     assert_clean(at)
     assert at.toggle(key="nb_laplace").value is True
     assert any("score(no) = 1/8 · " in m.value for m in at.markdown)   # (0 + 1) / (5 + 3)

@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, assert_reopens, run_page
+from support.apptest import assert_clean, assert_reopens, charts, link, run_page, values, widget
 
 from mlcore.linear_model import Perceptron
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
@@ -19,6 +19,7 @@ from ui.serving import fits
 pytestmark = pytest.mark.app
 
 PAGES = {"playground": ("pages/1_Playground.py", lectures.PLAYGROUND),
+         "svm": ("pages/2_SVM_and_kernels.py", lectures.SVM),
          "tree": ("pages/3_Decision_tree.py", lectures.TREE),
          "ensembles": ("pages/5_Ensembles.py", lectures.ENSEMBLES),
          "perceptron": ("pages/6_Perceptron.py", lectures.PERCEPTRON),
@@ -55,7 +56,33 @@ def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name,
         assert held == ("no limit" if expected is None else expected), key
     assert at.session_state[draw.KEY] == []
     assert any(steps[i].text in c for c in captions(at))
-    assert_reopens(at, page)
+    assert_reopens_with_its_warnings(at, page)
+
+
+def assert_reopens_with_its_warnings(at, page: str):
+    """``assert_reopens``, where a step's page warns by design (the SVM's hard margin on data no line
+    separates): the link reopens the same settings, charts and warnings, and adds none of its own."""
+    assert_clean(at)
+    fresh = run_page(page, link(at))
+    assert_clean(fresh)
+    assert [w.value for w in fresh.warning] == [w.value for w in at.warning]
+    assert values(fresh) == values(at)
+    assert charts(fresh) == charts(at)
+
+
+ID3 = "pages/4_ID3_on_a_table.py"
+
+
+@pytest.mark.parametrize("i", range(len(lectures.NAIVE_BAYES)))
+def test_a_naive_bayes_step_sets_its_table_row_and_smoothing_shows_its_line_and_reopens(i):
+    step = lectures.NAIVE_BAYES[i]
+    # start elsewhere: another table and smoothing on, which the step must replace
+    at = run_page(ID3, {"table": "kids_play", "laplace": "true"})
+    click(at, "id3_nb", i)
+    for key, value in step.values.items():
+        assert at.session_state[key] == value, key
+    assert any(step.text in c for c in captions(at))
+    assert_reopens(at, ID3)
 
 
 def test_knn_steps_show_what_their_text_says():
@@ -73,6 +100,22 @@ def test_the_line_goes_when_a_setting_changes():
     at.slider(key="p_knn_k").set_value(7).run()
     assert_clean(at)
     assert not any(lectures.PLAYGROUND[1].text in c for c in captions(at))
+    assert not any("changed since" in c for c in captions(at)), "only a row with say_changed says so"
+
+
+@pytest.mark.parametrize(("name", "page", "steps", "key", "value"),
+                         [("svm", "pages/2_SVM_and_kernels.py", lectures.SVM, "p_svm_C", 1.0),
+                          ("id3_nb", ID3, lectures.NAIVE_BAYES, "nb_laplace", True)])
+def test_a_row_with_say_changed_says_the_settings_changed_then_shows_the_line_again(name, page, steps, key, value):
+    at = click(run_page(page), name, 0)
+    assert any(steps[0].text in c for c in captions(at))
+    held = at.session_state[key]
+    widget(at, key).set_value(value).run()
+    assert_clean(at)
+    assert not any(steps[0].text in c for c in captions(at))
+    assert any(f"changed since step “{steps[0].label}”" in c for c in captions(at))
+    widget(at, key).set_value(held).run()
+    assert any(steps[0].text in c for c in captions(at)), "back at the step's settings, back its line"
 
 
 def test_tree_steps_grow_then_prune():

@@ -7,7 +7,7 @@ from support.apptest import assert_clean, decode, figure, run_page
 
 from catalog.models import MODELS
 from mlcore.datasets import make_dataset, train_test_split
-from mlcore.model_selection import StratifiedKFold, cross_val_score
+from mlcore.model_selection import LeaveOneOut, StratifiedKFold, cross_val_score
 from mlcore.neighbors import KNeighborsClassifier
 
 pytestmark = pytest.mark.app
@@ -64,6 +64,18 @@ def test_cv_page_colours_points_by_fold_and_matches_cross_val_score():
     assert shown["CV accuracy"] == f"{expected:.1%}"
     titles = [a["text"] for a in figure(at, 1)["layout"]["annotations"]]
     assert len(titles) == 5 and titles[0].startswith("fold 1: ")
+
+
+def test_cv_page_leave_one_out_scores_every_split_and_draws_the_first_ten():
+    at = run_page(CV, query={**SMALL, "n": "40", "splitter": "loo", "k": "3"})
+    assert_clean(at)
+    X_train, y_train, _, _ = small_data(n=40)
+    expected = cross_val_score(KNeighborsClassifier(n_neighbors=3), X_train, y_train, cv=LeaveOneOut()).mean()
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["LOO accuracy"] == f"{expected:.1%}"
+    assert shown["fits"] == f"{len(y_train)} of {len(y_train)}"   # past the ten panels too
+    titles = [a["text"] for a in figure(at, 1)["layout"]["annotations"]]
+    assert len(titles) == 10 and titles[0].startswith("point 1: ")
 
 
 @pytest.mark.parametrize("splitter, groups", [("loo", ["right when left out", "wrong when left out"]),

@@ -43,8 +43,8 @@ def test_epochs_survive_a_lecture_step():
     at = _open()
     at.selectbox(key="ds_data").set_value("moons").run()
     at.slider(key="svm_epochs").set_value(70).run()
-    at.button(key="svm_lesson_1").click().run()
+    at.button(key="preset_svm_1").click().run()
     assert not at.exception, [e.message for e in at.exception]
-    at.button(key="svm_lesson_3").click().run()
+    at.button(key="preset_svm_3").click().run()
     assert not at.exception, [e.message for e in at.exception]
     assert _epochs(at) == 70

@@ -34,13 +34,13 @@ def test_page_draws_margins_and_support_vectors():
 
 def test_lecture_sequence_hard_margin_then_outlier_then_soft_margin():
     at = _open()
-    at.button(key="svm_lesson_0").click().run()
+    at.button(key="preset_svm_0").click().run()
     assert not at.exception and not at.warning
-    at.button(key="svm_lesson_1").click().run()
+    at.button(key="preset_svm_1").click().run()
     assert any("finite C" in w.value for w in at.warning), "the outlier step must explain the hard margin fails"
-    at.button(key="svm_lesson_2").click().run()
+    at.button(key="preset_svm_2").click().run()
     small_C = _margin_figure(at)
-    at.button(key="svm_lesson_3").click().run()
+    at.button(key="preset_svm_3").click().run()
     large_C = _margin_figure(at)
     assert not at.exception
     assert "support vectors" in small_C["layout"]["annotations"][0]["text"]
@@ -117,9 +117,9 @@ def _all_points(fig) -> np.ndarray:
 def test_lecture_step_two_adds_exactly_one_outlier_and_the_fallback_chart_names_the_test_points():
     at = _open()
     at.toggle(key="svm_show_test").set_value(True).run()
-    at.button(key="svm_lesson_0").click().run()
+    at.button(key="preset_svm_0").click().run()
     separable = _all_points(json.loads(at.get("plotly_chart")[0].proto.spec))
-    at.button(key="svm_lesson_1").click().run()
+    at.button(key="preset_svm_1").click().run()
     assert any("finite C" in w.value for w in at.warning)
     fallback = json.loads(at.get("plotly_chart")[0].proto.spec)
     names = [t["name"] for t in fallback["data"]]
@@ -137,7 +137,7 @@ def test_lecture_step_two_adds_exactly_one_outlier_and_the_fallback_chart_names_
 
 def test_lecture_text_is_hidden_once_the_settings_no_longer_match_it():
     at = _open()
-    at.button(key="svm_lesson_2").click().run()
+    at.button(key="preset_svm_2").click().run()
 
     def step_text(at):
         return [c.value for c in at.caption if "C = 0.05" in c.value]

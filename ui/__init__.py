@@ -1,9 +1,10 @@
 """Streamlit glue, in sub-packages by role:
 
-core/            settings from specs, layout and menu, charts, presenter mode, lecture steps, Show code
+core/            settings from specs, layout and menu, charts, presenter mode, lecture steps, Show code,
+                 the progress bar
 data/            the working dataset: its recipe, the sidebar panel, uploads, drawn and erased points
 live/            the chart updated in place in the browser: its component, JavaScript and byte codec
 serving/         work shared by every session (cached by its arguments), the lecture-hall queue
-model_selection/ what the curve and model-selection pages share: values tried, curves, progress
-<page>/          helpers that serve one page only (perceptron, learning_theory, features, id3)
+model_selection/ what the curve and model-selection pages share: values tried, curves, sweeps
+<page>/          helpers that serve one page only (perceptron, learning_theory, features, id3, svm)
 """

@@ -8,8 +8,8 @@ features); backward elimination removes one per step from all d (O(d²) fits to 
 
 from ._filters import SelectKBest, mutual_info_scores, pearson_scores, stump_scores
 from ._l1 import logistic_l1_path
-from ._sequential import SequentialFeatureSelector, exhaustive_subsets, kfold_indices
+from ._sequential import SequentialFeatureSelector, exhaustive_subsets
 from ._stability import selection_stability
 
 __all__ = ["pearson_scores", "mutual_info_scores", "stump_scores", "SelectKBest", "SequentialFeatureSelector",
-           "exhaustive_subsets", "kfold_indices", "logistic_l1_path", "selection_stability"]
+           "exhaustive_subsets", "logistic_l1_path", "selection_stability"]

@@ -11,36 +11,11 @@ from ..base import (
     ValidationError,
     check_choice,
     check_is_fitted,
-    check_random_state,
     check_scalar,
     check_X_y,
     clone,
 )
-
-
-def kfold_indices(y, n_splits: int = 5, random_state=None) -> list[tuple[np.ndarray, np.ndarray]]:
-    """Stratified k-fold: (train, test) index pairs; each point is in exactly one test fold.
-
-    Each class's points (in order, or shuffled with ``random_state``) are dealt to the folds in
-    turn, so every fold holds about n_c / k points of class c. Needs k <= the smallest class.
-    """
-    y = np.asarray(y)
-    _, y_enc, counts = np.unique(y, return_inverse=True, return_counts=True)
-    n_splits = check_scalar(n_splits, "cv", kind=numbers.Integral, low=2)
-    if counts.min() < n_splits:
-        raise ValidationError(f"cv={n_splits} folds need at least {n_splits} points in every class; the smallest "
-                              f"class has {counts.min()}: use fewer folds or more points")
-    rng = None if random_state is None else check_random_state(random_state)
-    fold = np.empty(len(y), dtype=np.intp)
-    offset = 0
-    for c in range(len(counts)):
-        members = np.flatnonzero(y_enc == c)
-        if rng is not None:
-            members = rng.permutation(members)
-        # Start each class where the previous one stopped, so fold sizes differ by at most one.
-        fold[members] = (offset + np.arange(len(members))) % n_splits
-        offset += len(members)
-    return [(np.flatnonzero(fold != k), np.flatnonzero(fold == k)) for k in range(n_splits)]
+from ..model_selection import StratifiedKFold, check_cv
 
 
 def cv_accuracy(estimator, X, y, folds) -> float:
@@ -71,10 +46,12 @@ class SequentialFeatureSelector(BaseEstimator):
     forward:  S_0 = ∅; S_t = S_{t−1} ∪ {argmax_j CV(S_{t−1} ∪ {j})} until |S| = n_features_to_select.
     backward: S_0 = all d; S_t = S_{t−1} \\ {argmax_j CV(S_{t−1} \\ {j})} until |S| = n_features_to_select.
 
-    CV(S) is the mean accuracy over ``cv`` stratified folds (``kfold_indices``) of a clone of
-    ``estimator`` on the columns S. ``n_features_to_select``: an int, a fraction of d, or
-    "auto" (half of d, rounded down, at least 1). With ``tol`` (forward only) the search
-    also stops when the best addition improves the score by less than tol.
+    CV(S) is the mean accuracy of a clone of ``estimator`` on the columns S over the folds of ``cv``:
+    an int k means ``mlcore.model_selection.StratifiedKFold(k)``, scikit-learn's folds (shuffled by
+    ``random_state`` when it is set), and needs k points in every class (scikit-learn only warns);
+    a splitter or a list of (train, test) pairs is used as given. ``n_features_to_select``: an int,
+    a fraction of d, or "auto" (half of d, rounded down, at least 1). With ``tol`` (forward only)
+    the search also stops when the best addition improves the score by less than tol.
 
     Fitted: ``support_`` (bool, d), ``n_features_to_select_``, and ``path_``: one dict per
     step, {"features": tuple of indices, "changed": the feature added or removed (None for
@@ -103,12 +80,23 @@ class SequentialFeatureSelector(BaseEstimator):
                                 model="SequentialFeatureSelector")
         return max(1, int(fraction * d))
 
+    def _folds(self, X, y_enc) -> list[tuple[np.ndarray, np.ndarray]]:
+        cv = self.cv
+        if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
+            k = check_scalar(cv, "cv", kind=numbers.Integral, low=2, model="SequentialFeatureSelector")
+            smallest = np.bincount(y_enc).min()
+            if smallest < k:
+                raise ValidationError(f"cv={k} folds need at least {k} points in every class; the smallest "
+                                      f"class has {smallest}: use fewer folds or more points")
+            cv = StratifiedKFold(k, shuffle=self.random_state is not None, random_state=self.random_state)
+        return [(np.asarray(train), np.asarray(test)) for train, test in check_cv(cv, y_enc).split(X, y_enc)]
+
     def fit(self, X, y, progress=None):
         X, y_enc, classes = check_X_y(X, y)
         check_choice(self.direction, "direction", ("forward", "backward"), model="SequentialFeatureSelector")
         d = X.shape[1]
         target = self._target(d)
-        folds = kfold_indices(y_enc, self.cv, self.random_state)
+        folds = self._folds(X, y_enc)
         y_fit = classes[y_enc]
         score = {}
         total = search_costs(d, target)[self.direction]

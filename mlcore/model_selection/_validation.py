@@ -79,9 +79,10 @@ def _check_error_score(error_score):
         raise ValidationError(f"error_score={error_score!r} must be a number (NaN by default) or 'raise'")
 
 
-def _fit_and_score(estimator, X, y, train, test, scorer, error_score, with_train: bool):
-    """Fit a clone on ``train``; return (test score, train score, fit s, score s, error or None)."""
-    model = clone(estimator)
+def _fit_and_score(estimator, X, y, train, test, scorer, error_score, with_train: bool, model=None):
+    """Fit a clone (or ``model``, a clone the caller keeps) on ``train``; return (test score, train
+    score, fit s, score s, error or None)."""
+    model = clone(estimator) if model is None else model
     start = time.perf_counter()
     classes = np.unique(y[train])
     if classes.size < 2:
@@ -108,22 +109,29 @@ def _report(callback, done, total, what):
 
 
 def cross_validate(estimator, X, y, *, cv=None, scoring=None, return_train_score=False,
-                   error_score=np.nan, callback=None) -> dict:
+                   return_estimator=False, error_score=np.nan, callback=None) -> dict:
     """Fit and score a clone on every split of ``cv`` (see :func:`check_cv`; None: 5 stratified
     folds), scored by ``scoring`` (None: accuracy).
 
     Returns a dict of arrays with one entry per split: ``test_score``, ``fit_time``,
     ``score_time`` (seconds), ``train_score`` with ``return_train_score``, and ``errors``
-    (the message of a failed fit, or None).
+    (the message of a failed fit, or None). With ``return_estimator``, ``estimator`` is the list
+    of the clones, each fitted on its split's training points (as in scikit-learn, a clone
+    whose fit failed is returned as it is: check ``errors``).
     """
     X, y = _check_data(X, y)
     _check_error_score(error_score)
     scorer = get_scorer(scoring)
     splits = list(check_cv(cv, y, classifier=True).split(X, y))
     result = {"test_score": [], "train_score": [], "fit_time": [], "score_time": [], "errors": []}
+    models = []   # kept only with return_estimator: a LOO over many points would hold every fit
     for done, (train, test) in enumerate(splits, start=1):
+        model = clone(estimator) if return_estimator else None
         test_score, train_score, fit_time, score_time, error = _fit_and_score(
-            estimator, X, y, np.asarray(train), np.asarray(test), scorer, error_score, return_train_score)
+            estimator, X, y, np.asarray(train), np.asarray(test), scorer, error_score, return_train_score,
+            model=model)
+        if return_estimator:
+            models.append(model)
         for key, value in zip(result, (test_score, train_score, fit_time, score_time, error), strict=True):
             result[key].append(value)
         _report(callback, done, len(splits), f"fold {done} of {len(splits)}")
@@ -131,6 +139,8 @@ def cross_validate(estimator, X, y, *, cv=None, scoring=None, return_train_score
         del result["train_score"]
     arrays = {key: np.array(values, dtype=float) for key, values in result.items() if key != "errors"}
     arrays["errors"] = result["errors"]
+    if return_estimator:
+        arrays["estimator"] = models
     return arrays
 
 

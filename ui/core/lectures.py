@@ -1,7 +1,9 @@
 """The lecture presets of the model pages (ui.core.presets draws them): each step a dataset and the
-settings the lecture talks about. The SVM page keeps its own five steps."""
+settings the lecture talks about (the ID3 page's: a table, a row and a setting)."""
 
 from __future__ import annotations
+
+import math
 
 from ui.core.presets import Step, dataset, recipe_of
 from ui.serving import fits
@@ -114,4 +116,52 @@ MULTICLASS = [
          {**FIVE_BLOBS, **_MC, "mc_strategy": "ecoc"}),
     Step("all at once", "Crammer–Singer: one problem for all five weight vectors, over 80% right.",
          {**FIVE_BLOBS, **_MC, "mc_strategy": "crammer_singer"}),
+]
+
+# A lecture in five steps: each sets the dataset and the SVM's hyperparameters. The seed is part of
+# it: with seed 0 the one outlier of steps 2-4 is a training point on the wrong side of the gap
+# (outliers 0.02 of 60 points is exactly one point, moved to the far ring with a random label).
+_LINE = dataset(data="linear", n=60, noise=0.0, margin=1.0, seed=0)
+_LINE_OUTLIER = dataset(data="linear", n=60, noise=0.0, margin=1.0, outliers=0.02, seed=0)
+SVM_HELP = "Separable data → hard margin → an outlier → soft margin → RBF: each step loads its dataset and settings."
+SVM = [
+    Step("1 · hard margin",
+         "The classes can be split by a line, so C = ∞ is allowed: no point may sit inside the margin. "
+         "Only the few points on the dashed lines (the support vectors) decide the boundary.",
+         {**_LINE, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
+    Step("2 · one outlier",
+         "One point lies far out on the other class's side: now no line separates the classes, and the "
+         "hard margin has no solution.",
+         {**_LINE_OUTLIER, "p_svm_kernel": "linear", "p_svm_C": math.inf}),
+    Step("3 · small C",
+         "C = 0.05: slack is cheap, so the margin is wide and many points become (bounded) support vectors.",
+         {**_LINE_OUTLIER, "p_svm_kernel": "linear", "p_svm_C": 0.05}),
+    Step("4 · large C",
+         "C = 100: each unit of slack is expensive, so the margin narrows to misclassify as little as possible.",
+         {**_LINE_OUTLIER, "p_svm_kernel": "linear", "p_svm_C": 100.0}),
+    Step("5 · RBF kernel",
+         "No line separates a ring from its centre, but exp(−γ‖x − z‖²) lets the boundary bend into a closed curve.",
+         {**dataset(data="circles", n=200, noise=0.1, seed=0), "p_svm_kernel": "rbf", "p_svm_gamma": 1.0,
+          "p_svm_C": 1.0}),
+]
+
+# Naive Bayes on the ID3 page's tennis table: the new day by maximum likelihood, then a value never
+# seen with a class, then Laplace smoothing. The row is the page's ``nb_<table>_<feature>`` settings.
+_TENNIS_ROW = {"id3_table": "tennis", "nb_tennis_outlook": "sunny", "nb_tennis_temperature": "cool",
+               "nb_tennis_humidity": "high", "nb_tennis_wind": "strong"}
+NAIVE_BAYES_HELP = ("The tennis row by maximum likelihood → a value never seen with a class zeroes it → Laplace "
+                    "smoothing: each step loads its table, row and setting.")
+NAIVE_BAYES = [
+    Step("1 · the tennis row",
+         "Maximum likelihood on the new day (sunny, cool, high, strong): score(yes) = 2/9 · 3/9 · 3/9 · 3/9 · 9/14 "
+         "= 0.0053 against score(no) = 3/5 · 1/5 · 4/5 · 3/5 · 5/14 = 0.0206, so predict no (posterior 0.795).",
+         {**_TENNIS_ROW, "nb_laplace": False}),
+    Step("2 · a zero count",
+         "Overcast never came with play = no (0/5), so P(overcast | no) = 0 wipes out score(no) "
+         "whatever the other three features say.",
+         {**_TENNIS_ROW, "nb_tennis_outlook": "overcast", "nb_laplace": False}),
+    Step("3 · Laplace smoothing",
+         "Every count + 1 and every denominator + V (outlook has V = 3 values): P(overcast | no) = 1/8, "
+         "so one unseen pair no longer decides alone.",
+         {**_TENNIS_ROW, "nb_tennis_outlook": "overcast", "nb_laplace": True}),
 ]

@@ -78,12 +78,15 @@ ROW_HEIGHT, LINE_HEIGHT = 52, 40  # px the row and the step's line take, gaps in
 
 
 def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: str | None = None,
-        chart_height: int | None = None, on_click: Callable[[], None] | None = None) -> str | None:
-    """The row of step buttons and, under it, the holding step's text; returns that text (or None).
+        chart_height: int | None = None, on_click: Callable[[], None] | None = None,
+        say_changed: bool = False) -> str | None:
+    """The row of step buttons and, under it, the holding step's text; returns the line shown (or None).
 
     ``chart``, ``chart_height``: the page's main chart (its key for ``ui.core.layout.fit_screen``) and its
     height on a 720 px screen; it is made shorter by what the row and the line take, so it stays
-    on the first screen of a 1280x720 projector. ``on_click``: called after a step's settings are set."""
+    on the first screen of a 1280x720 projector. ``on_click``: called after a step's settings are set.
+    ``say_changed``: once the clicked step's settings no longer hold, its line says so instead of
+    going (the SVM and ID3 pages, whose steps' texts quote numbers of those settings)."""
     st.html(_CSS)
     columns = st.columns([1.5, *[2] * len(steps)], vertical_alignment="center")
     columns[0].markdown(f"**{title}**", help=help)
@@ -92,6 +95,10 @@ def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: 
                    width="stretch")
     i = holding(name)
     text = None if i is None else f":material/school: **{steps[i].label}.** {steps[i].text}"
+    clicked = st.session_state.get(_ACTIVE.format(name))
+    if text is None and say_changed and clicked is not None:
+        text = (f"The settings have changed since step “{steps[clicked].label}”, so its text is hidden: "
+                "click a step to load its settings again.")
     if text:
         st.caption(text)
     if chart and chart_height:

@@ -1,6 +1,6 @@
 """A CSV of points for the 2-D plane: read, checked, turned into (x1, x2, class) rows.
 
-Reading follows the ID3 page's ``read_csv``: UTF-8 text, else Latin-1 (what spreadsheets on
+Reading follows ``ui.id3.categorical_csv.read_csv``: UTF-8 text, else Latin-1 (what spreadsheets on
 Windows save); the delimiter is a comma, semicolon or tab, whichever the first lines use
 consistently. Every way a file can be unusable gets its own sentence a student can act on;
 ``CsvProblem`` carries it. Nothing here touches the session: the panel (``ui.data.own_points``) decides

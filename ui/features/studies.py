@@ -33,6 +33,7 @@ from mlcore.preprocessing import (
     QuantileClipper,
     StandardScaler,
 )
+from ui.core.progress import Progress
 from ui.data.dataset_panel import BLANK
 from ui.serving import fits
 from viz.grid import evaluate_grid
@@ -173,23 +174,18 @@ def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -
     """Forward selection up to every feature and backward elimination down to one: (their paths,
     None), or (None, the reason) when the data cannot be cross-validated (too few points per class).
 
-    A progress bar (drawn and emptied inside, see :func:`stability`) counts the subsets scored."""
+    A progress bar (``ui.core.progress``, drawn and emptied inside) counts the subsets scored."""
     wide, _ = wide_data(recipe, extra, copies)
     d = wide.X_train.shape[1]
     paths = {}
-    slot = st.empty()
     for direction, target in (("forward", d), ("backward", 1)):
-        def progress(done, total, direction=direction):
-            slot.progress(done / total, text=f"{direction}: subset {done} of {total}, each a {cv}-fold CV")
-
         sfs = SequentialFeatureSelector(selector_model(model_key), n_features_to_select=target,
                                         direction=direction, cv=cv)
-        try:
-            paths[direction] = sfs.fit(wide.X_train, wide.y_train, progress=progress).path_
-        except ValidationError as err:
-            slot.empty()
-            return None, str(err)
-    slot.empty()
+        with Progress(f"{direction.capitalize()} selection", unit=f"subsets, each a {cv}-fold CV") as progress:
+            try:
+                paths[direction] = sfs.fit(wide.X_train, wide.y_train, progress=progress).path_
+            except ValidationError as err:
+                return None, str(err)
     return paths, None
 
 
@@ -208,22 +204,17 @@ def stability(recipe, extra: int, copies: int, method: str, k: int, n_bootstrap:
     """(frequency per feature, mean Jaccard, supports) of a selector refitted on bootstrap samples;
     (None, the reason, None) when a sample cannot be fitted.
 
-    The progress bar lives inside the cached function (a cached function may only draw into
-    blocks it made itself), and is emptied at the end, so a cache hit draws nothing."""
+    The progress bar (``ui.core.progress``) lives inside the cached function (a cached function may
+    only draw into blocks it made itself), and is emptied at the end, so a cache hit draws nothing."""
     wide, _ = wide_data(recipe, extra, copies)
     if method == "forward":
         selector = SequentialFeatureSelector(selector_model("knn"), n_features_to_select=k, cv=3)
     else:
         selector = SelectKBest(method, k=k)
-    slot = st.empty()
-
-    def progress(done, total):
-        slot.progress(done / total, text=f"Bootstrap sample {done} of {total}")
-
-    try:
-        result = selection_stability(selector, wide.X_train, wide.y_train, n_bootstrap=n_bootstrap, random_state=0,
-                                     progress=progress)
-    except ValidationError as err:
-        result = None, str(err), None
-    slot.empty()
+    with Progress("Refitting the selector", unit="bootstrap samples") as progress:
+        try:
+            result = selection_stability(selector, wide.X_train, wide.y_train, n_bootstrap=n_bootstrap,
+                                         random_state=0, progress=progress)
+        except ValidationError as err:
+            result = None, str(err), None
     return result

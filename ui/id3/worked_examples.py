@@ -1,11 +1,10 @@
 """The lecture notes' worked examples on the ID3 page: naive Bayes' count and fraction table, the
 XOR table where conditional independence fails, the underflow of a product of 2000 probabilities,
-the 1-rule's conditional probabilities, the impurity of a node of 16, and a lecture in steps.
+the 1-rule's conditional probabilities and the impurity of a node of 16 (the naive Bayes lecture's
+steps are in ``ui.core.lectures``).
 
 The table builders are plain functions of fitted models (tested without Streamlit); the
-``show_*`` functions draw them. The lecture steps are data, ``(label, text, {session key: value})``,
-drawn by ``lesson_row`` the way the SVM page draws its own; once ``ui/core/presets.py`` exists they
-can be handed to it unchanged.
+``show_*`` functions draw them.
 """
 
 from __future__ import annotations
@@ -185,56 +184,6 @@ def gain_terms(node, cand, criterion: str) -> str:
     total = int(node.counts.sum())
     parts = " + ".join(f"\\tfrac{{{n}}}{{{total}}}\\cdot {imp:.4f}" for n, imp in cand.branch_terms(criterion))
     return f"\\text{{Gain}}(S, \\text{{{cand.name}}}) = {node.impurity:.4f} - ({parts}) = {cand.gain:.4f}"
-
-
-# --- lecture steps (the SVM page's pattern; to move to ui/core/presets.py) ----------------------------------
-
-_TENNIS_ROW = {"id3_table": "tennis", "nb_tennis_outlook": "sunny", "nb_tennis_temperature": "cool",
-               "nb_tennis_humidity": "high", "nb_tennis_wind": "strong"}
-NB_LESSON = [
-    ("1 · the tennis row",
-     "Maximum likelihood on the new day (sunny, cool, high, strong): score(yes) = 2/9 · 3/9 · 3/9 · 3/9 · 9/14 "
-     "= 0.0053 against score(no) = 3/5 · 1/5 · 4/5 · 3/5 · 5/14 = 0.0206, so predict no (posterior 0.795).",
-     {**_TENNIS_ROW, "nb_laplace": False}),
-    ("2 · a zero count",
-     "Overcast never came with play = no (0/5), so P(overcast | no) = 0 wipes out score(no) "
-     "whatever the other three features say.",
-     {**_TENNIS_ROW, "nb_tennis_outlook": "overcast", "nb_laplace": False}),
-    ("3 · Laplace smoothing",
-     "Every count + 1 and every denominator + V (outlook has V = 3 values): P(overcast | no) = 1/8, "
-     "so one unseen pair no longer decides alone.",
-     {**_TENNIS_ROW, "nb_tennis_outlook": "overcast", "nb_laplace": True}),
-]
-
-
-def lesson_holds(steps, i: int) -> bool:
-    """Whether every setting of step i still has the value the step gave it (its text describes them)."""
-    return all(settings.value(key) == value for key, value in steps[i][2].items())
-
-
-def _apply(steps, i: int, state_key: str) -> None:
-    for key, value in steps[i][2].items():
-        settings.put(key, value)
-    st.session_state[state_key] = i
-
-
-def lesson_row(steps, state_key: str, *, title: str = "Lecture", help: str | None = None) -> str | None:
-    """One row of step buttons and, under it, the chosen step's one-line text while its settings
-    hold (else a line saying they changed). Returns the text shown, or None before any step."""
-    cols = st.columns([1.1, *[2] * len(steps)], vertical_alignment="center")
-    cols[0].markdown(f"**{title}**", help=help)
-    for i, (col, (label, _, _)) in enumerate(zip(cols[1:], steps, strict=True)):
-        col.button(label, key=f"{state_key}_{i}", on_click=_apply, args=(steps, i, state_key), width="stretch")
-    if state_key not in st.session_state:
-        return None
-    step = st.session_state[state_key]
-    if lesson_holds(steps, step):
-        text = f":material/school: **{steps[step][0]}.** {steps[step][1]}"
-    else:
-        text = (f"The settings have changed since step “{steps[step][0]}”, so its text is hidden: "
-                "click a step to load its settings again.")
-    st.caption(text)
-    return text
 
 
 # --- drawing ------------------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-"""What the curve and model-selection pages share: values tried, cached curves and sweeps, progress."""
+"""What the curve and model-selection pages share: values tried, cached curves and sweeps."""

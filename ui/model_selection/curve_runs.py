@@ -10,7 +10,6 @@ curve. Results are cached by the recipe, the drawn points, the model and its set
 from __future__ import annotations
 
 import math
-import time
 from typing import NamedTuple
 
 import numpy as np
@@ -22,6 +21,7 @@ from mlcore.model_selection import StratifiedKFold, cross_validate, learning_cur
 from ui.core import settings
 from ui.core.charts import config as chart_config
 from ui.core.params import url_name, widget_key
+from ui.core.progress import Progress
 from ui.core.settings import log_grid, snap
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
@@ -140,38 +140,6 @@ def data_problem(y, folds: int) -> str | None:
     if counts.max() < folds:
         return f"No class has {folds} points, so {folds} stratified folds cannot be made: use fewer folds."
     return None
-
-
-class Progress:
-    """A progress bar with text, advanced by the computation: ``progress(done, total, step)``.
-
-    Made inside the cached function it reports on: Streamlit replays a cached function's
-    elements on a cache hit, and a bar made outside it could not be replayed. So the bar is
-    drawn only once the computation has taken ``DELAY`` s, redrawn only when it moves by a
-    fifth, and emptied at the end: a fast computation's replay sends nothing, a slow one's a
-    handful of messages (each one a wake-up of the server's event loop, for every student on
-    every rerun)."""
-
-    DELAY = 0.3     # s: a wait shorter than this needs no bar
-    STEP = 0.2
-
-    def __init__(self, what: str, unit: str = "fits"):
-        self.what, self.unit = what, unit
-        self.bar = None
-        self.shown = -1.0
-        self.start = time.perf_counter()
-
-    def __call__(self, done: int, total: int, step: str) -> None:
-        fraction = done / total
-        if time.perf_counter() - self.start < self.DELAY or (fraction - self.shown < self.STEP and done < total):
-            return
-        self.shown = fraction
-        self.bar = self.bar or st.empty()
-        self.bar.progress(fraction, text=f"{self.what}: {step} ({done}/{total} {self.unit})")
-
-    def done(self) -> None:
-        if self.bar is not None:
-            self.bar.empty()
 
 
 def _splitter(recipe, folds: int) -> StratifiedKFold:

@@ -1,18 +1,18 @@
 """What the model-selection pages (Cross-validation, Search, Bias-variance, Compare models) share:
-the model picker, the values a hyperparameter is tried at, and a progress bar for long work.
+the model picker, the values a hyperparameter is tried at, and long work kept per session.
 
 Long work goes through :func:`cached`: its result is kept by the function and its arguments (the
-dataset recipe, the drawn points, the model and the settings), while a progress bar shows what it
-is doing. ``st.cache_data`` cannot be used for it: a cached function may not update a progress bar
-drawn outside it (Streamlit replays a cached function's elements, and refuses outer ones). The
-results are kept in the session (the last ``KEPT`` of them). Changing a widget while the work
-runs stops the script at the next progress update (Streamlit's rerun), so abandoned work is never kept.
+dataset recipe, the drawn points, the model and the settings), while a progress bar
+(``ui.core.progress``) shows what it is doing. ``st.cache_data`` cannot be used for it: a cached
+function may not update a progress bar drawn outside it (Streamlit replays a cached function's
+elements, and refuses outer ones). The results are kept in the session (the last ``KEPT`` of them).
+Changing a widget while the work runs stops the script at the bar's next redraw (Streamlit's
+rerun), so abandoned work is never kept.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from contextlib import contextmanager
 
 import numpy as np
 import streamlit as st
@@ -20,6 +20,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ModelSpec, ParamSpec
 from ui.core import model_setting, params, settings
+from ui.core.progress import Progress
 from ui.model_selection import curve_runs
 
 # The Playground's model setting (ui.core.model_setting: one spec, one session key, one link name), so a page
@@ -66,20 +67,6 @@ def value_text(v) -> str:
     return settings.fmt(settings._widget_value(v))
 
 
-@contextmanager
-def progress(text: str):
-    """A progress bar for long work; yields ``callback(done, total, what)`` and removes the bar after."""
-    bar = st.progress(0.0, text=text)
-
-    def callback(done: int, total: int, what: str) -> None:
-        bar.progress(min(done / max(total, 1), 1.0), text=f"{text}: {what}")
-
-    try:
-        yield callback
-    finally:
-        bar.empty()
-
-
 KEPT = 24  # a bias-variance entry (20 grids of 80 x 80) is ~2 MB; the rest are far smaller
 _STORE = "_selection_results"
 
@@ -96,7 +83,7 @@ def cached(function, *args, text: str = "", callback=None):
     if callback is not None:
         value = function(*args, callback=callback)
     else:
-        with progress(text) as bar:
+        with Progress(text) as bar:
             value = function(*args, callback=bar)
     store[key] = value
     while len(store) > KEPT:
