@@ -19,6 +19,7 @@ from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.id3 import worked_examples
+from ui.serving.cache import sharable
 from viz.tree import gains_figure, id3_diagram
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
@@ -44,7 +45,7 @@ NB_PREFIX = "nb_"
 NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@sharable(max_entries=8)   # the page only reads the frame
 def read_csv(raw: bytes):
     """A small categorical table from CSV bytes: (frame, None) or (None, message).
 
