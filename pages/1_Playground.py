@@ -80,8 +80,9 @@ with right:
     screen_height(CHART, 530)
     with st.container(key=CHART):
         # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
-        explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False), plane,
-                                 recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query)
+        explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
+                                 plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
+                                 query)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
@@ -94,8 +95,8 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         with st.container(key="playground_confusion"):
-            shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn, model_key,
-                         key_params)
+            shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
+                         model_key, key_params)
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

@@ -158,7 +158,8 @@ def margin_plane(recipe, drawn, key_params, machine: int, show_test: bool, expla
     """The margin plane, its grid and the overlay's explanation (ui.live.live_chart.shared_chart)."""
     data, model = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, SPEC.key, key_params).model
     grid = fits.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
-    values = None if len(model.classes_) == 2 else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
+    binary = len(model.classes_) == 2
+    values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
     fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
                         X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=height)
     explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
@@ -167,7 +168,8 @@ def margin_plane(recipe, drawn, key_params, machine: int, show_test: bool, expla
 
 
 def terms_figure(recipe, drawn, key_params, machine: int, x):
-    return contributions_figure(fits.fit(recipe, drawn, SPEC.key, key_params).model, x, machine=machine, top=12)
+    model = fits.fit(recipe, drawn, SPEC.key, key_params).model
+    return contributions_figure(model, x, machine=machine, top=12)
 
 
 def lift_plane(recipe, drawn, C: float):
@@ -295,8 +297,8 @@ with right:
                     on_click=lambda x, y: pick_point(x, y, data, show_test))
         with chart_col, st.container(key="svm_margin"):   # updated in place: ui/live/live_chart.py
             screen_height("svm_margin", height)
-            explained = shared_chart("svm_margin", CHART_CONFIG, margin_plane, recipe, drawn, key_params, machine,
-                                     show_test, explain_on, height)
+            explained = shared_chart("svm_margin", CHART_CONFIG, margin_plane, recipe, drawn, key_params,
+                                     machine, show_test, explain_on, height)
         st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
                     pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
                     "f(x) = ±1. ")

@@ -67,7 +67,8 @@ def plane(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool):
     model, data = fits.fit(recipe, drawn, key, hp).model, fits.dataset(recipe, drawn)
     grid = partial_grid(recipe, drawn, key, hp, m)
     if key == "adaboost":
-        fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid, height=515)
+        fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid,
+                              height=515)
     else:
         fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           show_confidence=show_conf, grid=grid, height=515)

@@ -212,9 +212,11 @@ def replay(model, test_curve):
                f"Trained for all {model.n_iter_} epochs.") + growth_note(model.loss_curve_)
     st.caption(f"The regions of the network after epoch {at.n_iter_}. {stopped} Moving the slider only "
                "runs the kept weights forward: nothing is retrained.")
-    charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG, key="nn_curves")
+    charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
+                        key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
-    charts.plotly_chart(charts.shared_figure(unit_maps, *shown), width="stretch", config=CHART_CONFIG, key="nn_units")
+    charts.plotly_chart(charts.shared_figure(unit_maps, *shown), width="stretch", config=CHART_CONFIG,
+                        key="nn_units")
     st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
                "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
                "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
@@ -273,9 +275,9 @@ def xor_hidden():
     hidden, _ = xor_network(gate.X)
     labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
                            if (h == here).all()) for here in hidden]
-    return gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")], axis_titles=("z₁", "z₂"),
-                       point_labels=labels, text_position="bottom center", title="The hidden plane (z₁, z₂)",
-                       height=440)
+    return gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
+                       axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
+                       title="The hidden plane (z₁, z₂)", height=440)
 
 
 def xor_learned(seed: int):
@@ -329,10 +331,12 @@ with gates_tab:
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
-            charts.plotly_chart(charts.shared_figure(xor_lines), width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
+            charts.plotly_chart(charts.shared_figure(xor_lines), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_lines")
             st.caption("z₁ = step(x₁ − x₂ − 0.5) fires only at (1, 0), z₂ = step(−x₁ + x₂ − 0.5) only at (0, 1).")
         with c3:
-            charts.plotly_chart(charts.shared_figure(xor_hidden), width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
+            charts.plotly_chart(charts.shared_figure(xor_hidden), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_hidden")
             st.caption("Each point is labelled with the inputs x that land there. (0, 0) and (1, 1) both land on "
                        "(0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
                        "separates the classes.")
@@ -345,7 +349,8 @@ with gates_tab:
         net = xor_mlp(seed)
         c1, c2 = st.columns(2, gap="medium")
         with c1:
-            charts.plotly_chart(charts.shared_figure(xor_learned, seed), width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
+            charts.plotly_chart(charts.shared_figure(xor_learned, seed), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_mlp")
         with c2:
             charts.plotly_chart(charts.shared_figure(xor_learned_hidden, seed),
                                 width="stretch", config=CHART_CONFIG, key="nn_xor_mlp_hidden")

@@ -274,8 +274,9 @@ def _panel_figure(recipe, drawn: tuple, model_key: str, params: tuple, target: f
     from viz.curves import learning_curve_figure
 
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
-    return learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
-                                 title="Learning curve (5-fold cross-validation on the training set)"), None, None
+    fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
+                                title="Learning curve (5-fold cross-validation on the training set)")
+    return fig, None, None
 
 
 def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train, target: float = 0.9) -> None:
@@ -290,8 +291,8 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
     with st.container(key="playground_learning"):
         # in place, like the plane above it, and drawn after it (ui/live/live_chart.js)
-        shared_chart("playground_learning", chart_config("playground"), _panel_figure, recipe, drawn, model_key, params,
-                     target)
+        shared_chart("playground_learning", chart_config("playground"), _panel_figure, recipe, drawn, model_key,
+                     params, target)
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)
     except ValueError:

@@ -105,7 +105,7 @@ class _KeyPickler(pickle.Pickler):
         if isinstance(value, types.FunctionType):
             _check(value)
             return tuple, (("function", _name(value), value.__defaults__, value.__kwdefaults__),)
-        raise TypeError(f"shared: an argument of type {kind.__qualname__} cannot be part of a key; pass "
+        raise TypeError(f"shared: an argument of type {kind.__name__} cannot be part of a key; pass "
                         "numbers, strings, tuples, dicts, dataclasses or numpy arrays (for a fitted model: "
                         "what it was fitted from).")
 
@@ -135,8 +135,9 @@ def _refuse_closure(builder) -> None:
         raise TypeError(f"shared: the builder must be a function defined with def, not {builder!r} "
                         "(a lambda's name does not tell it from another one).")
     if builder.__code__.co_freevars:
-        raise TypeError(f"shared: {builder.__qualname__} reads {', '.join(builder.__code__.co_freevars)} from "
-                        "the function around it, which its key cannot see: pass those values as arguments.")
+        read = ", ".join(builder.__code__.co_freevars)
+        raise TypeError(f"shared: {builder.__qualname__} reads {read} from the function around it, which its key "
+                        "cannot see: pass those values as arguments.")
 
 
 def _check(builder) -> None:
@@ -144,9 +145,9 @@ def _check(builder) -> None:
     if builder in _checked:
         return
     _refuse_closure(builder)
-    read = sorted(_module_variables(builder, set()))
+    read = ", ".join(sorted(_module_variables(builder, set())))
     if read:
-        raise TypeError(f"shared: {builder.__qualname__} reads {', '.join(read)} from its module, which its key "
+        raise TypeError(f"shared: {builder.__qualname__} reads {read} from its module, which its key "
                         "cannot see: pass those values as arguments (a builder may read modules, classes, "
                         "functions and UPPER_CASE constants).")
     _checked.add(builder)
