@@ -261,7 +261,7 @@ def view(at) -> dict:
     """Every chart's figure, metric, text and table of a session, in page order."""
     texts = (*at.title, *at.header, *at.subheader, *at.markdown, *at.caption, *at.latex,
              *at.success, *at.info, *at.warning, *at.error)
-    return {"charts": [json.loads(c.proto.spec) for c in at.get("plotly_chart")],
+    return {"charts": [(c.key, json.loads(c.proto.spec)) for c in at.get("plotly_chart")],
             "metrics": [(m.label, m.value, m.proto.delta) for m in at.metric],
             "texts": [t.value for t in texts],
             "tables": [_untimed(d.value).to_csv() for d in at.dataframe]}
@@ -286,8 +286,9 @@ def differences(got: dict, expected: dict) -> list[str]:
 
 
 def _name(element, i: int) -> str:
-    if isinstance(element, dict):   # a chart: its title, else its place
-        return element.get("layout", {}).get("title", {}).get("text") or f"chart #{i}"
+    if isinstance(element, tuple) and isinstance(element[-1], dict):   # a chart: its key, title or place
+        key, spec = element
+        return key or spec.get("layout", {}).get("title", {}).get("text") or f"#{i}"
     return str(element)
 
 

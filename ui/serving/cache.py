@@ -11,10 +11,13 @@ depends on can be left out of it, a builder reads only its arguments: a builder 
 variable of the function around it (a closure) is refused, and so is one that reads, from its
 module (or through a helper of its module), anything but modules, classes, functions and
 UPPER_CASE constants: on a page, ``data`` or ``fit`` are one session's values. Pass them as
-arguments. The arguments are walked to the bottom: numbers, strings, bytes, None, tuples (a
-recipe), lists, dicts, sets, dataclasses, numpy arrays (by dtype, shape and bytes) and other
-builders; anything else (a fitted model) is refused: pass what it was made from. A builder's
-default arguments are part of its key.
+arguments. (What no check can see is a builder that reads the session, ``st.session_state``:
+tests/test_cache_isolation.py opens two sessions on every page to catch it.) The arguments are
+walked to the bottom: numbers, strings, bytes, None, tuples (a recipe), lists, dicts, sets,
+dataclasses, numpy arrays (by dtype, shape and bytes) and other builders; anything else (a
+fitted model) is refused: pass what it was made from. A builder's default arguments are part of
+its key. The key is exact: 1 and 1.0 are two keys, and so are equal dicts in another order (a
+second entry, never a wrong one).
 
 ``st.cache_data`` keeps a pickled result and unpickles a fresh copy for every call of every
 session: a lecture hall of 200 students on one link holds 200 copies of the same dataset, fitted

@@ -1,8 +1,8 @@
 """Cached work: build the dataset, fit the model, evaluate the decision grid.
 
-Every cache is keyed by small hashable values (the recipe, the drawn points,
-the model key and its parameters), never by arrays, and bounded so a hosted
-app with little memory stays small. A model that refuses the data comes back
+Each is shared by the whole server for its arguments (``ui.serving.cache``:
+the recipe, the drawn points, the model key and its parameters), and bounded
+so a hosted app with little memory stays small. A model that refuses the data comes back
 as a message, not an exception, so the page can still show the points.
 """
 
