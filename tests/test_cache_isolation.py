@@ -4,10 +4,12 @@ each kind of hyperparameter, each switch, the page's own settings).
 
 The AppTest sessions of one pytest process share Streamlit's caches (``st.cache_resource`` is
 process-wide), as the sessions of one server do. For each case: on an emptied cache, session A
-opens link A and then session B opens link B; on an emptied cache again, B first, then A. What
-each session sees (every chart's figure, metric, text and table) must be what it sees on an
-empty cache, and A's must differ from B's, so the changed argument matters. A figure cached under
-a key that leaves out the changed argument would show B the figure of A.
+opens link A, then session B opens link B, then a third session opens link A again; on an
+emptied cache again, B first, then A. What each session sees (every chart's figure, metric, text
+and table) must be what it sees on an empty cache, and A's must differ from B's, so the changed
+argument matters. A figure cached under a key that leaves out the changed argument would show B
+the figure of A; a session that changed a shared value in place would show the third session
+something else.
 """
 
 from __future__ import annotations
@@ -302,11 +304,14 @@ def test_sessions_on_different_links_see_only_their_own(page, what, a, b):
     empty_caches()
     a_alone = open_page(page, a)
     b_after_a = open_page(page, b)
+    a_again = open_page(page, a)
     empty_caches()
     b_alone = open_page(page, b)
     a_after_b = open_page(page, a)
     assert not differences(b_after_a, b_alone), f"B after A: {differences(b_after_a, b_alone)}"
     assert not differences(a_after_b, a_alone), f"A after B: {differences(a_after_b, a_alone)}"
+    # what the first two sessions were handed from the cache, they left as it was
+    assert not differences(a_again, a_alone), f"A again: {differences(a_again, a_alone)}"
     warnings = [t for t in a_alone["texts"] + b_alone["texts"] if "could not be used" in t]
     assert not warnings, warnings
     if (page, what) not in NOTHING_SHARED:

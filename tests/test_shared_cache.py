@@ -165,6 +165,13 @@ def bounded(x):
     return x
 
 
+def test_a_builder_can_be_an_argument():
+    """As ui.live.live_chart's encoding takes the figure's builder: by its name, registered or not."""
+    assert key(describe, bounded) == key(describe, bounded.builder) != key(describe, double)
+    with pytest.raises(TypeError, match="reads data from its module"):
+        key(describe, reads_a_variable)
+
+
 def test_a_registered_builder_keeps_its_bound():
     COUNTED.clear()
     for x in (101, 102, 103, 101):   # 101 was the least recently used of three: dropped

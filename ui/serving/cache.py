@@ -106,6 +106,7 @@ class _KeyPickler(pickle.Pickler):
         if plain is not None:   # a subclass: a named tuple (a recipe), an int enum
             return tuple, ((_type_name(kind), plain(value)),)
         if isinstance(value, types.FunctionType):
+            value = getattr(value, "builder", value)   # a @sharable function: the function it calls
             _check(value)
             return tuple, (("function", _name(value), value.__defaults__, value.__kwdefaults__),)
         raise TypeError(f"shared: an argument of type {kind.__name__} cannot be part of a key; pass "
