@@ -102,7 +102,7 @@ BARE_PLANE_APP = textwrap.dedent("""\
     noise = st.slider("noise", 0.0, 0.5, 0.1, 0.01, key="noise")
 
 
-    def plane():
+    def plane(noise):
         X, y = make_dataset("moons", n={n}, noise=noise, seed=0)
         model = KNeighborsClassifier(n_neighbors=15).fit(X, y)
         grid = evaluate_grid(model, make_bounds(X), 200)
@@ -112,7 +112,7 @@ BARE_PLANE_APP = textwrap.dedent("""\
 
 
     with st.container(key="playground_chart", height=530):
-        shared_chart("playground_chart", config("playground"), (noise,), plane)
+        shared_chart("playground_chart", config("playground"), plane, noise)
     """)
 
 

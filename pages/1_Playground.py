@@ -50,9 +50,10 @@ with t4:
               help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
 
 
-def plane():
+def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query):
     """The figure, its grid and the overlay's explanation: the same for every session on
     the same link (ui.live.live_chart.shared_chart builds it once)."""
+    data, fit = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, model_key, key_params)
     if fit.model is None:
         X, y = data.X_train, data.y_train
         if show_test:
@@ -67,6 +68,11 @@ def plane():
     return fig, grid, explained
 
 
+def confusion(recipe, drawn, model_key, key_params):
+    fit = fits.fit(recipe, drawn, model_key, key_params)
+    return confusion_figure(fit.cm, fit.labels, normalize=False, height=360), None, None
+
+
 with right:
     if fit.model is None:
         st.error(fit.error, icon=":material/block:")
@@ -75,8 +81,8 @@ with right:
     with st.container(key=CHART):
         # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
         explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
-                                 (recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
-                                  None if query is None else tuple(np.ravel(query).tolist())), plane)
+                                 plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
+                                 query)
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
@@ -89,8 +95,8 @@ if fit.cm is not None:
     with c1:
         st.subheader("Confusion matrix (test set)", anchor=False)
         with st.container(key="playground_confusion"):
-            shared_chart("playground_confusion", chart_config("playground"), (recipe, drawn, model_key, key_params),
-                         lambda: (confusion_figure(fit.cm, fit.labels, normalize=False, height=360), None, None))
+            shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
+                         model_key, key_params)
     with c2:
         st.subheader("Per class (test set)", anchor=False)
         precision, recall, f1 = fit.prf

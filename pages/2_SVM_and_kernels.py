@@ -40,6 +40,51 @@ EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
 
 
+# The page's figures, each built once per server for its arguments (ui.serving.cache.shared).
+
+def margin_plane(recipe, drawn, key_params, machine: int, show_test: bool, explain_on: bool, height: int):
+    """The margin plane, its grid and the overlay's explanation (ui.live.live_chart.shared_chart)."""
+    data, model = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, SPEC.key, key_params).model
+    grid = fits.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
+    binary = len(model.classes_) == 2
+    values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
+    fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
+                        X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=height)
+    explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, grid, explained
+
+
+def terms_figure(recipe, drawn, key_params, machine: int, x):
+    model = fits.fit(recipe, drawn, SPEC.key, key_params).model
+    return contributions_figure(model, x, machine=machine, top=12)
+
+
+def lift_plane(recipe, drawn, C: float):
+    data = fits.dataset(recipe, drawn)
+    return lift_figure(lifted_model(recipe, drawn, C)[0], data.X_train, data.y_train, height=460)
+
+
+def landscape(recipe, drawn, key_params):
+    data = fits.dataset(recipe, drawn)
+    return landscape_figure(fits.fit(recipe, drawn, SPEC.key, key_params).model, data.X_train, data.y_train,
+                            bounds=data.bounds, height=460)
+
+
+def gallery(recipe, drawn, key_params):
+    """The loss gallery with the training points' margins as ticks on the m axis (two classes:
+    one f(x) per point)."""
+    data, model = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, SPEC.key, key_params).model
+    margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
+               if len(model.classes_) == 2 else None)
+    return loss_gallery_figure(margins=margins)
+
+
+def primal_figure(recipe, drawn, C: float, epochs: int):
+    history, best, _, _ = primal_route(recipe, drawn, C, epochs)
+    return objective_figure(history, best, height=300)
+
+
 recipe, drawn, data, _ = page("SVM and kernels", name="svm")
 st.sidebar.caption(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
@@ -109,24 +154,13 @@ with right:
                        + ("." if binary else " (of the chosen pair machine)."))
         height = 562 if lesson_text is None else 492
 
-        def plane():
-            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
-            grid = fits.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
-            values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
-            fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                                X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid,
-                                height=height)
-            explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
-            fig.layout.height = None   # the container's height (screen_height)
-            return fig, grid, explained
-
         # a click on the plane (from the previous render) takes that point's f(x) apart below
         draw.listen("svm_margin", True, key="svm_click",
                     on_click=lambda x, y: pick_point(x, y, data, show_test))
         with chart_col, st.container(key="svm_margin"):   # updated in place: ui/live/live_chart.py
             screen_height("svm_margin", height)
-            explained = shared_chart("svm_margin", CHART_CONFIG,
-                                     (recipe, drawn, key_params, machine, show_test, explain_on, height), plane)
+            explained = shared_chart("svm_margin", CHART_CONFIG, margin_plane, recipe, drawn, key_params,
+                                     machine, show_test, explain_on, height)
         st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
                     pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
                     "f(x) = ±1. ")
@@ -154,8 +188,7 @@ with c1:
     if not binary:
         st.markdown(vote_text(model, f_all, x))
 with c2:
-    terms = charts.shared_figure("svm_terms", (recipe, drawn, key_params, machine, px, py),
-                                 lambda: contributions_figure(model, x, machine=machine, top=12))
+    terms = charts.shared_figure(terms_figure, recipe, drawn, key_params, machine, x)
     charts.plotly_chart(terms, width="stretch", config=CHART_CONFIG, key="svm_terms")
 
 # --- the kernel trick -------------------------------------------------------------------------
@@ -167,19 +200,18 @@ with k1:
     if not binary:
         st.caption("Shown for two classes.")
     else:
-        lift, lift_err = lifted_model(recipe, drawn, hp["C"] if math.isfinite(hp["C"]) else 1e3)
+        C_lift = hp["C"] if math.isfinite(hp["C"]) else 1e3
+        lift, lift_err = lifted_model(recipe, drawn, C_lift)
         if lift is None:
             st.caption(lift_err)
         else:
-            lifted = charts.shared_figure("svm_lift", (recipe, drawn, hp["C"]),
-                                          lambda: lift_figure(lift, data.X_train, data.y_train, height=460))
+            lifted = charts.shared_figure(lift_plane, recipe, drawn, C_lift)
             charts.plotly_chart(lifted, width="stretch", key="svm_lift")
 with k2:
     st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
                 "sea level, the margins the contour lines at ±1.")
     if binary:
-        land = charts.shared_figure("svm_landscape", (recipe, drawn, key_params), lambda: landscape_figure(
-            model, data.X_train, data.y_train, bounds=data.bounds, height=460))
+        land = charts.shared_figure(landscape, recipe, drawn, key_params)
         charts.plotly_chart(land, width="stretch", key="svm_landscape")
     else:
         st.caption("Shown for two classes.")
@@ -188,7 +220,7 @@ with k2:
 st.subheader("Hinge loss", anchor=False)
 l1, l2 = st.columns([2, 1], gap="large")
 with l1:
-    charts.plotly_chart(charts.shared_figure("svm_loss", (), lambda: loss_figure(height=320)), width="stretch",
+    charts.plotly_chart(charts.shared_figure(loss_figure, height=320), width="stretch",
                         config=CHART_CONFIG, key="svm_loss")
 with l2:
     st.markdown("The soft-margin SVM minimises ½‖w‖² + C Σ max(0, 1 − yᵢf(xᵢ)). The hinge is zero "
@@ -197,13 +229,7 @@ with l2:
                 "every point pulls on its boundary.")
 with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the margin y·f(x)"):
     g1, g2 = st.columns([2, 1], gap="large")
-    # the training points' margins as ticks on the m axis (two classes: one f(x) per point)
-    def gallery():
-        margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
-                   if binary else None)
-        return loss_gallery_figure(margins=margins)
-
-    charts.plotly_chart(charts.shared_figure("svm_losses", (recipe, drawn, key_params), gallery), width="stretch",
+    charts.plotly_chart(charts.shared_figure(gallery, recipe, drawn, key_params), width="stretch",
                         config=CHART_CONFIG, key="svm_losses", where=g1)
     g2.markdown(LOSS_GALLERY_TEXT)
 
@@ -229,8 +255,7 @@ else:
             gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
             st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
                        f"{gap:.2%} above the optimum")
-            route = charts.shared_figure("svm_primal", (recipe, drawn, C_primal, epochs),
-                                         lambda: objective_figure(history, best, height=300))
+            route = charts.shared_figure(primal_figure, recipe, drawn, C_primal, epochs)
             charts.plotly_chart(route, width="stretch", config=CHART_CONFIG, key="svm_primal")
 
 show_fit(recipe, drawn, SPEC.key, hp)

@@ -20,7 +20,7 @@ from ui.core.show_code import show_code
 from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from ui.serving.cache import shared
+from ui.serving.cache import sharable
 from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
@@ -45,7 +45,7 @@ VAL_FRACTION = ParamSpec("val_fraction", "float", 0.3, 0.1, 0.5, step=0.05, labe
 PRUNE_STEP = ParamSpec("prune_step", "int", 0, 0, 10_000, label="pruning step")
 
 
-@shared(max_entries=32)   # one read-only copy for every session
+@sharable(max_entries=32)   # one read-only copy for every session
 def grow_full(recipe, drawn, params: tuple):
     """The tree grown without a depth limit (the depth slider cuts it), or an error message."""
     data = fits.dataset(recipe, drawn)
@@ -55,7 +55,7 @@ def grow_full(recipe, drawn, params: tuple):
         return None, str(err)
 
 
-@shared(max_entries=16)   # one read-only copy for every session
+@sharable(max_entries=16)   # one read-only copy for every session
 def pruning_path(recipe, drawn, params: tuple, val_fraction: float):
     """Grow on part of the training set, prune on the rest; or an error message."""
     data = fits.dataset(recipe, drawn)
@@ -66,6 +66,17 @@ def pruning_path(recipe, drawn, params: tuple, val_fraction: float):
         return reduced_error_prune(model, X_val, y_val), (X_grow, y_grow, X_val, y_val), None
     except ValidationError as err:
         return None, None, str(err)
+
+
+def plane(recipe, drawn, params: tuple, depth: int, point, explain_on: bool, query):
+    """The tree's plane cut at ``depth`` and the overlay's explanation: the same for every session
+    on the same link (ui.live.live_chart.shared_chart)."""
+    data, model = fits.dataset(recipe, drawn), cut_at_depth(grow_full(recipe, drawn, params)[0], depth)
+    fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                            bounds=data.bounds, highlight=point, height=495)
+    explained = overlays.overlay(fig, model, data, explain_on, query=query)
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, None, explained
 
 
 def describe_path(model, x) -> str:
@@ -151,20 +162,10 @@ def tree_view(full, data) -> None:
         m4.metric("depth", f"{model.get_depth()} of {full_depth}")
         query = overlays.query_point(data)[0] if explain_on else None
 
-        def plane():
-            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
-            fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                    bounds=data.bounds, highlight=point, height=495)
-            explained = overlays.overlay(fig, model, data, explain_on, query=query)
-            fig.layout.height = None   # the container's height (screen_height)
-            return fig, None, explained
-
         with chart_col, st.container(key="tree_plane"):   # updated in place: ui/live/live_chart.py
             screen_height("tree_plane", 495)
-            explained = shared_chart(
-                "tree_plane", CHART_CONFIG,
-                (recipe, drawn, params, depth, None if point is None else tuple(map(float, point)), explain_on,
-                 None if query is None else tuple(np.ravel(query).tolist())), plane)
+            explained = shared_chart("tree_plane", CHART_CONFIG, plane, recipe, drawn, params, depth, point,
+                                     explain_on, query)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + importance_text(model, FEATURES))

@@ -10,7 +10,7 @@ from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from ui.serving.cache import shared
+from ui.serving.cache import sharable
 from viz.decision import points_figure
 from viz.ensemble import (
     FirstMembers,
@@ -36,14 +36,14 @@ def _part(model, key: str, m: int):
     return FirstRounds(model, m) if key == "adaboost" else FirstMembers(model, m)
 
 
-@shared(max_entries=32)   # one read-only copy for every session
+@sharable(max_entries=32)   # one read-only copy for every session
 def partial_grid(recipe, drawn, key: str, hp: tuple, m: int):
     """The first m members (or rounds) evaluated once on the 200 x 200 grid."""
     model = fits.fit(recipe, drawn, key, hp).model
     return evaluate_grid(_part(model, key, m), fits.dataset(recipe, drawn).bounds, 200)
 
 
-@shared(max_entries=32)   # one read-only copy for every session
+@sharable(max_entries=32)   # one read-only copy for every session
 def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     """Training and test accuracy of the first m members (or rounds)."""
     part = _part(fits.fit(recipe, drawn, key, hp).model, key, m)
@@ -53,7 +53,7 @@ def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
     return train, test
 
 
-@shared(max_entries=16)   # one read-only copy for every session
+@sharable(max_entries=16)   # one read-only copy for every session
 def vote_curves(recipe, drawn, key: str, hp: tuple):
     """Training and test accuracy of the vote of the first m members, m = 1..T."""
     model = fits.fit(recipe, drawn, key, hp).model
@@ -62,16 +62,24 @@ def vote_curves(recipe, drawn, key: str, hp: tuple):
     return staged_accuracy(model, data.X_train, data.y_train), test
 
 
-def main_chart(cache_key: tuple, figure, grid) -> None:
-    """The plane ``figure()`` draws, built once per link for every session (shared_chart);
-    ``cache_key``: everything it depends on."""
-    def build():
-        fig = figure()
-        fig.layout.height = None   # the container's height (screen_height)
-        return fig, grid, None
+def plane(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool):
+    """The vote of the first m members (or AdaBoost at round m) on the plane, and its grid."""
+    model, data = fits.fit(recipe, drawn, key, hp).model, fits.dataset(recipe, drawn)
+    grid = partial_grid(recipe, drawn, key, hp, m)
+    if key == "adaboost":
+        fig = boosting_figure(model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid,
+                              height=515)
+    else:
+        fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                          show_confidence=show_conf, grid=grid, height=515)
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, grid, None
 
+
+def main_chart(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool) -> None:
+    """The plane, built once per link for every session (shared_chart)."""
     screen_height("ens_main", 515)
-    shared_chart("ens_main", CHART_CONFIG, cache_key, build)
+    shared_chart("ens_main", CHART_CONFIG, plane, recipe, drawn, key, hp, m, show_conf)
 
 
 recipe, drawn, data, _ = page("Ensembles", name="ensembles")
@@ -116,15 +124,13 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     cols = [stats] * 4
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
     cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
-    grid = partial_grid(recipe, drawn, key, key_params, m)
     if boosting:
         h = model.history_[m - 1]
         cols[2].metric(f"α of round {m}", f"{h['alpha']:.3f}")
         cols[3].metric(f"error of learner {m}", f"{h['error']:.1%}",
                        help="Its weighted error errₜ under the weights it was trained with.")
         with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
-            main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: boosting_figure(
-                model, m, data.X_train, data.y_train, show_confidence=show_conf, grid=grid, height=515), grid)
+            main_chart(recipe, drawn, key, key_params, m, show_conf)
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -142,9 +148,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                         "(all members; needs bootstrap).")
     cols[3].metric("members voting", f"{m}/{T}")
     with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
-        main_chart((recipe, drawn, key, key_params, m, show_conf), lambda: vote_figure(
-            model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-            show_confidence=show_conf, grid=grid, height=515), grid)
+        main_chart(recipe, drawn, key, key_params, m, show_conf)
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")

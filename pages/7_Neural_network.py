@@ -16,7 +16,7 @@ from ui.core.layout import finish, page, screen_height
 from ui.core.progress import Progress
 from ui.core.show_code import show_fit
 from ui.serving import fits
-from ui.serving.cache import shared
+from ui.serving.cache import sharable
 from viz.decision import decision_figure, points_figure
 from viz.gates import gate_figure, linear_text
 from viz.grid import evaluate_grid
@@ -51,7 +51,7 @@ def snapshots_for(hp: dict, n_classes: int) -> int:
     return int(min(hp["max_iter"], max(20, SNAPSHOT_BUDGET // n_params)))
 
 
-@shared(max_entries=16)   # at most SNAPSHOT_BUDGET floats (8 MB) of kept weights each
+@sharable(max_entries=16)   # at most SNAPSHOT_BUDGET floats (8 MB) of kept weights each
 def train(recipe, drawn, key_params: tuple):
     """(model, None, test accuracy at every kept epoch) or (None, message, None). Trained once
     for the whole server per link: a hall on one link trains one network, and an epoch step
@@ -87,6 +87,38 @@ def growth_note(curve) -> str:
         return ""
     return (f" The loss grew from {loss_text(curve[0])} to {loss_text(curve[-1])}: each step overshoots the "
             "minimum. A smaller learning rate (or Adam, or larger batches) lets it settle.")
+
+
+# The figures at one epoch, each built once per server for its link and epoch (charts.shared_figure).
+
+def _at(recipe, drawn, key_params: tuple, epoch: int):
+    """The dataset and the network with the weights it had after ``epoch`` (a kept epoch)."""
+    return fits.dataset(recipe, drawn), train(recipe, drawn, key_params)[0].at_epoch(epoch)
+
+
+def regions(recipe, drawn, key_params: tuple, epoch: int):
+    data, at = _at(recipe, drawn, key_params, epoch)
+    fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                          grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn")
+    fig.layout.height = None   # the element's height (screen_height)
+    return fig
+
+
+def curves(recipe, drawn, key_params: tuple, epoch: int):
+    model, _, test_curve = train(recipe, drawn, key_params)
+    return curves_figure(model, test_epochs=model.snapshot_epochs_, test_scores=test_curve, current=epoch,
+                         height=280)
+
+
+def unit_maps(recipe, drawn, key_params: tuple, epoch: int):
+    data, at = _at(recipe, drawn, key_params, epoch)
+    units = sum(c.shape[1] for c in at.coefs_[:-1])
+    return unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24)
+
+
+def hidden_space(recipe, drawn, key_params: tuple, epoch: int):
+    data, at = _at(recipe, drawn, key_params, epoch)
+    return hidden_space_figure(at, data.X_train, data.y_train, height=380)
 
 
 def follow_step() -> None:
@@ -171,35 +203,25 @@ def replay(model, test_curve):
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
     # every figure at this epoch is built once per link and epoch (charts.shared_figure), its grid with it
     shown = (recipe, drawn, key_params, at.n_iter_)
-
-    def regions():
-        fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn")
-        fig.layout.height = None   # the element's height (screen_height)
-        return fig
-
     with chart:
         screen_height(CHART, 470)
-    charts.plotly_chart(charts.shared_figure(CHART, shown, regions), width="stretch", height="stretch",
+    charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
                         config=CHART_CONFIG, key=CHART, where=chart)
     stopped = (f"Training stopped after {model.n_iter_} epochs: the loss fell by less than {model.tol:g} "
                f"for {model.n_iter_no_change} epochs in a row." if model.n_iter_ < hp["max_iter"] else
                f"Trained for all {model.n_iter_} epochs.") + growth_note(model.loss_curve_)
     st.caption(f"The regions of the network after epoch {at.n_iter_}. {stopped} Moving the slider only "
                "runs the kept weights forward: nothing is retrained.")
-    curves = charts.shared_figure("nn_curves", shown, lambda: curves_figure(
-        model, test_epochs=model.snapshot_epochs_, test_scores=test_curve, current=at.n_iter_, height=280))
-    charts.plotly_chart(curves, width="stretch", config=CHART_CONFIG, key="nn_curves")
+    charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
+                        key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
-    units = sum(c.shape[1] for c in at.coefs_[:-1])
-    maps = charts.shared_figure("nn_units", shown,
-                                lambda: unit_maps_figure(at, data.bounds, resolution=36 if units <= 64 else 24))
-    charts.plotly_chart(maps, width="stretch", config=CHART_CONFIG, key="nn_units")
+    charts.plotly_chart(charts.shared_figure(unit_maps, *shown), width="stretch", config=CHART_CONFIG,
+                        key="nn_units")
     st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
                "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
                "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
     st.subheader("The data as the last hidden layer sees it", anchor=False)
-    space = charts.shared_figure("nn_hidden", shown, lambda: hidden_space_figure(at, data.X_train, data.y_train, height=380))
+    space = charts.shared_figure(hidden_space, *shown)
     charts.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
     st.caption(f"The training points mapped through the hidden layers, drawn with {space.layout.meta['how']}. "
                "The output layer is a linear softmax on these coordinates: a network that fits the data "
@@ -219,10 +241,55 @@ with train_tab, right:
 
 # --- logic gates -----------------------------------------------------------------------------
 
-@st.cache_data(max_entries=10, show_spinner=False)
+@sharable(max_entries=10)
 def xor_mlp(seed: int):
     g = GATES["XOR"]
     return MLPClassifier(random_state=seed, **XOR_NET).fit(g.X, g.y)
+
+
+# The gates' figures, each built once per server for its arguments (charts.shared_figure).
+
+def gate_plane(name: str):
+    gate = GATES[name]
+    return gate_figure(gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))], height=460)
+
+
+def xor_one(w, w0: float, right_count: int):
+    """XOR with the line of one perceptron, w·x + w0 = 0."""
+    gate = GATES["XOR"]
+    return gate_figure(gate.X, gate.y, lines=[(w, w0, "perceptron")],
+                       title=f"One perceptron: {right_count} of 4 at best", height=440)
+
+
+def xor_lines():
+    gate = GATES["XOR"]
+    return gate_figure(gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
+                                              (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
+                       shade=None, title="Two hidden units: two lines", height=440)
+
+
+def xor_hidden():
+    """The hidden plane of the designed network, each point labelled with the inputs that land on
+    it ((0, 0) and (1, 1) share one)."""
+    gate = GATES["XOR"]
+    hidden, _ = xor_network(gate.X)
+    labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
+                           if (h == here).all()) for here in hidden]
+    return gate_figure(hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")],
+                       axis_titles=("z₁", "z₂"), point_labels=labels, text_position="bottom center",
+                       title="The hidden plane (z₁, z₂)", height=440)
+
+
+def xor_learned(seed: int):
+    gate, net = GATES["XOR"], xor_mlp(seed)
+    n_right = int((net.predict(gate.X) == gate.y).sum())
+    return decision_figure(net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120, height=380,
+                           title=f"2 logistic hidden units, Adam: {n_right} of 4")
+
+
+def xor_learned_hidden(seed: int):
+    gate = GATES["XOR"]
+    return hidden_space_figure(xor_mlp(seed), gate.X, gate.y, height=380)
 
 
 def _gate_table(gate) -> pd.DataFrame:
@@ -246,8 +313,7 @@ with gates_tab:
                        "perceptron computes the gate." + (" NOT has one input: its line is the point "
                                                           "x₁ = 0.5." if name == "NOT" else ""))
         with right:
-            plane = charts.shared_figure("nn_gate_plane", (name,), lambda: gate_figure(
-                gate.X, gate.y, lines=[(gate.w, gate.w0, linear_text(gate.w, gate.w0))], height=460))
+            plane = charts.shared_figure(gate_plane, name)
             charts.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="nn_gate_plane")
     else:
         st.markdown("**XOR** is 1 when exactly one input is 1. No line puts (0, 1) and (1, 0) on one side "
@@ -260,27 +326,17 @@ with gates_tab:
         with c1:
             w = one.coef_[0]
             right_count = int((one.predict(gate.X) == gate.y).sum())
-            best = charts.shared_figure("nn_xor_one", (), lambda: gate_figure(
-                gate.X, gate.y, lines=[(w, one.intercept_[0], "perceptron")],
-                title=f"One perceptron: {right_count} of 4 at best", height=440))
+            best = charts.shared_figure(xor_one, w, one.intercept_[0], right_count)
             charts.plotly_chart(best, width="stretch", config=CHART_CONFIG, key="nn_xor_one")
             st.caption(f"The pocket perceptron after 100 epochs keeps the best line it met: {right_count} of "
                        "4 points right. Every line leaves at least one point on the wrong side.")
         with c2:
-            lines = charts.shared_figure("nn_xor_lines", (), lambda: gate_figure(
-                gate.X, gate.y, lines=[(np.array([1.0, -1.0]), -0.5, "z₁: x₁ − x₂ − 0.5"),
-                                       (np.array([-1.0, 1.0]), -0.5, "z₂: −x₁ + x₂ − 0.5")],
-                shade=None, title="Two hidden units: two lines", height=440))
-            charts.plotly_chart(lines, width="stretch", config=CHART_CONFIG, key="nn_xor_lines")
+            charts.plotly_chart(charts.shared_figure(xor_lines), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_lines")
             st.caption("z₁ = step(x₁ − x₂ − 0.5) fires only at (1, 0), z₂ = step(−x₁ + x₂ − 0.5) only at (0, 1).")
         with c3:
-            # each hidden point is labelled with the inputs that land on it ((0, 0) and (1, 1) share one)
-            labels = [" and ".join(f"({int(a)}, {int(b)})" for (a, b), h in zip(gate.X, hidden, strict=True)
-                                   if (h == here).all()) for here in hidden]
-            plane = charts.shared_figure("nn_xor_hidden", (), lambda: gate_figure(
-                hidden, gate.y, lines=[(np.array([1.0, 1.0]), -0.5, "z₁ + z₂ − 0.5")], axis_titles=("z₁", "z₂"),
-                point_labels=labels, text_position="bottom center", title="The hidden plane (z₁, z₂)", height=440))
-            charts.plotly_chart(plane, width="stretch", config=CHART_CONFIG, key="nn_xor_hidden")
+            charts.plotly_chart(charts.shared_figure(xor_hidden), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_hidden")
             st.caption("Each point is labelled with the inputs x that land there. (0, 0) and (1, 1) both land on "
                        "(0, 0): now one line, out = step(z₁ + z₂ − 0.5), "
                        "separates the classes.")
@@ -291,16 +347,12 @@ with gates_tab:
         st.subheader("A trained network on XOR", anchor=False)
         seed = settings.setting(XOR_SEED, "nn_xor_seed")
         net = xor_mlp(seed)
-        n_right = int((net.predict(gate.X) == gate.y).sum())
         c1, c2 = st.columns(2, gap="medium")
         with c1:
-            learned = charts.shared_figure("nn_xor_mlp", (seed,), lambda: decision_figure(
-                net, gate.X, gate.y, bounds=(-0.5, 1.5, -0.5, 1.5), resolution=120, height=380,
-                title=f"2 logistic hidden units, Adam: {n_right} of 4"))
-            charts.plotly_chart(learned, width="stretch", config=CHART_CONFIG, key="nn_xor_mlp")
+            charts.plotly_chart(charts.shared_figure(xor_learned, seed), width="stretch", config=CHART_CONFIG,
+                                key="nn_xor_mlp")
         with c2:
-            charts.plotly_chart(charts.shared_figure("nn_xor_mlp_hidden", (seed,),
-                                                     lambda: hidden_space_figure(net, gate.X, gate.y, height=380)),
+            charts.plotly_chart(charts.shared_figure(xor_learned_hidden, seed),
                                 width="stretch", config=CHART_CONFIG, key="nn_xor_mlp_hidden")
         st.caption(f"The same idea learned instead of designed: {net.n_iter_} epochs of Adam on the four points. "
                    "Right: the points in its two hidden units' plane (h₁, h₂), where the output layer draws "

@@ -27,6 +27,7 @@ from ui.core.show_code import show_model
 from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
+from ui.serving.cache import sharable
 from viz.decision import decision_figure, points_figure
 from viz.grid import evaluate_grid
 from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
@@ -72,7 +73,7 @@ def build(strategy: str, base: str, code, code_size: float, decoding: str, C: fl
     return OutputCodeClassifier(machine, code=code, code_size=code_size, decoding=decoding, random_state=0)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float, decoding: str, C: float):
     """(model, 200 x 200 grid, train accuracy, test accuracy) or (None, message)."""
     data = fits.dataset(recipe, drawn)
@@ -85,7 +86,7 @@ def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float
     return (model, grid, model.score(data.X_train, data.y_train), test), None
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def fit_pair(recipe, drawn, C: float):
     """Crammer–Singer and one-vs-all linear SVMs (SMO, the same C), their grids and agreement."""
     data = fits.dataset(recipe, drawn)
@@ -94,6 +95,34 @@ def fit_pair(recipe, drawn, C: float):
     grids = [evaluate_grid(m, data.bounds, 150) for m in (cs, ovr)]
     agree = float(np.mean(grids[0].labels == grids[1].labels))
     return cs, ovr, grids, agree
+
+
+# The page's figures, each built once per server for its arguments (ui.serving.cache.shared).
+
+def plane(recipe, drawn, strategy, base, code, code_size, decoding, C, point):
+    """The regions of the fitted strategy with the inspected point (ui.live.live_chart.shared_chart)."""
+    data = fits.dataset(recipe, drawn)
+    (model, grid, _, _), _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
+    fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                          grid=grid, height=MAIN_HEIGHT)
+    fig.add_trace(highlight_trace(point))
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, grid, None
+
+
+def machines(recipe, drawn, strategy, base, code, code_size, decoding, C):
+    data = fits.dataset(recipe, drawn)
+    (model, _, _, _), _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
+    return machines_figure(model, data.X_train, data.y_train, bounds=data.bounds, max_panels=MAX_PANELS)
+
+
+def pair_plane(recipe, drawn, C: float, which: int):
+    """Crammer–Singer (``which`` 0) or the one-vs-all linear SVMs (1) of :func:`fit_pair`."""
+    data = fits.dataset(recipe, drawn)
+    cs, ovr, grids, _ = fit_pair(recipe, drawn, C)
+    m, title = ((cs, "Crammer–Singer"), (ovr, "one-vs-all linear SVMs"))[which]
+    return decision_figure(m, data.X_train, data.y_train, grid=grids[which], height=420,
+                           title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
 
 
 def inspect_click(x: float, y: float) -> None:
@@ -170,8 +199,8 @@ with left:
     st.caption("Click the plane to inspect a point.")
     point = np.array(point_inputs("mc", first, st.columns(2), link_as="the inspected point"))
 
-fitted, error = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
-machine_key = (recipe, drawn, strategy, base, code, code_size, decoding, C)   # what the fit depends on
+fit_args = (recipe, drawn, strategy, base, code, code_size, decoding, C)
+fitted, error = fit_strategy(*fit_args)
 with right:
     presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main", chart_height=MAIN_HEIGHT)
     if fitted is None:
@@ -180,7 +209,7 @@ with right:
         fig.add_trace(highlight_trace(point))
         charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
     else:
-        model, grid, train_acc, test_acc = fitted
+        model, _, train_acc, test_acc = fitted
         chart_col, stats = st.columns([4, 1])
         stats.metric("train accuracy", f"{train_acc:.1%}")
         stats.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
@@ -189,17 +218,9 @@ with right:
         if isinstance(model, LinearSVC):
             stats.metric("duality gap / P", f"{model.duality_gap_ / model.primal_objective_:.1e}",
                          help="P(W) − D(λ) over P(W): the objective is certified within this fraction of its minimum.")
-        def plane():
-            """The same for every session on the same link (ui.live.live_chart.shared_chart)."""
-            fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                  grid=grid, height=MAIN_HEIGHT)
-            fig.add_trace(highlight_trace(point))
-            fig.layout.height = None   # the container's height (screen_height)
-            return fig, grid, None
-
         with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
             screen_height("mc_main", MAIN_HEIGHT)
-            shared_chart("mc_main", CHART_CONFIG, (*machine_key, tuple(map(float, point))), plane)
+            shared_chart("mc_main", CHART_CONFIG, plane, *fit_args, point)
 
 if fitted is not None:
     model = fitted[0]
@@ -233,27 +254,22 @@ if fitted is not None:
         st.subheader("Each binary machine", anchor=False)
         st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
                    "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
-        machines = charts.shared_figure("mc_machines", machine_key, lambda: machines_figure(
-            model, data.X_train, data.y_train, bounds=data.bounds, max_panels=MAX_PANELS))
-        charts.plotly_chart(machines, width="stretch", config=CHART_CONFIG, key="mc_machines")
+        charts.plotly_chart(charts.shared_figure(machines, *fit_args), width="stretch", config=CHART_CONFIG,
+                            key="mc_machines")
         if len(model.estimators_) > MAX_PANELS:
             st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
 
 if K >= 3:
     st.subheader("Crammer–Singer beside one-vs-all", anchor=False)
     C_pair = C if strategy == "crammer_singer" else CS_C.default
-    cs, ovr, grids, agree = fit_pair(recipe, drawn, C_pair)
+    agree = fit_pair(recipe, drawn, C_pair)[-1]
     st.markdown(f"Both linear, both at C = {C_pair:g}. Crammer–Singer solves one problem for all K weight "
                 "vectors; one-vs-all trains K separate SVMs (SMO) whose scores were never meant to be compared. "
                 f"They agree on **{agree:.1%}** of the plane.")
     st.button("Show data where they differ", on_click=use_data, args=(DIFFER,), key="mc_differ")
-    c1, c2 = st.columns(2)
-    for col, m, g, title, key in ((c1, cs, grids[0], "Crammer–Singer", "mc_cs"),
-                                  (c2, ovr, grids[1], "one-vs-all linear SVMs", "mc_ovr")):
-        fig = charts.shared_figure(key, (recipe, drawn, C_pair), lambda m=m, g=g, title=title: decision_figure(
-            m, data.X_train, data.y_train, grid=g, height=420,
-            title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}"))
-        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key=key, where=col)
+    for which, (col, key) in enumerate(zip(st.columns(2), ("mc_cs", "mc_ovr"), strict=True)):
+        charts.plotly_chart(charts.shared_figure(pair_plane, recipe, drawn, C_pair, which), width="stretch",
+                            config=CHART_CONFIG, key=key, where=col)
 
 show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
 worked_example()

@@ -133,14 +133,9 @@ def plotly_chart(figure, *, where=None, config: dict | None = None, key: str | N
     return (where or st).plotly_chart(figure, config=finished_config(config, key), key=key, **kwargs)
 
 
-@shared(max_entries=256)
-def _shared_figure(name: str, cache_key: tuple, _build):
-    return _build()
-
-
-def shared_figure(name: str, cache_key: tuple, build):
-    """The figure ``build()`` makes, built once for the whole server per ``(name, cache_key)``:
-    a hall on one link shares one figure instead of building it per session (plotly's validation
-    is most of a figure's cost). ``build`` must depend on nothing but ``cache_key``; the figure
-    is shared, so a caller restyles a copy (:func:`plotly_chart` does) and never changes it."""
-    return _shared_figure(name, cache_key, build)
+def shared_figure(builder, *args, **kwargs):
+    """The figure ``builder(*args, **kwargs)`` makes, built once for the whole server per builder and
+    arguments (``ui.serving.cache.shared``): a hall on one link shares one figure instead of
+    building it per session (plotly's validation is most of a figure's cost). The figure is
+    shared, so a caller restyles a copy (:func:`plotly_chart` does) and never changes it."""
+    return shared(builder, *args, **kwargs)

@@ -26,6 +26,7 @@ from mlcore.datasets import make_dataset, train_test_split
 from ui.data import csv_table
 from ui.data.csv_table import MAX_CLASSES, Table
 from ui.data.recipe import BLANK, Recipe
+from ui.serving.cache import sharable
 
 DRAWN = "drawn"               # ui.data.draw.KEY: the drawn points, a list of (x, y, class)
 TABLE = "own_table"           # the uploaded (or table-edited) Table, or None
@@ -170,7 +171,7 @@ def _split(X, y, recipe: Recipe):
     return A_tr, A_te, y_tr, y_te
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def base_points(recipe: Recipe) -> Base:
     """The recipe's points before erasing, split as the recipe says (a table with its own
     ``split`` column keeps it). ``recipe.erased`` is ignored: pass it as ()."""

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
-import streamlit as st
 
 import catalog
 from mlcore import ValidationError
@@ -36,6 +35,7 @@ from mlcore.preprocessing import (
 from ui.core.progress import Progress
 from ui.data.dataset_panel import BLANK
 from ui.serving import fits
+from ui.serving.cache import sharable
 from viz.grid import evaluate_grid
 
 # The models whose boundaries the stretch is tried on: three that measure distances, one that does not.
@@ -72,7 +72,7 @@ class Panel:
     train_pred: np.ndarray
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def scaling_panels(recipe, drawn, axis: int, factor: float, transform: str, resolution: int = 90):
     """For each model of SCALING_MODELS, before (raw features) and after (stretch + transform):
     its regions on the original plane, test accuracy and training predictions, as
@@ -107,7 +107,7 @@ def _problem(data) -> str | None:
     return None
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def poly_grids(recipe, drawn, degree: int, C: float):
     """Logistic regression on (x1, x2) and on Φ(x) = the monomials up to ``degree`` (scaled):
     ([(model, grid, train accuracy, test accuracy, number of features) for each], None), or (None, message)."""
@@ -139,7 +139,7 @@ def feature_names(extra: int, copies: int) -> tuple:
     return ("x1", "x2", *(f"x{j + 3} (≈x1)" if j < copies else f"x{j + 3} (noise)" for j in range(extra)))
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def wide_data(recipe, extra: int, copies: int):
     """(Wide, None) or (None, message): the generated points only (drawn points have two features)."""
     if recipe.data == BLANK:
@@ -155,7 +155,7 @@ def wide_data(recipe, extra: int, copies: int):
     return Wide(X_tr, y_tr, X_te, y_te, feature_names(extra, min(copies, extra))), None
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def rankings(recipe, extra: int, copies: int) -> dict:
     wide, _ = wide_data(recipe, extra, copies)
     X, y = wide.X_train, wide.y_train
@@ -169,7 +169,7 @@ def selector_model(key: str):
     return Pipeline([("scale", StandardScaler()), (key, model)]) if key in ("knn", "prototype", "svm") else model
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -> dict:
     """Forward selection up to every feature and backward elimination down to one: (their paths,
     None), or (None, the reason) when the data cannot be cross-validated (too few points per class).
@@ -189,7 +189,7 @@ def sequential_paths(recipe, extra: int, copies: int, model_key: str, cv: int) -
     return paths, None
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def l1_path(recipe, extra: int, copies: int):
     """Cs, coefficients (n_C, rows, d) on standardised features."""
     wide, _ = wide_data(recipe, extra, copies)
@@ -199,7 +199,7 @@ def l1_path(recipe, extra: int, copies: int):
     return Cs, coefs
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def stability(recipe, extra: int, copies: int, method: str, k: int, n_bootstrap: int):
     """(frequency per feature, mean Jaccard, supports) of a selector refitted on bootstrap samples;
     (None, the reason, None) when a sample cannot be fitted.

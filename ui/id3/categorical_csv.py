@@ -6,12 +6,13 @@ import csv
 import io
 
 import pandas as pd
-import streamlit as st
+
+from ui.serving.cache import sharable
 
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@sharable(max_entries=8)   # the page only reads the frame
 def read_csv(raw: bytes):
     """A small categorical table from CSV bytes: (frame, None) or (None, message).
 

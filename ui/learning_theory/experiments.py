@@ -10,7 +10,6 @@ made outside it could not be replayed on a cache hit.
 from __future__ import annotations
 
 import numpy as np
-import streamlit as st
 
 import catalog
 from mlcore import ValidationError
@@ -30,6 +29,7 @@ from mlcore.theory import (
 )
 from ui.data.dataset_panel import Recipe
 from ui.serving import fits
+from ui.serving.cache import sharable
 
 BOUND_SIZES = (10, 20, 50, 100, 200, 500, 1000, 2000)
 RADEMACHER_SIZES = (10, 20, 50, 100, 200, 400)
@@ -52,20 +52,20 @@ def hypothesis_class(key: str, depth: int = 2):
             "intervals_x2": Intervals(1), "stumps": Stumps(), "trees": Trees(depth)}[key]
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@sharable(max_entries=64)
 def shatter(points: tuple, key: str, depth: int):
     """(labelings, realised) of the clicked points for the class ``key``."""
     return realisable_labelings(np.array(points, dtype=np.float64).reshape(-1, 2), hypothesis_class(key, depth))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@sharable(max_entries=64)
 def max_margin_lines(points: tuple):
     """(normals, offsets) of the hard-margin line of every labeling of the clicked points."""
     _, normals, offsets, _ = Lines().max_margin(np.array(points, dtype=np.float64).reshape(-1, 2))
     return normals, offsets
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def vc_by_trying(key: str, depth: int, max_m: int = 6):
     return vc_dimension_by_trying(hypothesis_class(key, depth), max_m=max_m)
 
@@ -78,7 +78,7 @@ def _sampler(recipe: Recipe):
     return sample
 
 
-@st.cache_data(max_entries=128, show_spinner=False)
+@sharable(max_entries=128)
 def bound_point(recipe: Recipe, model_key: str, delta: float, resamples: int, m: int) -> dict:
     """bounds_against_reality at one size m, for the recipe's generator (two classes) and a linear
     catalog model (lines in the plane: d = 3)."""
@@ -104,7 +104,7 @@ def _subsample(recipe: Recipe, drawn: tuple) -> np.ndarray:
     return X[np.random.default_rng(recipe.seed).permutation(len(X))]
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@sharable(max_entries=256)
 def rademacher_point(recipe: Recipe, drawn: tuple, family: str, value, m: int, draws: int):
     """(R̂, spread) of one capacity on the first m training points; NaNs when the model refuses
     (k nearest neighbours with k > m: no point on the curve)."""
@@ -133,7 +133,7 @@ def rademacher_curves(recipe: Recipe, drawn: tuple, family: str, draws: int, pro
     return sizes, curves
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def random_fits(recipe: Recipe, drawn: tuple, family: str, value, m: int, count: int = 8):
     """``count`` fits of one capacity on random labels of the first m training points:
     (X, estimate) or (X, the model's refusal)."""
@@ -146,7 +146,7 @@ def random_fits(recipe: Recipe, drawn: tuple, family: str, value, m: int, count:
         return X, str(err)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def bayes_comparison(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, large_n: int = 3000):
     """(BayesClassifier, excess-error dict) or (None, message)."""
     data = fits.dataset(recipe, drawn)

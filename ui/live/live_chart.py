@@ -43,7 +43,7 @@ from streamlit import config as _config  # AppTest patches this module's get_opt
 
 from ui.core import charts
 from ui.live import codec
-from ui.serving.cache import shared
+from ui.serving.cache import sharable, shared
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz.grid import DecisionGrid
 
@@ -51,7 +51,7 @@ ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
 
 _SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
 _KEEP = 48                     # parts remembered; the browser keeps more (ui/live/live_chart.js)
-_ENTRIES = 192                 # figures kept: 64 links of the Playground's three charts
+_ENTRIES = 192                 # encoded figures kept: 64 links of the Playground's three charts
 
 
 def _plotly_module() -> str | None:
@@ -182,30 +182,26 @@ def _plain(trace: dict) -> dict:
     return out
 
 
-def shared_chart(key: str, config: dict, cache_key: tuple, build):
-    """Draw the figure ``build()`` makes with the Plotly ``config``, updated in place on every
-    rerun (its regions heatmap, drawn from the returned grid, sent compactly). Built and encoded
-    once for the whole server per ``cache_key`` and look (presenter mode, theme): a room on one
-    link shares one figure. ``build() -> (fig, grid, extra)`` (its height already None, see ``fit_screen``)
-    must depend on nothing but ``cache_key``; returns ``extra`` (what the page needs besides
-    the chart, e.g. the overlay's explanation), shared and read-only like the figure."""
-    fig, grid, extra = _built(key, cache_key, build)
+def shared_chart(key: str, config: dict, builder, *args):
+    """Draw the figure ``builder(*args)`` makes with the Plotly ``config``, updated in place on
+    every rerun (its regions heatmap, drawn from the returned grid, sent compactly). Built and
+    encoded once for the whole server per builder, arguments and look (presenter mode, theme):
+    a room on one link shares one figure. ``builder(*args) -> (fig, grid, extra)`` (its height
+    already None, see ``fit_screen``) is a module-level function of its arguments only
+    (``ui.serving.cache.shared``); returns ``extra`` (what the page needs besides the chart,
+    e.g. the overlay's explanation), shared and read-only like the figure."""
+    fig, grid, extra = shared(builder, *args)
     if not _live():
         # theme=None: the figure is drawn as designed (no Streamlit template merged in).
         charts.plotly_chart(fig, width="stretch", height="stretch", theme=None, config=config)
         return extra
-    _send(_encoded(key, cache_key, charts.presenting(), charts.dark_theme(), build), key, config)
+    _send(_encoded(builder, args, charts.presenting(), charts.dark_theme()), key, config)
     return extra
 
 
-@shared(max_entries=_ENTRIES)
-def _built(key: str, cache_key: tuple, _build):
-    return _build()
-
-
-@shared(max_entries=_ENTRIES)
-def _encoded(key: str, cache_key: tuple, presenting_now: bool, dark_now: bool, _build) -> Encoded:
-    fig, grid, _ = _built(key, cache_key, _build)
+@sharable(max_entries=_ENTRIES)
+def _encoded(builder, args: tuple, presenting_now: bool, dark_now: bool) -> Encoded:
+    fig, grid, _ = shared(builder, *args)
     return encode_parts(charts.styled(fig, presenting_now=presenting_now, dark_now=dark_now), grid)
 
 

@@ -25,7 +25,7 @@ from ui.core.progress import Progress
 from ui.core.settings import log_grid, snap
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from ui.serving.cache import shared
+from ui.serving.cache import sharable
 from viz.grid import evaluate_grid
 
 MAX_VALUES = 12  # values on a validation curve: each costs one fit per fold
@@ -146,7 +146,7 @@ def _splitter(recipe, folds: int) -> StratifiedKFold:
     return StratifiedKFold(folds, shuffle=True, random_state=recipe.seed)
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def learning(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_sizes: int) -> Curve:
     """``learning_curve`` of the model on the training set: ``n_sizes`` sizes from 10% to 100% of a
     training fold, training subsets shuffled once per fold (dataset's seed)."""
@@ -162,7 +162,7 @@ def learning(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_
     return Curve(tuple(int(s) for s in sizes), train, test, tuple((index[s], f, m) for s, f, m in errors))
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def validation(recipe, drawn: tuple, model_key: str, params: tuple, name: str, values: tuple,
                folds: int) -> Curve:
     """Cross-validated scores of the model for each of ``values`` of hyperparameter ``name``,
@@ -200,7 +200,7 @@ class SubsetFit(NamedTuple):
     test_acc: float | None = None
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def subset_fit(recipe, drawn: tuple, model_key: str, params: tuple, m: int) -> SubsetFit:
     """The model fitted on m training points (the first m of one shuffle by the dataset's seed),
     its decision grid and its accuracy on those m points and on the held-out test set."""
@@ -235,15 +235,16 @@ def failures_text(curve: Curve, what) -> str | None:
 PANEL_FOLDS, PANEL_SIZES = 5, 8
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def _panel_figure(recipe, drawn: tuple, model_key: str, params: tuple, target: float):
-    """The learning panel's figure, built once per link for every session (plotly's checks of a
-    figure cost more than drawing it); st.plotly_chart only reads it."""
+    """The learning panel's figure (no grid, nothing else), built once per link for every
+    session (plotly's checks of a figure cost more than drawing it)."""
     from viz.curves import learning_curve_figure
 
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
-    return learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
-                                 title="Learning curve (5-fold cross-validation on the training set)")
+    fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
+                                title="Learning curve (5-fold cross-validation on the training set)")
+    return fig, None, None
 
 
 def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train, target: float = 0.9) -> None:
@@ -258,8 +259,8 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
     with st.container(key="playground_learning"):
         # in place, like the plane above it, and drawn after it (ui/live/live_chart.js)
-        shared_chart("playground_learning", chart_config("playground"), (recipe, drawn, model_key, params, target),
-                     lambda: (_panel_figure(recipe, drawn, model_key, params, target), None, None))
+        shared_chart("playground_learning", chart_config("playground"), _panel_figure, recipe, drawn, model_key,
+                     params, target)
     try:
         regime = learning_curve_regime(curve.train, curve.test, target=target)
     except ValueError:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
-import streamlit as st
 
 from mlcore import ValidationError
 from mlcore.datasets import make_dataset
@@ -25,6 +24,7 @@ from mlcore.linear_model import (
     pocket_curve,
 )
 from ui.serving import fits
+from ui.serving.cache import sharable
 from viz.perceptron import side_style
 
 SHARED, SEPARABLE = "shared", "separable"
@@ -45,7 +45,7 @@ class Binary:
     error: str | None = None
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def source(recipe, drawn, src: tuple):
     """(X, y, bounds, error) of the page's data: the shared training set, or the separable generator."""
     kind, gap, n, seed = src
@@ -61,7 +61,7 @@ def class_list(recipe, drawn, src: tuple) -> tuple:
     return tuple(v.item() if isinstance(v, np.generic) else v for v in np.unique(y))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def binary(recipe, drawn, src: tuple, pair: tuple) -> Binary:
     X, y, bounds, error = source(recipe, drawn, src)
     classes = tuple(v.item() if isinstance(v, np.generic) else v for v in np.unique(y))
@@ -83,7 +83,7 @@ def binary(recipe, drawn, src: tuple, pair: tuple) -> Binary:
                   (side_style(None if neg == REST else index[neg]), side_style(index[pos])), bounds, classes)
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def run(recipe, drawn, src: tuple, pair: tuple, epochs: int, lr: float, start: str, shuffle: bool):
     """The perceptron the page replays (pocket on, so the pocket's counts are recorded too);
     ``start`` "zero" or "least_squares" (the least-squares classifier's w, b)."""
@@ -129,13 +129,13 @@ def bound_runs(X, t, shuffle: bool = True) -> BoundRuns:
                      None if no_bias is None else _mistakes(no_bias), all(m.converged_ for m in runs))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@sharable(max_entries=32)
 def bounds_for(recipe, drawn, src: tuple, pair: tuple, shuffle: bool) -> BoundRuns:
     data = binary(recipe, drawn, src, pair)
     return bound_runs(data.X, data.t, shuffle)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
+@sharable(max_entries=256)
 def sweep_point(n: int, seed: int, gap: float) -> tuple:
     """(bound_augmented, bound_2R, bound_origin or nan, mistakes) on the separable generator."""
     X, y = make_dataset("linear", n=n, noise=0.0, margin=gap, seed=seed)
@@ -146,7 +146,7 @@ def sweep_point(n: int, seed: int, gap: float) -> tuple:
     return (r.bounds.bound_augmented, r.bounds.bound_2R, np.nan if origin is None else origin, r.with_bias)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def kernel_fit(recipe, drawn, src: tuple, pair: tuple, hp: tuple):
     data = binary(recipe, drawn, src, pair)
     try:

@@ -1,8 +1,8 @@
 """Cached work: build the dataset, fit the model, evaluate the decision grid.
 
-Every cache is keyed by small hashable values (the recipe, the drawn points,
-the model key and its parameters), never by arrays, and bounded so a hosted
-app with little memory stays small. A model that refuses the data comes back
+Each is shared by the whole server for its arguments (``ui.serving.cache``:
+the recipe, the drawn points, the model key and its parameters), and bounded
+so a hosted app with little memory stays small. A model that refuses the data comes back
 as a message, not an exception, so the page can still show the points.
 """
 
@@ -17,7 +17,7 @@ from mlcore import ValidationError
 from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
 from ui.data import own_points
 from ui.data.dataset_panel import Recipe
-from ui.serving.cache import shared
+from ui.serving.cache import sharable
 from viz.grid import evaluate_grid, make_bounds
 
 VIEW = (-3.0, 3.0, -3.0, 3.0)  # every generator fits in here, so the axes stay put while drawing
@@ -56,7 +56,7 @@ def _bounds(*arrays) -> tuple:
     return (min(b[0], VIEW[0]), max(b[1], VIEW[1]), min(b[2], VIEW[2]), max(b[3], VIEW[3]))
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def dataset(recipe: Recipe, drawn: tuple) -> Data:
     """Generated (or uploaded) points split into train and test, less the erased ones; drawn
     points always join the training set."""
@@ -76,7 +76,7 @@ def dataset(recipe: Recipe, drawn: tuple) -> Data:
     return Data(X_tr, y_tr, X_te, y_te, bounds, base.error)
 
 
-@shared(max_entries=32)  # a forest of 300 trees is a few MB
+@sharable(max_entries=32)  # a forest of 300 trees is a few MB
 def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     """Fit the model on the training set and score it; a refusal becomes ``Fit.error``."""
     data = dataset(recipe, drawn)
@@ -103,7 +103,7 @@ def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     return Fit(model, None, train_acc, test_acc, cm, labels, prf)
 
 
-@shared(max_entries=32)
+@sharable(max_entries=32)
 def grid(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, resolution: int):
     """The fitted model evaluated once on a grid over the data's bounds (None if it did not fit)."""
     f = fit(recipe, drawn, model_key, params)

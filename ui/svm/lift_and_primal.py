@@ -3,17 +3,16 @@ and the primal route (Pegasos against SMO's optimum of the same objective)."""
 
 from __future__ import annotations
 
-import streamlit as st
-
 from catalog.models import MODELS
 from mlcore import ValidationError
 from mlcore.svm import LinearSVMSGD
 from ui.serving import fits
+from ui.serving.cache import sharable
 
 SPEC = MODELS["svm"]
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def lifted_model(recipe, drawn, C: float):
     """An SVM with the homogeneous degree-2 kernel (x·z)², whose feature map is 3-D."""
     data = fits.dataset(recipe, drawn)
@@ -23,7 +22,7 @@ def lifted_model(recipe, drawn, C: float):
         return None, str(err)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@sharable(max_entries=16)
 def primal_route(recipe, drawn, C: float, epochs: int):
     """Pegasos on the soft-margin problem of a linear SVM with this C (lambda = 1 / (C n)), and
     the exact optimum of the same objective from SMO; or an error message."""

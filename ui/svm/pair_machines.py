@@ -4,10 +4,10 @@ f(x) on the page's grid, what the chosen one is, and how they make the predictio
 from __future__ import annotations
 
 import numpy as np
-import streamlit as st
 
 from catalog.models import MODELS
 from ui.serving import fits
+from ui.serving.cache import sharable
 
 SPEC = MODELS["svm"]
 
@@ -26,7 +26,7 @@ def pair_options(model) -> dict[str, str]:
     return out
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
+@sharable(max_entries=8)
 def pair_values(recipe, drawn, key_params, resolution: int) -> np.ndarray:
     """Every pair machine's f_p on the page's grid, (ny, nx, P) float32, so switching the pair
     costs no kernel evaluations."""
