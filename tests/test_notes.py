@@ -1,4 +1,4 @@
-"""The notes' worked examples shown on the ID3 and SVM pages (ui/id3/worked_examples.py, viz/losses.py, viz/worked_examples.py):
+"""The notes' worked examples shown on the ID3 and SVM pages (ui/id3/worked_examples.py, viz/losses.py, viz/notes.py):
 every number derived here from the tables and the formulas, not from the code under test."""
 
 import math
