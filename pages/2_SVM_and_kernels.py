@@ -17,72 +17,15 @@ from ui.live.live_chart import shared_chart
 from ui.serving import fits
 from ui.svm.clicked_point import pick_point
 from ui.svm.lift_and_primal import lifted_model, primal_route
-from ui.svm.pair_machines import pair_caption, pair_options, pair_values, vote_text
-from viz.losses import loss_gallery_figure
-from viz.svm import (
-    contributions_figure,
-    landscape_figure,
-    lift_figure,
-    loss_figure,
-    machine_name,
-    machine_support,
-    margin_figure,
-    margin_width,
-    objective_figure,
-    unfitted_figure,
-)
+from ui.svm.pair_machines import pair_caption, pair_options, vote_text
+from ui.svm.svm_figures import gallery, landscape, lift_plane, margin_plane, primal_figure, terms_figure
+from viz.svm import loss_figure, machine_name, machine_support, margin_width, unfitted_figure
 
 SPEC = MODELS["svm"]
 CHART_CONFIG = chart_config("svm", scroll_zoom=False, double_click=False)
-RESOLUTION = 200
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
-
-
-# The page's figures, each built once per server for its arguments (ui.serving.cache.shared).
-
-def margin_plane(recipe, drawn, key_params, machine: int, show_test: bool, explain_on: bool, height: int):
-    """The margin plane, its grid and the overlay's explanation (ui.live.live_chart.shared_chart)."""
-    data, model = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, SPEC.key, key_params).model
-    grid = fits.grid(recipe, drawn, SPEC.key, key_params, RESOLUTION)
-    binary = len(model.classes_) == 2
-    values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
-    fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
-                        X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=height)
-    explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
-    fig.layout.height = None   # the container's height (screen_height)
-    return fig, grid, explained
-
-
-def terms_figure(recipe, drawn, key_params, machine: int, x):
-    model = fits.fit(recipe, drawn, SPEC.key, key_params).model
-    return contributions_figure(model, x, machine=machine, top=12)
-
-
-def lift_plane(recipe, drawn, C: float):
-    data = fits.dataset(recipe, drawn)
-    return lift_figure(lifted_model(recipe, drawn, C)[0], data.X_train, data.y_train, height=460)
-
-
-def landscape(recipe, drawn, key_params):
-    data = fits.dataset(recipe, drawn)
-    return landscape_figure(fits.fit(recipe, drawn, SPEC.key, key_params).model, data.X_train, data.y_train,
-                            bounds=data.bounds, height=460)
-
-
-def gallery(recipe, drawn, key_params):
-    """The loss gallery with the training points' margins as ticks on the m axis (two classes:
-    one f(x) per point)."""
-    data, model = fits.dataset(recipe, drawn), fits.fit(recipe, drawn, SPEC.key, key_params).model
-    margins = (np.where(data.y_train == model.classes_[1], 1.0, -1.0) * model.decision_function(data.X_train)
-               if len(model.classes_) == 2 else None)
-    return loss_gallery_figure(margins=margins)
-
-
-def primal_figure(recipe, drawn, C: float, epochs: int):
-    history, best, _, _ = primal_route(recipe, drawn, C, epochs)
-    return objective_figure(history, best, height=300)
 
 
 recipe, drawn, data, _ = page("SVM and kernels", name="svm")

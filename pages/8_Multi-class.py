@@ -8,7 +8,6 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from mlcore import ValidationError
 from mlcore.multiclass import (
     NOTES_BITS,
     NOTES_CODE,
@@ -18,7 +17,7 @@ from mlcore.multiclass import (
     errors_corrected,
     min_distance,
 )
-from mlcore.svm import SVC, LinearSVC
+from mlcore.svm import LinearSVC
 from ui.core import charts, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
@@ -26,11 +25,10 @@ from ui.core.params import point_inputs
 from ui.core.show_code import show_model
 from ui.data import draw
 from ui.live.live_chart import shared_chart
-from ui.serving import fits
-from ui.serving.cache import sharable
-from viz.decision import decision_figure, points_figure
-from viz.grid import evaluate_grid
-from viz.multiclass import code_rows, highlight_trace, machines_figure, point_rows, vote_rows
+from ui.multiclass.strategy_figures import MAIN_HEIGHT, MAX_PANELS, machines, pair_plane, plane
+from ui.multiclass.strategy_fits import build, fit_pair, fit_strategy
+from viz.decision import points_figure
+from viz.multiclass import code_rows, highlight_trace, point_rows, vote_rows
 
 CHART_CONFIG = chart_config("multiclass", scroll_zoom=False, double_click=False)
 STRATEGIES = {"ovr": "one-vs-rest", "ovo": "one-vs-one", "ecoc": "output codes", "crammer_singer": "Crammer–Singer"}
@@ -43,10 +41,6 @@ CODE = replace(_CODE, choices=(*_CODE.choices, "typed"),
 CODE_SIZE = MODELS["output_code"].param("code_size")
 DECODING = MODELS["output_code"].param("decoding")
 CS_C = MODELS["linear_svc_cs"].param("C")
-# the plane's height on a 720 px screen: it ends near the bottom, under the lecture row (the
-# inspected point's table starts below the fold)
-MAIN_HEIGHT = 580
-MAX_PANELS = 18  # small multiples shown (an exhaustive code of 6 classes has 31 machines)
 TYPED_DEFAULT = "+1 -1 -1 +1; -1 +1 -1 +1; -1 -1 +1 -1"
 # Data on which Crammer–Singer and one-vs-all linear SVMs visibly differ (about 20% of the plane):
 # six noisy blobs, the last classes small.
@@ -59,70 +53,6 @@ FOUR_BLOBS = {"ds_data": "blobs", "ds_classes": 4, "ds_noise": 0.5, "ds_n": 200,
 def use_data(recipe: dict) -> None:
     for key, value in recipe.items():
         settings.put(key, value)
-
-
-def build(strategy: str, base: str, code, code_size: float, decoding: str, C: float):
-    """The unfitted model of a strategy (the base model with its catalog defaults)."""
-    if strategy == "crammer_singer":
-        return LinearSVC(C=C, multi_class="crammer_singer")
-    machine = MODELS[base].make()
-    if strategy == "ovr":
-        return OneVsRestClassifier(machine)
-    if strategy == "ovo":
-        return OneVsOneClassifier(machine)
-    return OutputCodeClassifier(machine, code=code, code_size=code_size, decoding=decoding, random_state=0)
-
-
-@sharable(max_entries=32)
-def fit_strategy(recipe, drawn, strategy: str, base: str, code, code_size: float, decoding: str, C: float):
-    """(model, 200 x 200 grid, train accuracy, test accuracy) or (None, message)."""
-    data = fits.dataset(recipe, drawn)
-    try:
-        model = build(strategy, base, code, code_size, decoding, C).fit(data.X_train, data.y_train)
-        grid = evaluate_grid(model, data.bounds, 200)
-    except ValidationError as err:
-        return None, str(err)
-    test = model.score(data.X_test, data.y_test) if len(data.y_test) else None
-    return (model, grid, model.score(data.X_train, data.y_train), test), None
-
-
-@sharable(max_entries=16)
-def fit_pair(recipe, drawn, C: float):
-    """Crammer–Singer and one-vs-all linear SVMs (SMO, the same C), their grids and agreement."""
-    data = fits.dataset(recipe, drawn)
-    cs = LinearSVC(C=C, multi_class="crammer_singer").fit(data.X_train, data.y_train)
-    ovr = OneVsRestClassifier(SVC(kernel="linear", C=C)).fit(data.X_train, data.y_train)
-    grids = [evaluate_grid(m, data.bounds, 150) for m in (cs, ovr)]
-    agree = float(np.mean(grids[0].labels == grids[1].labels))
-    return cs, ovr, grids, agree
-
-
-# The page's figures, each built once per server for its arguments (ui.serving.cache.shared).
-
-def plane(recipe, drawn, strategy, base, code, code_size, decoding, C, point):
-    """The regions of the fitted strategy with the inspected point (ui.live.live_chart.shared_chart)."""
-    data = fits.dataset(recipe, drawn)
-    (model, grid, _, _), _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
-    fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                          grid=grid, height=MAIN_HEIGHT)
-    fig.add_trace(highlight_trace(point))
-    fig.layout.height = None   # the container's height (screen_height)
-    return fig, grid, None
-
-
-def machines(recipe, drawn, strategy, base, code, code_size, decoding, C):
-    data = fits.dataset(recipe, drawn)
-    (model, _, _, _), _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
-    return machines_figure(model, data.X_train, data.y_train, bounds=data.bounds, max_panels=MAX_PANELS)
-
-
-def pair_plane(recipe, drawn, C: float, which: int):
-    """Crammer–Singer (``which`` 0) or the one-vs-all linear SVMs (1) of :func:`fit_pair`."""
-    data = fits.dataset(recipe, drawn)
-    cs, ovr, grids, _ = fit_pair(recipe, drawn, C)
-    m, title = ((cs, "Crammer–Singer"), (ovr, "one-vs-all linear SVMs"))[which]
-    return decision_figure(m, data.X_train, data.y_train, grid=grids[which], height=420,
-                           title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
 
 
 def inspect_click(x: float, y: float) -> None:
