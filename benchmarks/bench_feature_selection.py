@@ -1,6 +1,7 @@
 """Sequential feature selection: mlcore's SequentialFeatureSelector against scikit-learn's, same folds.
 
-What the Features page computes when its wrapper settings change: forward selection, on moons (n = 200, noise 0.3, the page's 70% training split = 140 points) with
+What the Features page computes when its wrapper settings change: forward selection, on moons
+(n = 200, noise 0.3, the page's 70% training split = 140 points) with
 extra noise features, 5-fold stratified CV (cv=5: the same folds for both), with kNN (k = 5),
 a decision tree and logistic regression. Runs alternate, medians of several runs and the
 median of the per-run ratios (mlcore / scikit-learn; below 1 means mlcore is faster); the

@@ -356,7 +356,8 @@ def summary(name: str, args, stats: Stats, extra: dict, seconds: float) -> list[
     kinds: dict = {}
     for who, what in stats.failures:
         kinds.setdefault(what.split(":")[0], []).append((who, what))
-    lines += [f"failures '{kind}': {len(items)}, e.g. session {items[0][0]}: {items[0][1]}" for kind, items in kinds.items()]
+    lines += [f"failures '{kind}': {len(items)}, e.g. session {items[0][0]}: {items[0][1]}"
+              for kind, items in kinds.items()]
     return lines
 
 

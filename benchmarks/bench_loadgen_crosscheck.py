@@ -2,7 +2,8 @@
 sessions (benchmarks/st_client.py) on one server, alternating, each opening the lecture link and
 moving the noise slider 5 steps.
 
-    python -m benchmarks.bench_loadgen_crosscheck [--sessions 5] [--steps 5] [--link QUERY] [--cold] [--background N] [--no-pin]
+    python -m benchmarks.bench_loadgen_crosscheck [--sessions 5] [--steps 5] [--link QUERY] [--cold]
+        [--background N] [--no-pin]
 
 Delivered, what both sides time alike and what the load generator reports (benchmarks/bench_loadgen.py):
 the first chart, from the first run's request to the message carrying the first chart delta
@@ -310,7 +311,8 @@ def main(argv=None) -> int:
                 for i in range(args.sessions):
                     browsers.append(browser_session(browser, url + link(args.link, args.cold, i, 0), args.steps))
                     time.sleep(QUIET)
-                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps, link(args.link, args.cold, i, 1))))
+                    protocols.append(in_thread(timed_protocol_session(server.port, args.steps,
+                                                                      link(args.link, args.cold, i, 1))))
                     time.sleep(QUIET)
             finally:
                 browser.close()   # writes the NetLog's end

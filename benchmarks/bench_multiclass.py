@@ -86,14 +86,16 @@ def crammer_singer(runs: int) -> list[str]:
         Xb = np.hstack([X, np.ones((n, 1))])
         for C in (0.1, 1.0, 10.0):
             ours = partial(_fit_quietly, LinearSVC(C=C, multi_class="crammer_singer", tol=tol), X, y)
-            theirs = partial(_fit_quietly, SkLinearSVC(C=C, multi_class="crammer_singer", tol=tol, random_state=0), X, y)
+            theirs = partial(_fit_quietly, SkLinearSVC(C=C, multi_class="crammer_singer", tol=tol, random_state=0),
+                             X, y)
             mine, ref = ours(), theirs()
             ours_p = crammer_singer_objective(np.hstack([mine.coef_, mine.intercept_[:, None]]), Xb, y, C)
             theirs_p = crammer_singer_objective(np.hstack([ref.coef_, ref.intercept_[:, None]]), Xb, y, C)
             t_ours, t_theirs, ratio = alternate(ours, theirs, runs)
             stopped = "LIBLINEAR at max_iter" if ref.n_iter_ >= ref.max_iter else f"LIBLINEAR {ref.n_iter_} passes"
             rows.append(f"| Crammer–Singer C={C:g} | {n} | {K} | {t_ours:.1f} | {t_theirs:.1f} | {ratio:.2f} | "
-                        f"P ours / P LIBLINEAR − 1 = {ours_p / theirs_p - 1:+.1e}; gap/P {mine.duality_gap_ / ours_p:.0e}; "
+                        f"P ours / P LIBLINEAR − 1 = {ours_p / theirs_p - 1:+.1e}; "
+                        f"gap/P {mine.duality_gap_ / ours_p:.0e}; "
                         f"{stopped} |")
     return rows
 

@@ -39,8 +39,10 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--n", type=int, nargs="+", default=[500, 2000])
     args = parser.parse_args()
-    print(f"Fit + 200x200 grid + figure JSON, moons noise 0.3, median of {args.runs} alternating runs, {date.today()}\n")
-    print("| kernel | C | n | SVs | mlcore ms | scikit-learn ms | ratio | mlcore with margin figure ms | predictions agree |")
+    print(f"Fit + 200x200 grid + figure JSON, moons noise 0.3, median of {args.runs} alternating runs, "
+          f"{date.today()}\n")
+    print("| kernel | C | n | SVs | mlcore ms | scikit-learn ms | ratio | mlcore with margin figure ms "
+          "| predictions agree |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for n in args.n:
         X, y = make_moons(n_samples=n, noise=0.3, random_state=0)

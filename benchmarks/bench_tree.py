@@ -68,7 +68,8 @@ def main():
             ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
             print(f"| {key} | {n} | {1e3 * statistics.median(ours):.1f} | {1e3 * statistics.median(theirs):.1f} "
                   f"| {ratio:.2f} |", flush=True)
-    print("\nThe single tree's fit alone (ms):\n\n| n | fast grower | reference | scikit-learn |\n|---:|---:|---:|---:|")
+    print("\nThe single tree's fit alone (ms):\n\n| n | fast grower | reference | scikit-learn |\n"
+          "|---:|---:|---:|---:|")
     for n in args.n:
         X, y = make_moons(n_samples=n, noise=0.3, random_state=0)
         fast, reference, theirs = alternate([functools.partial(DecisionTreeClassifier().fit, X, y),

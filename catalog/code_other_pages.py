@@ -34,7 +34,8 @@ def id3_page(table: str | None, criterion: str, gain_ratio: bool, laplace: bool,
         + ("  # alpha=1: Laplace smoothing" if laplace else ""),
         "for name, fitted in (('ID3', model), ('1-rule', one_rule), ('naive Bayes', nb)):",
         '    print(f"{name}: training accuracy {fitted.score(X, y):.1%}")',
-        imports=("from mlcore.naive_bayes import CategoricalNB", "from mlcore.tree import ID3Classifier, OneRuleClassifier")))
+        imports=("from mlcore.naive_bayes import CategoricalNB",
+                 "from mlcore.tree import ID3Classifier, OneRuleClassifier")))
 
 
 def pac_tab(eps: float, delta: float, d: int) -> str:
@@ -59,7 +60,8 @@ def shattering_tab(points, hclass: str, depth: int) -> str:
 
 def bounds_tab(source, model_key: str, delta: float, resamples: int, sizes) -> str:
     seed = int(source.seed)
-    extra = "".join(f", {n}={literal(float(getattr(source, n)))}" for n in ("imbalance", "label_noise", "outliers", "margin"))
+    extra = "".join(f", {n}={literal(float(getattr(source, n)))}"
+                    for n in ("imbalance", "label_noise", "outliers", "margin"))
     return render(model_code(model_key, {}), lines(
         "def sample(m, seed):",
         wrap(f"    return make_dataset({literal(source.data)}, n=m, noise={literal(float(source.noise))}, seed=seed, "
@@ -67,7 +69,8 @@ def bounds_tab(source, model_key: str, delta: float, resamples: int, sizes) -> s
         "",
         f"for m in {literal(list(sizes))}:",
         wrap(f"    result = bounds_against_reality(model, sample, [m], vc_dim=3, n_resamples={int(resamples)}, "
-             f"delta={literal(float(delta))}, rademacher_draws={int(resamples)}, random_state={seed} * 10007 + m)", 110),
+             f"delta={literal(float(delta))}, rademacher_draws={int(resamples)}, "
+             f"random_state={seed} * 10007 + m)", 110),
         "    print(m, {name: float(values[0]) for name, values in result.items()})",
         imports=("from mlcore.datasets import make_dataset", f"from {THEORY} import bounds_against_reality")))
 
@@ -123,5 +126,6 @@ def features_page(source, drawn: tuple, axis: int, factor: float, transform: str
         f"               ('logistic', {logistic_text})]).fit(X_train, y_train)",
         'print(f"logistic regression on phi(x): train {phi.score(X_train, y_train):.1%}")',
         imports=("from functools import partial", "from mlcore.pipeline import Pipeline",
-                 f"from mlcore.preprocessing import {', '.join(sorted(used | {'PolynomialFeatures', 'StandardScaler'}))}",
+                 "from mlcore.preprocessing import "
+                 f"{', '.join(sorted(used | {'PolynomialFeatures', 'StandardScaler'}))}",
                  *sorted(logistic_imports))))

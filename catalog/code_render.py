@@ -202,9 +202,10 @@ def data_code(source, drawn: tuple = ()) -> Code:
                   "X_test, y_test = X_train, y_train"]
     else:
         imports.append("from mlcore.datasets import make_dataset, train_test_split")
-        extra = "".join(f", {name}={literal(float(getattr(source, name)))}" for name, default in _RECIPE_DEFAULTS.items()
-                        if float(getattr(source, name)) != default)
-        lines += [f"X, y = make_dataset({literal(source.data)}, n={int(source.n)}, noise={literal(float(source.noise))}, "
+        extra = "".join(f", {name}={literal(float(getattr(source, name)))}"
+                        for name, default in _RECIPE_DEFAULTS.items() if float(getattr(source, name)) != default)
+        lines += [f"X, y = make_dataset({literal(source.data)}, n={int(source.n)}, "
+                  f"noise={literal(float(source.noise))}, "
                   f"seed={int(source.seed)}, n_classes={int(source.classes)}{extra})"]
         lines += _split(source.test, source.seed)
     if drawn:

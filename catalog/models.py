@@ -31,20 +31,23 @@ PROBA, DECISION, HISTORY, MULTICLASS = "proba", "decision", "history", "multicla
 
 # Hyperparameters that several models share, written once.
 _CRITERION = ParamSpec("criterion", "choice", "gini", choices=("gini", "entropy", "misclassification"),
-                       help="How mixed a node is: Gini 1 - sum p_k^2, entropy -sum p_k log2 p_k, or misclassification 1 - max p_k.")
+                       help="How mixed a node is: Gini 1 - sum p_k^2, entropy -sum p_k log2 p_k, "
+                            "or misclassification 1 - max p_k.")
 # max_depth None means no limit (grow until the leaves are pure); it is a choice, not an int
 # slider, because a ParamSpec int cannot hold "unlimited".
 _MAX_DEPTH = ParamSpec("max_depth", "choice", None, choices=(None, *range(1, 21)), label="max depth",
-                       help="How many questions deep a tree may grow. None: until every leaf is pure or too small to split.")
+                       help="How many questions deep a tree may grow. "
+                            "None: until every leaf is pure or too small to split.")
 _MIN_LEAF = ParamSpec("min_samples_leaf", "int", 1, 1, 50, label="min samples per leaf",
                       help="Every split must leave at least this many training points on each side.")
 _N_TREES = ParamSpec("n_estimators", "int", 100, 1, 300, label="trees",
                      help="How many trees average their class frequencies.")
 _KERNEL = ParamSpec("kernel", "choice", "rbf", choices=("rbf", "linear", "poly", "sigmoid", "laplacian"),
-                    help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), sigmoid tanh(gamma x·z + coef0), "
-                         "laplacian exp(-gamma ||x - z||_1) (city-block distance).")
+                    help="k(x, z): linear x·z, poly (gamma x·z + coef0)^degree, rbf exp(-gamma ||x - z||^2), "
+                         "sigmoid tanh(gamma x·z + coef0), laplacian exp(-gamma ||x - z||_1) (city-block distance).")
 _GAMMA = ParamSpec("gamma", "float", 1.0, 1e-2, 1e2, log=True, label="gamma",
-                   help="Kernel width: for rbf gamma = 1 / (2 sigma^2). Large gamma: each point influences only its close neighbours, a wiggly boundary.",
+                   help="Kernel width: for rbf gamma = 1 / (2 sigma^2). "
+                        "Large gamma: each point influences only its close neighbours, a wiggly boundary.",
                    when={"kernel": ("rbf", "poly", "sigmoid", "laplacian")})
 _DEGREE = ParamSpec("degree", "int", 3, 1, 10, label="degree",
                     help="Degree of the polynomial kernel: 1 is a line, 2 conics, higher degrees bend more.",
@@ -100,7 +103,8 @@ _BASE = ParamSpec("base", "choice", "logistic",
                   choices=("logistic", "svm", "perceptron", "least_squares", "gaussian_nb", "tree", "knn",
                            "prototype", "linear_svm_sgd", "kernel_perceptron"),
                   label="two-class model",
-                  help="The model every binary machine copies, with its default settings; each machine learns one two-class problem.")
+                  help="The model every binary machine copies, with its default settings; "
+                       "each machine learns one two-class problem.")
 
 _SPECS = [
     ModelSpec(
@@ -109,14 +113,16 @@ _SPECS = [
         summary="Vote among the k training points closest to the query.",
         params=(
             ParamSpec("n_neighbors", "int", 5, 1, 50, label="k (neighbours)", link="k",
-                      help="How many nearest training points vote. k = 1 memorises the data; large k smooths the boundary."),
+                      help="How many nearest training points vote. "
+                           "k = 1 memorises the data; large k smooths the boundary."),
             ParamSpec("metric", "choice", "euclidean", choices=("euclidean", "manhattan", "minkowski"),
                       help="How distance is measured: straight line, city blocks, or the general Minkowski q-norm."),
             ParamSpec("p", "float", 3.0, 1.0, 10.0, step=0.5, label="q (Minkowski power)",
                       help="The q in (sum |x_i - z_i|^q)^(1/q). q = 1 is Manhattan, q = 2 Euclidean.",
                       when={"metric": ("minkowski",)}),
             ParamSpec("weights", "choice", "uniform", choices=("uniform", "distance", "distance_squared"),
-                      help="uniform: one vote each. distance: vote 1/d. distance_squared: vote 1/d^2, so close points dominate."),
+                      help="uniform: one vote each. distance: vote 1/d. "
+                           "distance_squared: vote 1/d^2, so close points dominate."),
         ),
     ),
     ModelSpec(
@@ -125,7 +131,8 @@ _SPECS = [
         summary="Each class is its mean; predict the nearest mean.",
         params=(
             ParamSpec("metric", "choice", "euclidean", choices=("euclidean", "manhattan", "mahalanobis"),
-                      help="Euclidean gives the perpendicular bisector of the means; Mahalanobis bends it to each class's spread."),
+                      help="Euclidean gives the perpendicular bisector of the means; "
+                           "Mahalanobis bends it to each class's spread."),
         ),
     ),
     ModelSpec(
@@ -134,7 +141,8 @@ _SPECS = [
         summary="Each feature is a normal distribution per class; features independent given the class.",
         params=(
             ParamSpec("var_smoothing", "float", 1e-9, 1e-12, 1.0, log=True, label="variance smoothing",
-                      help="Adds this fraction of the largest feature variance to every variance, so a flat feature cannot divide by zero."),
+                      help="Adds this fraction of the largest feature variance to every variance, "
+                           "so a flat feature cannot divide by zero."),
         ),
     ),
     ModelSpec(
@@ -146,9 +154,11 @@ _SPECS = [
             ParamSpec("max_iter", "int", 20, 1, 200, label="epochs", link="max_epochs",
                       help="Passes over the training data. Stops early once an epoch makes no mistake."),
             ParamSpec("eta0", "float", 1.0, 1e-3, 10.0, log=True, label="learning rate", link="lr",
-                      help="Step size of each update. Starting from w = 0 it only rescales w, so the boundary is the same."),
+                      help="Step size of each update. "
+                           "Starting from w = 0 it only rescales w, so the boundary is the same."),
             ParamSpec("pocket", "bool", False, label="pocket",
-                      help="Keep the weights with the fewest training mistakes seen so far: sensible on data that is not separable."),
+                      help="Keep the weights with the fewest training mistakes seen so far: "
+                           "sensible on data that is not separable."),
         ),
     ),
     ModelSpec(
@@ -163,10 +173,12 @@ _SPECS = [
         summary="Maximise the likelihood of a sigmoid (softmax for K > 2) model, with a penalty.",
         params=(
             ParamSpec("C", "float", 1.0, 1e-3, 1e4, log=True,
-                      help="Inverse regularisation strength: small C keeps weights small (wide, soft boundary), large C fits the data harder.",
+                      help="Inverse regularisation strength: small C keeps weights small (wide, soft boundary), "
+                           "large C fits the data harder.",
                       when={"penalty": ("l2", "l1")}),
             ParamSpec("penalty", "choice", "l2", choices=("l2", "l1", "none"),
-                      help="l2 shrinks all weights, l1 pushes some exactly to zero, none maximises the likelihood alone."),
+                      help="l2 shrinks all weights, l1 pushes some exactly to zero, "
+                           "none maximises the likelihood alone."),
         ),
     ),
     ModelSpec(
@@ -182,9 +194,11 @@ _SPECS = [
             _MIN_LEAF,
             ParamSpec("min_impurity_decrease", "float", 0.0, 0.0, 0.2, step=0.001, format="%.3f",
                       label="min impurity decrease",
-                      help="Split only if the impurity drops by at least this, weighted by the node's share of the points (scikit-learn's rule)."),
+                      help="Split only if the impurity drops by at least this, "
+                           "weighted by the node's share of the points (scikit-learn's rule)."),
             ParamSpec("gain_ratio", "bool", False, label="gain ratio",
-                      help="Choose splits by gain / split information (C4.5). On yes/no splits this favours cuts that peel off a small group."),
+                      help="Choose splits by gain / split information (C4.5). "
+                           "On yes/no splits this favours cuts that peel off a small group."),
         ),
     ),
     ModelSpec(
@@ -197,7 +211,8 @@ _SPECS = [
             ParamSpec("base", "choice", "tree",
                       choices=("tree", "logistic", "gaussian_nb", "prototype", "least_squares"),
                       label="base model",
-                      help="The model every member copies (with its default settings). Unstable models such as deep trees gain the most from bagging."),
+                      help="The model every member copies (with its default settings). "
+                           "Unstable models such as deep trees gain the most from bagging."),
             ParamSpec("n_estimators", "int", 10, 1, 50, label="members",
                       help="How many bootstrap copies vote. More members: a smoother, steadier vote."),
             ParamSpec("max_samples", "float", 1.0, 0.1, 1.0, step=0.05, label="sample fraction",
@@ -214,7 +229,8 @@ _SPECS = [
         params=(
             _N_TREES,
             ParamSpec("max_features", "choice", "sqrt", choices=("sqrt", "log2", None), label="features per split",
-                      help="Features each split may try: sqrt(d), log2(d) or all (None = plain bagged trees). On the plane sqrt and log2 are 1 of 2."),
+                      help="Features each split may try: sqrt(d), log2(d) or all (None = plain bagged trees). "
+                           "On the plane sqrt and log2 are 1 of 2."),
             _MAX_DEPTH,
             _MIN_LEAF,
             _CRITERION,
@@ -235,7 +251,8 @@ _SPECS = [
             _MIN_LEAF,
             _CRITERION,
             ParamSpec("bootstrap", "bool", False, label="bootstrap",
-                      help="Off by default: every tree sees all points. On: bootstrap samples and an out-of-bag score."),
+                      help="Off by default: every tree sees all points. "
+                           "On: bootstrap samples and an out-of-bag score."),
         ),
     ),
     ModelSpec(
@@ -250,7 +267,8 @@ _SPECS = [
             ParamSpec("max_depth", "int", 1, 1, 5, label="tree depth",
                       help="Depth of every weak learner: 1 = stumps (one threshold each)."),
             ParamSpec("learning_rate", "float", 1.0, 0.01, 10.0, log=True, label="learning rate",
-                      help="Multiplies every learner's say alpha_t = lr (log((1 - err)/err) + log(K - 1)); small values boost gently."),
+                      help="Multiplies every learner's say alpha_t = lr (log((1 - err)/err) + log(K - 1)); "
+                           "small values boost gently."),
         ),
     ),
     # --- SVM and kernels (issue 3) ---
@@ -263,15 +281,18 @@ _SPECS = [
         fixed={"max_iter": 30_000},
         params=(
             ParamSpec("C", "float", 1.0, 1e-2, 1e3, log=True, allow_inf=True,
-                      help="Price of each unit of slack. Small C: wide margin, many support vectors. Large C: few violations. inf: hard margin (no slack at all)."),
+                      help="Price of each unit of slack. Small C: wide margin, many support vectors. "
+                           "Large C: few violations. inf: hard margin (no slack at all)."),
             _KERNEL,
             _GAMMA,
             _DEGREE,
             _COEF0,
             ParamSpec("tol", "float", 1e-3, 1e-5, 1e-1, log=True, label="tolerance",
-                      help="SMO stops when the largest KKT violation m(alpha) - M(alpha) is below this (LIBSVM's default 1e-3)."),
+                      help="SMO stops when the largest KKT violation m(alpha) - M(alpha) is below this "
+                           "(LIBSVM's default 1e-3)."),
             ParamSpec("multiclass", "choice", "ovo", choices=("ovo", "ovr"), label="multi-class",
-                      help="ovo: one machine per pair of classes and a vote (as LIBSVM). ovr: one machine per class against the rest."),
+                      help="ovo: one machine per pair of classes and a vote (as LIBSVM). "
+                           "ovr: one machine per class against the rest."),
         ),
     ),
     ModelSpec(
@@ -283,15 +304,18 @@ _SPECS = [
             ParamSpec("lam", "float", 0.01, 1e-4, 1.0, log=True, label="lambda (regularisation)",
                       help="Weight of (λ/2)‖w‖². λ = 1/(C n): small λ is a large C (harder fit, slower to converge)."),
             ParamSpec("max_epochs", "int", 50, 1, 200, label="epochs",
-                      help="Passes over the shuffled training data; the model is the average of the iterates of the second half."),
+                      help="Passes over the shuffled training data; "
+                           "the model is the average of the iterates of the second half."),
             ParamSpec("batch_size", "int", 8, 1, 256, label="batch size",
-                      help="Points per sub-gradient step. 1 is classic Pegasos; larger batches take fewer, smoother steps."),
+                      help="Points per sub-gradient step. 1 is classic Pegasos; "
+                           "larger batches take fewer, smoother steps."),
         ),
     ),
     ModelSpec(
         key="kernel_perceptron", label="Kernel perceptron", family="Kernel",
         cls=KernelPerceptron, capabilities=frozenset({DECISION, HISTORY, MULTICLASS}),
-        summary="The perceptron in dual form: alpha_i counts the mistakes on point i, f(x) = sum alpha_i y_i (K(x_i, x) + 1).",
+        summary="The perceptron in dual form: alpha_i counts the mistakes on point i, "
+                "f(x) = sum alpha_i y_i (K(x_i, x) + 1).",
         params=(
             _KERNEL,
             _GAMMA,
@@ -305,13 +329,16 @@ _SPECS = [
     ModelSpec(
         key="linear_svc_cs", label="Multi-class linear SVM (Crammer–Singer)", family="Kernel",
         cls=LinearSVC, capabilities=frozenset({DECISION, MULTICLASS}),
-        summary="One weight vector per class; the true class must beat every other by a margin of 1. Solved to a certified duality gap.",
+        summary="One weight vector per class; the true class must beat every other by a margin of 1. "
+                "Solved to a certified duality gap.",
         fixed={"multi_class": "crammer_singer"},
         params=(
             ParamSpec("C", "float", 1.0, 1e-3, 1e3, log=True,
-                      help="Price of each point's largest margin violation max_k (1 + w_k·x - w_y·x). Small C: small weights, wide margins."),
+                      help="Price of each point's largest margin violation max_k (1 + w_k·x - w_y·x). "
+                           "Small C: small weights, wide margins."),
             ParamSpec("tol", "float", 1e-4, 1e-8, 1e-1, log=True, label="tolerance",
-                      help="Stop when the duality gap P - D is at most tol · P: the objective is then within that fraction of its minimum."),
+                      help="Stop when the duality gap P - D is at most tol · P: "
+                           "the objective is then within that fraction of its minimum."),
         ),
     ),
     ModelSpec(
@@ -337,12 +364,16 @@ _SPECS = [
         params=(
             _BASE,
             ParamSpec("code", "choice", "random", choices=("random", "ovr", "exhaustive", "notes"),
-                      help="random: ±1 bits drawn at random; ovr: one-vs-all (K bits); exhaustive: every split of the classes in two; notes: the lecture's 8-class 6-bit code (8 classes only)."),
+                      help="random: ±1 bits drawn at random; ovr: one-vs-all (K bits); "
+                           "exhaustive: every split of the classes in two; "
+                           "notes: the lecture's 8-class 6-bit code (8 classes only)."),
             ParamSpec("code_size", "float", 1.5, 0.5, 4.0, step=0.5, label="bits per class",
-                      help="The random code has int(code_size · K) bits: more bits, more machines, more errors corrected.",
+                      help="The random code has int(code_size · K) bits: "
+                           "more bits, more machines, more errors corrected.",
                       when={"code": ("random",)}),
             ParamSpec("decoding", "choice", "hamming", choices=("hamming", "loss"),
-                      help="hamming: the class whose word differs in fewest bits from the machines' signs; loss: the smallest hinge loss sum max(0, 1 - M_kl f_l(x)) on the scores."),
+                      help="hamming: the class whose word differs in fewest bits from the machines' signs; "
+                           "loss: the smallest hinge loss sum max(0, 1 - M_kl f_l(x)) on the scores."),
         ),
     ),
     # --- Neural networks (issue 10) ---
@@ -368,9 +399,11 @@ _SPECS = [
             ParamSpec("learning_rate_init", "float", 0.01, 1e-4, 1.0, log=True, label="learning rate",
                       help="The step size eta of every update. Too large: the loss jumps or diverges."),
             ParamSpec("alpha", "float", 1e-4, 1e-6, 10.0, log=True, label="alpha (L2)",
-                      help="Weight of the penalty (alpha / 2m)·sum ||W||²: larger alpha, smaller weights, a smoother boundary."),
+                      help="Weight of the penalty (alpha / 2m)·sum ||W||²: "
+                           "larger alpha, smaller weights, a smoother boundary."),
             ParamSpec("batch_size", "int", 32, 1, 256, label="batch size",
-                      help="Points per update. 1 is pure stochastic gradient; larger batches take fewer, steadier steps."),
+                      help="Points per update. 1 is pure stochastic gradient; "
+                           "larger batches take fewer, steadier steps."),
             ParamSpec("max_iter", "int", 200, 1, 500, label="epochs",
                       help="Passes over the training data at most; training stops earlier once the loss has not "
                            "improved by 1e-4 for 10 epochs."),

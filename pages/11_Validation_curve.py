@@ -89,8 +89,9 @@ fixed = tuple(item for item in key_params if item[0] != varied.name)
 with chart_col:
     curve = curve_runs.validation(recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)
     with st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test, param_label=label,
-                                                                  log=varied.log, selected=chosen, height=430)),
+        charts.plotly_chart(fit_screen(CHART, validation_curve_figure(values, curve.train, curve.test,
+                                                                      param_label=label, log=varied.log,
+                                                                      selected=chosen, height=430)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
 
 fit = fits.fit(recipe, drawn, model_key, key_params)

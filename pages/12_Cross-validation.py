@@ -151,7 +151,8 @@ with right:
                    "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds, height=460)),
+        charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds,
+                                                            height=460)),
                             width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
@@ -184,7 +185,8 @@ panels = [Panel(grids[i], _title(i), splits[i][0], splits[i][1]) for i in range(
 charts.plotly_chart(panels_figure(panels, X, y, classes, bounds=data.bounds, columns=5, title_size=14), width="stretch",
                     config=CONFIG, key="cv_panels")
 st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
-           "points (hollow)." + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))
+           "points (hollow)."
+           + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))
 
 if do_nested:
     st.subheader("Nested cross-validation: outer folds estimate, inner folds tune", anchor=False)

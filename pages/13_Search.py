@@ -123,7 +123,8 @@ problem = sweeps.too_few(data, minimum=max(folds, 3))
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds,
+                                                            height=440)),
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 

@@ -123,7 +123,8 @@ with right:
     stats.metric("expected loss", f"{result.expected_loss:.1%}",
                  help="Mean over test points and samples of [prediction ≠ label].")
     stats.metric("bias", f"{result.bias:.1%}",
-                 help="Share of test points whose main prediction (the vote) is wrong. 0 or 1 per point, so bias² = bias.")
+                 help="Share of test points whose main prediction (the vote) is wrong. "
+                      "0 or 1 per point, so bias² = bias.")
     stats.metric("variance", f"{result.variance:.1%}",
                  help="Mean share of samples whose model disagrees with the vote.")
     stats.metric("net variance", f"{result.net_variance:.1%}",

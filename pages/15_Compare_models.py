@@ -79,7 +79,8 @@ if not keys:
 if problem:
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds, height=440)),
+        charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds,
+                                                            height=440)),
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 
@@ -127,6 +128,7 @@ st.dataframe(table, hide_index=True, width="stretch",
 st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
            "one more validation score.")
 
-show_code(code_model_pages.compare_page(recipe, drawn, [(key, dict(current_params(sweeps.MODELS[key]))) for key in keys],
-                                 folds), "Every chosen model, cross-validated on the same training set.")
+show_code(code_model_pages.compare_page(recipe, drawn,
+                                        [(key, dict(current_params(sweeps.MODELS[key]))) for key in keys], folds),
+          "Every chosen model, cross-validated on the same training set.")
 finish()

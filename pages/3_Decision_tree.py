@@ -175,8 +175,8 @@ def tree_view(full, data) -> None:
     charts.plotly_chart(diagram, width="stretch", config=CHART_CONFIG, key="tree_diagram")
     st.caption("Squares ask a question (left branch: yes), circles are leaves. The bar under a node "
                "shows its class mix; hover a node for its impurity and counts.")
-    show_code(code_model_pages.tree_page(recipe, drawn, grow, depth), "The full tree with the page's growth settings, cut "
-              "at the slider's depth, and its accuracies.")
+    show_code(code_model_pages.tree_page(recipe, drawn, grow, depth),
+              "The full tree with the page's growth settings, cut at the slider's depth, and its accuracies.")
 
 
 @st.fragment

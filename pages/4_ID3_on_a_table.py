@@ -144,7 +144,8 @@ with n1:
     else:
         st.markdown(f"Split on **{model.feature_names_[node.feature]}**.")
     rows = [{"feature": c.name, "gain": c.gain,
-             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)": worked_examples.branch_impurities(c, criterion),
+             f"branch {'H' if criterion == 'entropy' else 'Gini'}(S_v)":
+                 worked_examples.branch_impurities(c, criterion),
              "split info H_A(S)": c.split_info, "gain ratio": c.gain_ratio,
              "branches": "; ".join(f"{v}: " + "/".join(str(int(k)) for k in cnt)
                                    for v, cnt in c.counts.items() if cnt.sum() > 0)}

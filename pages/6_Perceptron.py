@@ -125,16 +125,18 @@ def replay_panel():
         s = settings.setting(spec, step_key, clamp=True)
         settings.publish()  # the fragment reruns alone: the step reaches the link here
         b1, b2, b3 = st.columns(3)
-        b1.button("start", icon=":material/first_page:", key="pc_first", on_click=_go, args=(step_key, 0), width="stretch",
-                  help="Back to the weights training started from.")
-        b2.button("back", icon=":material/chevron_left:", key="pc_back", on_click=_go, args=(step_key, max(s - 1, 0)), width="stretch",
-                  disabled=s == 0)
-        b3.button("step", icon=":material/chevron_right:", key="pc_next", on_click=_go, args=(step_key, min(s + 1, n_steps)), width="stretch",
+        b1.button("start", icon=":material/first_page:", key="pc_first", on_click=_go, args=(step_key, 0),
+                  width="stretch", help="Back to the weights training started from.")
+        b2.button("back", icon=":material/chevron_left:", key="pc_back", on_click=_go, args=(step_key, max(s - 1, 0)),
+                  width="stretch", disabled=s == 0)
+        b3.button("step", icon=":material/chevron_right:", key="pc_next", on_click=_go,
+                  args=(step_key, min(s + 1, n_steps)), width="stretch",
                   disabled=s >= n_steps, help="Look at the next example.")
         b4, b5 = st.columns(2)
         nxt = replay.next_mistake(s)
-        b4.button("next mistake", icon=":material/skip_next:", key="pc_next_mistake", on_click=_go, args=(step_key, nxt or n_steps),
-                  width="stretch", disabled=nxt is None, help="Run on to the next example that causes an update.")
+        b4.button("next mistake", icon=":material/skip_next:", key="pc_next_mistake", on_click=_go,
+                  args=(step_key, nxt or n_steps), width="stretch", disabled=nxt is None,
+                  help="Run on to the next example that causes an update.")
         b5.button("pause" if ss.get("pc_playing") else "play", key="pc_play", on_click=_toggle_play,
                   icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
                   width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
@@ -192,7 +194,8 @@ else:
         sweep = {"margin": np.array(SWEEP_GAPS), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
                  "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),
                  "observed": cube[:, :, 3]}
-        charts.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG, key="pc_sweep_fig")
+        charts.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG,
+                            key="pc_sweep_fig")
         st.caption(f"{src[2]} points, seeds {src[3]}–{src[3] + len(SWEEP_SEEDS) - 1}; each bound line is the "
                    "largest over the seeds. The bounds fall like 1/γ²; the perceptron usually needs far fewer "
                    "mistakes than its worst case.")

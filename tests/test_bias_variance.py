@@ -121,6 +121,7 @@ def test_seed_callback_and_estimators():
 def test_bad_input_is_explained():
     X_train, y_train, X_test, y_test = split("moons")
     with pytest.raises(ValidationError, match="single class"):
-        bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, np.zeros(len(y_train)), X_test, y_test)
+        bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, np.zeros(len(y_train)),
+                                    X_test, y_test)
     with pytest.raises(ValidationError, match="n_rounds"):
         bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, y_train, X_test, y_test, n_rounds=0)

@@ -64,7 +64,8 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
                 runs = finished_runs(page)
                 page.locator("[data-testid='stSidebarNavLink']", has_text=re.compile(f"^{label}$")).click()
                 page.wait_for_url(f"{url}/{path}", timeout=30_000)
-                shown = ("() => document.querySelector('.st-key-playground_chart .js-plotly-plot')" if label == "Playground"
+                shown = ("() => document.querySelector('.st-key-playground_chart .js-plotly-plot')"
+                         if label == "Playground"
                          else f"() => document.querySelector('h1')?.innerText === {HEADINGS.get(label, label)!r}")
                 wait_for_run_after(page, runs, f"a click on {label} in the menu", until=shown)
                 assert_no_errors(page, label)
@@ -77,7 +78,8 @@ def test_menu_labels_from_a_fresh_server_and_every_menu_click(browser):
                                                arg=heading, timeout=30_000)
                     except PlaywrightTimeout as err:
                         shown = page.evaluate("() => document.querySelector('h1')?.innerText ?? null")
-                        raise AssertionError(f"menu entry {label} shows the heading {shown!r}, not {heading!r}") from err
+                        raise AssertionError(f"menu entry {label} shows the heading {shown!r}, "
+                                             f"not {heading!r}") from err
                 page.screenshot(path=str(SHOTS / f"menu_{path or 'home'}.png"))
         finally:
             page.close()

@@ -42,7 +42,8 @@ def test_ten_fast_clicks_add_ten_points_where_they_were_clicked(page, server):
     settle(page)
     drawn = page.evaluate(DRAWN)
     heard = page.evaluate("() => window.__cpDrawCount")
-    assert len(drawn) == len(spots), f"{len(drawn)} of {len(spots)} clicks became points; the listener heard {heard} clicks"
+    assert len(drawn) == len(spots), (f"{len(drawn)} of {len(spots)} clicks became points; "
+                                      f"the listener heard {heard} clicks")
     # 0.02: a pixel of the ~530 px plane is about 0.011 in data units; points are rounded to 0.001
     for (x, y, c), (sx, sy) in zip(drawn, spots, strict=True):
         assert abs(x - sx) < 0.02 and abs(y - sy) < 0.02 and c == 0, (x, y, sx, sy, drawn, heard)

@@ -11,7 +11,8 @@ BOUNDARY = ".st-key-vc_boundary .js-plotly-plot"
 TITLE = f"() => document.querySelector('{BOUNDARY}')?._fullLayout?.title?.text || ''"
 HEAT = f"""() => {{ const gd = document.querySelector('{BOUNDARY}');
   const t = gd && gd._fullData.find(d => d.type === 'heatmap'); if (!t) return null;
-  const out = []; for (let j = 0; j < t.z.length; j += 11) for (let i = 0; i < t.z[j].length; i += 13) out.push(t.z[j][i]);
+  const out = [];
+  for (let j = 0; j < t.z.length; j += 11) for (let i = 0; i < t.z[j].length; i += 13) out.push(t.z[j][i]);
   return out.join(','); }}"""
 
 

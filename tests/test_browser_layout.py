@@ -14,7 +14,8 @@ MIN_WIDTH = 450
 # container's height a moment after the run ends; a resize reflows it over several frames).
 HOLDS_STILL = f"""async (sel) => {{ const box = {BOX}; let last = JSON.stringify(box(sel)), same = 0;
   for (let i = 0; i < 100 && same < 3; i++) {{
-    await new Promise(r => setTimeout(r, 150)); const now = JSON.stringify(box(sel)); same = now === last ? same + 1 : 0; last = now; }}
+    await new Promise(r => setTimeout(r, 150)); const now = JSON.stringify(box(sel));
+    same = now === last ? same + 1 : 0; last = now; }}
   return same >= 3; }}"""
 
 
@@ -54,7 +55,8 @@ def test_main_chart_grows_with_a_larger_screen(small_page, server, path):
     assert small_page.evaluate(HOLDS_STILL, sel), f"{path}: the chart kept moving for 15 s"
     small = small_page.evaluate(BOX, sel)
     small_page.set_viewport_size(LARGE)
-    small_page.wait_for_function(f"() => ({BOX})({sel!r}).bottom - ({BOX})({sel!r}).top > {small['bottom'] - small['top'] + 300}",
+    small_page.wait_for_function(f"() => ({BOX})({sel!r}).bottom - ({BOX})({sel!r}).top > "
+                                 f"{small['bottom'] - small['top'] + 300}",
                                  timeout=30_000)
     assert small_page.evaluate(HOLDS_STILL, sel), f"{path}: the chart kept moving for 15 s at 1920x1080"
     large = small_page.evaluate(BOX, sel)

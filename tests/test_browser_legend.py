@@ -29,7 +29,8 @@ LEGENDS = [
 ]
 # Distinct y offsets of the legend's items: its rows.
 ROWS = """async ([data, layout]) => { const gd = document.getElementById('g'); await Plotly.newPlot(gd, data, layout);
-  return new Set([...gd.querySelectorAll('.legend .traces')].map(t => t.getAttribute('transform').split(',')[1])).size; }"""
+  return new Set([...gd.querySelectorAll('.legend .traces')]
+    .map(t => t.getAttribute('transform').split(',')[1])).size; }"""
 
 
 @pytest.fixture(scope="module")

@@ -53,7 +53,8 @@ def test_a_slider_rerun_updates_the_same_chart_element(page, server):
 
 def test_a_legend_toggle_survives_a_rerun(page, server):
     open_playground(page, server, "?data=moons&n=500&model=knn")
-    toggle = page.locator(".st-key-playground_chart .legend .traces", has_text="class 0 (train)").locator(".legendtoggle")
+    toggle = page.locator(".st-key-playground_chart .legend .traces",
+                          has_text="class 0 (train)").locator(".legendtoggle")
     toggle.click()
     page.wait_for_function(f"() => ({VISIBLE})('class 0 (train)') === 'legendonly'", timeout=30_000)
     before = page.evaluate(Z_PRINT)

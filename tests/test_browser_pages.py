@@ -49,7 +49,8 @@ def test_svm_margins_and_support_vectors_arrive_and_follow_C(page, server):
     page.wait_for_url(re.compile(r"[?&]C="), timeout=60_000)
     settle(page)
     page.wait_for_function(
-        f"(() => {{ const t = ({TRACES})('svm_margin'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
+        f"(() => {{ const t = ({TRACES})('svm_margin'); "
+        f"return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
         timeout=60_000)
     assert_no_errors(page, "the SVM page after moving C")
 
@@ -93,6 +94,7 @@ def test_ensemble_members_slider_changes_the_vote(page, server):
         raise AssertionError("the rounds slider did not receive the Home key") from err
     settle(page)
     page.wait_for_function(
-        f"(() => {{ const t = ({TRACES})('ens_main'); return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
+        f"(() => {{ const t = ({TRACES})('ens_main'); "
+        f"return t && t.find(d => d.type === 'heatmap').z !== {before!r}; }})()",
         timeout=60_000)
     assert_no_errors(page, "the Ensembles page after moving the rounds slider")

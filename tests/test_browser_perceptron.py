@@ -23,7 +23,8 @@ LINE = """() => {
 def recorded_replay():
     """The same perceptron as the page's (its data, settings and seed), fitted here with mlcore."""
     X, y = make_dataset("linear", n=60, noise=0.0, margin=0.3, seed=3)
-    model = Perceptron(max_iter=20, eta0=1.0, pocket=True, shuffle=True, random_state=0).fit(X, np.where(y == 1, 1.0, -1.0))
+    model = Perceptron(max_iter=20, eta0=1.0, pocket=True, shuffle=True, random_state=0).fit(
+        X, np.where(y == 1, 1.0, -1.0))
     return PerceptronReplay(model.history_[0])
 
 
@@ -50,7 +51,8 @@ def test_stepping_moves_the_line_to_the_recorded_weights(page, server):
     page.wait_for_selector(".st-key-pc_main .js-plotly-plot", timeout=60_000)
     assert page.evaluate(LINE) is None  # step 0: w = 0, no line yet
     first = replay.next_mistake(0)
-    click(page, "pc_next_mistake", "next mistake", f"() => ({LINE})() !== null && location.search.includes('step={first}')")
+    click(page, "pc_next_mistake", "next mistake",
+          f"() => ({LINE})() !== null && location.search.includes('step={first}')")
     assert_on_line(line_now(page), *replay.weights(first))
     second = replay.next_mistake(first)
     before = line_now(page)

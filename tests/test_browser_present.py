@@ -21,7 +21,8 @@ PLOT_AREA = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-p
 FILLED_WITHIN = 20
 # Resolves once the chart's bottom is at least `low` px down, or after 20 s (the test then reports it).
 UNTIL_FILLED = f"""async ([sel, low]) => {{ const box = {BOX};
-  for (let i = 0; i < 100 && !(box(sel) && box(sel).bottom >= low); i++) await new Promise(r => setTimeout(r, 200)); }}"""
+  for (let i = 0; i < 100 && !(box(sel) && box(sel).bottom >= low); i++)
+    await new Promise(r => setTimeout(r, 200)); }}"""
 VISIBLE = """(sel) => { const e = document.querySelector(sel);
   if (!e) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; }"""
 

@@ -12,7 +12,8 @@ CELL = ".st-key-search_cell .js-plotly-plot"
 CELL_TITLE = "() => document.querySelector('.st-key-search_cell')?.innerText || ''"
 REGIONS = f"""() => {{ const gd = document.querySelector('{CELL}');
   const t = gd && gd._fullData.find(d => d.type === 'heatmap'); if (!t) return null;
-  const out = []; for (let j = 0; j < t.z.length; j += 7) for (let i = 0; i < t.z[j].length; i += 9) out.push(t.z[j][i]);
+  const out = [];
+  for (let j = 0; j < t.z.length; j += 7) for (let i = 0; i < t.z[j].length; i += 9) out.push(t.z[j][i]);
   return out.join(','); }}"""
 MAIN = {"Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
         "Compare_models": "compare_grid"}

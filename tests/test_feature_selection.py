@@ -105,7 +105,8 @@ def test_same_choices_as_sklearn_with_the_same_folds(direction):
     # every CV score is the same mean of the same accuracies, and both take the first best candidate.
     X, y = _noisy(6, extra=4, name="moons", noise=0.3)
     for k in (1, 2, 3):
-        ours = SequentialFeatureSelector(KNeighborsClassifier(n_neighbors=5), n_features_to_select=k, direction=direction)
+        ours = SequentialFeatureSelector(KNeighborsClassifier(n_neighbors=5), n_features_to_select=k,
+                                         direction=direction)
         ref = SkSFS(SkKNN(n_neighbors=5), n_features_to_select=k, direction=direction, cv=5)
         np.testing.assert_array_equal(ours.fit(X, y).get_support(), ref.fit(X, y).get_support())
     for step in ours.path_:   # each score is scikit-learn's 5-fold CV accuracy of that subset

@@ -95,7 +95,8 @@ def test_degree_two_kernel_is_the_feature_map_inner_product():
     assert_within(kernel, explicit, dot_rounding(*lifted) + 2 * np.sqrt(np.abs(kernel)) * dot_rounding(A, B)
                   + 8 * EPS * np.abs(kernel))
     x, z = np.array([[1.0, 2.0]]), np.array([[3.0, -1.0]])
-    assert polynomial_kernel(x, z, degree=2, gamma=1.0, coef0=1.0)[0, 0] == pytest.approx((1 + 1 * 3 + 2 * -1) ** 2)  # = 4
+    assert (polynomial_kernel(x, z, degree=2, gamma=1.0, coef0=1.0)[0, 0]
+            == pytest.approx((1 + 1 * 3 + 2 * -1) ** 2))  # = 4
 
 
 def test_homogeneous_degree_two_lift_is_three_dimensional():

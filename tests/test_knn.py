@@ -206,7 +206,8 @@ def test_defaults_are_scikit_learns_minkowski_with_p_2():
     G = grid_over(X, 30)
     model = KNeighborsClassifier().fit(X, y)
     assert (model.n_neighbors, model.metric, model.p) == (5, "minkowski", 2)
-    np.testing.assert_array_equal(model.kneighbors(G)[1], KNeighborsClassifier(metric="euclidean").fit(X, y).kneighbors(G)[1])
+    np.testing.assert_array_equal(model.kneighbors(G)[1],
+                                  KNeighborsClassifier(metric="euclidean").fit(X, y).kneighbors(G)[1])
     np.testing.assert_array_equal(model.predict(G), SkKNN().fit(X, y).predict(G))
 
 

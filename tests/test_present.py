@@ -113,7 +113,8 @@ def test_presenter_mode_grows_placed_text_less_so_it_still_fits(moons):
     pairs = [(a["textfont"]["size"], b["textfont"]["size"]) for a, b in zip(before["data"], after["data"], strict=True)
              if "size" in a.get("textfont", {})]
     pairs += [(a["font"]["size"], b["font"]["size"])
-              for a, b in zip(before["layout"].get("annotations", []), after["layout"].get("annotations", []), strict=True)
+              for a, b in zip(before["layout"].get("annotations", []), after["layout"].get("annotations", []),
+                              strict=True)
               if "size" in a.get("font", {})]
     assert pairs
     for old, new in pairs:

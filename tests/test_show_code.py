@@ -91,7 +91,8 @@ def test_points_inline_and_csv_give_the_same_data(tmp_path):
     inline = run(code_render.render(code_render.data_code(code_render.Points(rows, test=0.3, seed=2), DRAWN)))
     path = tmp_path / "mine.csv"
     path.write_text("a,b,cls\n" + "".join(f"{a!r},{b!r},{c}\n" for a, b, c in rows))
-    from_csv = run(code_render.render(code_render.data_code(code_render.CsvFile(str(path), ("a", "b"), "cls", test=0.3, seed=2), DRAWN)))
+    from_csv = run(code_render.render(code_render.data_code(
+        code_render.CsvFile(str(path), ("a", "b"), "cls", test=0.3, seed=2), DRAWN)))
     for name in ("X_train", "y_train", "X_test", "y_test"):
         np.testing.assert_array_equal(inline[name], from_csv[name])
     assert len(inline["y_test"]) == 9 and len(inline["y_train"]) == 21 + len(DRAWN)

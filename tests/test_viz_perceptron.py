@@ -48,7 +48,8 @@ def test_a_mistake_step_draws_both_lines_the_ring_and_the_update_arrow():
     arrows = weight_figure(model.history_[0], step).layout.annotations
     update = [a for a in arrows if a.arrowcolor == "#B2182B" and a.showarrow]
     assert len(update) == 1
-    assert (update[0].ax, update[0].ay) == tuple(step.coef_before) and (update[0].x, update[0].y) == tuple(step.coef_after)
+    assert ((update[0].ax, update[0].ay) == tuple(step.coef_before)
+            and (update[0].x, update[0].y) == tuple(step.coef_after))
     # A correct example: one line, a dark ring, no update arrow.
     quiet = next(k for k in range(1, replay.n_steps + 1) if not replay.step(k).mistake and k > s)
     names = [tr.name for tr in replay_figure(X, t, replay.step(quiet), BOX).data]

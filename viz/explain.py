@@ -36,8 +36,8 @@ from . import palette
 from .decision import _LEGEND_ROW, _LEGEND_TOP, _legend_names, _legend_rows, label_index, label_names
 
 __all__ = ["OVERLAYS", "available", "explain_figure", "add_prototypes", "add_neighbours",
-           "add_normal_vector", "add_replay_margins", "add_probability", "add_ellipses", "add_leaf_mix", "sigmoid_figure",
-           "default_query", "Explanation"]
+           "add_normal_vector", "add_replay_margins", "add_probability", "add_ellipses", "add_leaf_mix",
+           "sigmoid_figure", "default_query", "Explanation"]
 
 OVERLAYS = {
     "prototypes": "prototypes (class means)",

@@ -194,7 +194,8 @@ def balls_figure(*, radius: float = 1.0, centre=(2.2, 0.5), height: int = 320) -
                                  showlegend=False, hovertemplate="penalised optimum<extra></extra>"))
         x0, x1, _, y1 = domains[i]
         notes.append(dict(text=f"{name}<br>optimum w = ({best[0]:.2f}, {best[1]:.2f})", x=(x0 + x1) / 2, y=y1,
-                          xref="paper", yref="paper", xanchor="center", yanchor="bottom", showarrow=False, font=dict(size=13)))
+                          xref="paper", yref="paper", xanchor="center", yanchor="bottom", showarrow=False,
+                          font=dict(size=13)))
     for key in layout:
         layout[key].update(range=[-1.3, 3.0] if key.startswith("x") else [-1.3, 1.6], zeroline=True,
                            zerolinecolor="#BBBBBB", showgrid=False,

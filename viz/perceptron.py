@@ -14,7 +14,8 @@ from . import palette
 from .decision import POINT_SIZE, decision_figure
 from .grid import Bounds
 
-__all__ = ["side_style", "line_segment", "replay_figure", "weight_figure", "epochs_figure", "bound_figure", "alpha_figure"]
+__all__ = ["side_style", "line_segment", "replay_figure", "weight_figure", "epochs_figure", "bound_figure",
+           "alpha_figure"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=14, color=palette.INK)
 MISTAKE = "#B2182B"   # dark red: not one of the class colours
@@ -210,8 +211,10 @@ def bound_figure(sweep: dict, *, current=None, height: int = 340) -> go.Figure:
     xs = np.repeat(m, observed.shape[1])
     traces.append(go.Scatter(x=xs, y=np.maximum(observed.ravel(), 0.8), mode="markers",
                              name="mistakes made (one per seed)",
-                             marker=dict(color=MISTAKE, size=8, symbol="x-thin-open", line=dict(width=2, color=MISTAKE)),
-                             customdata=observed.ravel(), hovertemplate="margin %{x}: %{customdata:.0f} mistakes<extra></extra>"))
+                             marker=dict(color=MISTAKE, size=8, symbol="x-thin-open",
+                                         line=dict(width=2, color=MISTAKE)),
+                             customdata=observed.ravel(),
+                             hovertemplate="margin %{x}: %{customdata:.0f} mistakes<extra></extra>"))
     layout = dict(template="none", font=_FONT, height=int(height), margin=dict(l=60, r=15, t=70, b=50),
                   xaxis=dict(title=dict(text="gap between the classes (generator's margin)"), gridcolor=palette.GRID),
                   yaxis=dict(title=dict(text="mistakes"), type="log", gridcolor=palette.GRID),

@@ -7,8 +7,8 @@ Presenter mode (:func:`present`) multiplies the figure's type (ticks, axis title
 title) by ``FONT_SCALE``, never below ``MIN_FONT``; text the builder placed in the plot
 (annotations, a trace's labels) by ``TEXT_SCALE``, so it still fits its place; marker sizes by
 ``MARKER_SCALE``, line widths by ``LINE_SCALE``, and the margins that hold tick labels and axis
-titles by ``MARGIN_SCALE``, so the larger labels still fit. Only sizes that are drawn are touched: a ``size`` inside ``font`` or ``marker``,
-never a contour's level step or a histogram's bin size.
+titles by ``MARGIN_SCALE``, so the larger labels still fit. Only sizes that are drawn are touched:
+a ``size`` inside ``font`` or ``marker``, never a contour's level step or a histogram's bin size.
 
 The dark theme (:func:`dark`) re-colours the figure for a dark page. A colour is mapped by
 what it is in the light figure:

@@ -229,7 +229,8 @@ def nested_figure(values, label: str, inner_means, chosen, outer_scores, *, heig
         traces.append(go.Scatter(x=x, y=curve, mode="lines+markers", name=f"outer fold {f + 1}: inner CV",
                                  line=dict(color=color, width=2), marker=dict(size=6), legendgroup=str(f)))
         traces.append(go.Scatter(x=[pick], y=[curve[pick]], mode="markers", showlegend=False, legendgroup=str(f),
-                                 marker=dict(symbol="star", size=17, color=color, line=dict(color=palette.INK, width=1)),
+                                 marker=dict(symbol="star", size=17, color=color,
+                                             line=dict(color=palette.INK, width=1)),
                                  hovertemplate=f"fold {f + 1} chose {label} = {_cell_text(values[pick])}"
                                                "<br>inner CV %{y:.3f}<extra></extra>"))
         traces.append(go.Scatter(x=[pick], y=[outer], mode="markers", showlegend=False, legendgroup=str(f),

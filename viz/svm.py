@@ -310,7 +310,8 @@ def contributions_figure(model, x, *, machine: int = 0, top: int = 12, height: i
     order = np.argsort(-np.abs(terms))
     shown = order[:top]
     rest = float(terms[order[top:]].sum())
-    labels = [f"SV {int(model.support_[cols[i]])}" for i in shown] + (["all other SVs"] if len(order) > top else []) + ["b"]
+    labels = ([f"SV {int(model.support_[cols[i]])}" for i in shown]
+              + (["all other SVs"] if len(order) > top else []) + ["b"])
     values = np.concatenate([terms[shown], [rest] if len(order) > top else [], [b]])
     neg, pos = _pair(model, machine)
     neg_color = palette.NEUTRAL if neg < 0 else palette.class_color(neg)  # one-vs-rest: "rest" is no class
@@ -349,7 +350,8 @@ def lift_figure(model, X, y, *, height: int = 520) -> go.Figure:
     v = np.linspace(lo[others[1]], hi[others[1]], 20)
     U, V = np.meshgrid(u, v)
     W = (-b - w[others[0]] * U - w[others[1]] * V) / w[axis] if w[axis] != 0 else np.full_like(U, np.nan)
-    W = np.where((W >= lo[axis] - 0.1 * (hi[axis] - lo[axis])) & (W <= hi[axis] + 0.1 * (hi[axis] - lo[axis])), W, np.nan)
+    W = np.where((W >= lo[axis] - 0.1 * (hi[axis] - lo[axis])) & (W <= hi[axis] + 0.1 * (hi[axis] - lo[axis])),
+                 W, np.nan)
     coords = {others[0]: U, others[1]: V, axis: W}
     # NaN (outside the box of the points) leaves a hole in the surface: keep it, do not zero it
     traces.append(go.Surface(x=coords[0].astype(np.float32), y=coords[1].astype(np.float32),

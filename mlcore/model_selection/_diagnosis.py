@@ -13,7 +13,8 @@ over the folds (failed fits left out), the gap is G = T - V and the rule is
 
 ``target`` is the accuracy the task asks for (the "desired performance" line); with noisy
 labels no model reaches 1 on new points, so a target above the best achievable accuracy
-calls every model that does not memorise its training set biased. The thresholds are a teaching rule of thumb, not a statistical test.
+calls every model that does not memorise its training set biased. The thresholds are a teaching
+rule of thumb, not a statistical test.
 """
 
 from __future__ import annotations

@@ -83,7 +83,8 @@ class BayesClassifier:
         make_dataset(name, n=max(4, 2 * n_classes), noise=noise, seed=seed, n_classes=n_classes,
                      imbalance=imbalance, label_noise=label_noise, outliers=outliers, margin=margin)
         self.name, self.noise, self.n_classes, self.imbalance = name, float(noise), int(n_classes), float(imbalance)
-        self.label_noise, self.outliers, self.margin, self.seed = float(label_noise), float(outliers), float(margin), seed
+        self.label_noise, self.outliers, self.margin, self.seed = (float(label_noise), float(outliers),
+                                                                   float(margin), seed)
         k = np.arange(self.n_classes)
         weights = 1.0 - self.imbalance * k / max(self.n_classes - 1, 1)
         self.priors_ = weights / weights.sum()

@@ -25,4 +25,8 @@ from ._pruning import (
 )
 from ._reference import build_reference_tree
 
-__all__ = ['DecisionTreeClassifier', 'Tree', 'build_reference_tree', 'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy', 'impurity_decrease', 'gain_ratio', 'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'cut_at_depth', 'stump', 'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']
+__all__ = ['DecisionTreeClassifier', 'Tree', 'build_reference_tree',
+           'CRITERIA', 'gini', 'entropy', 'misclassification', 'impurity', 'max_impurity', 'split_entropy',
+           'impurity_decrease', 'gain_ratio',
+           'PruneStep', 'PruningPath', 'reduced_error_prune', 'prune_tree', 'pruned_model', 'cut_at_depth', 'stump',
+           'ID3Classifier', 'ID3Node', 'Candidate', 'OneRuleClassifier', 'check_table']

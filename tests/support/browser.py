@@ -92,7 +92,8 @@ def new_page(browser):
 # Resolves once the chart's box and axis ranges have held still for three looks 150 ms apart
 # (a scrollbar or a panel appearing below resizes the plane and moves every data point's pixel).
 STILL = """async (sel) => { const gd = document.querySelector(sel || ".st-key-playground_chart .js-plotly-plot");
-  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]);
+  const look = () => JSON.stringify([gd.getBoundingClientRect(), gd._fullLayout.xaxis.range,
+                                     gd._fullLayout.yaxis.range]);
   let last = look(), same = 0;
   for (let i = 0; i < 100 && same < 3; i++) {
     await new Promise(r => setTimeout(r, 150)); const now = look(); same = now === last ? same + 1 : 0; last = now; }
@@ -186,7 +187,8 @@ def step_slider(page, key, presses=1, arrow="ArrowRight"):
             page.wait_for_function("([s, v]) => { const e = document.querySelector(s); return e && e.value !== v; }",
                                    arg=[selector, before], timeout=30_000)
         except PlaywrightTimeout as err:
-            raise AssertionError(f"slider {key} stayed at {before} after {arrow}: the key press was not received") from err
+            raise AssertionError(f"slider {key} stayed at {before} after {arrow}: "
+                                 "the key press was not received") from err
     settle(page)
 
 

@@ -39,9 +39,13 @@ PLAYGROUND = [
 PERCEPTRON_HELP = "Separable → overlapping → one outlier: each step loads the shared dataset and the settings."
 _PERCEPTRON = {"pc_source": "shared", "pc_epochs": 20, "pc_lr": 1.0, "pc_start": "zero"}
 PERCEPTRON = [
-    Step("separable", "A gap between the classes: the perceptron stops with every point right, as the theorem promises.", {**SEPARABLE, **_PERCEPTRON}),
-    Step("overlapping", "The classes overlap: every epoch makes mistakes and the line never settles.", {**OVERLAPPING, **_PERCEPTRON}),
-    Step("outlier", "One far point with the wrong label: no line separates the data, and it pulls the line to and fro.", {**OUTLIER, **_PERCEPTRON}),
+    Step("separable", "A gap between the classes: the perceptron stops with every point right, "
+                      "as the theorem promises.",
+         {**SEPARABLE, **_PERCEPTRON}),
+    Step("overlapping", "The classes overlap: every epoch makes mistakes and the line never settles.",
+         {**OVERLAPPING, **_PERCEPTRON}),
+    Step("outlier", "One far point with the wrong label: no line separates the data, and it pulls the line to and fro.",
+         {**OUTLIER, **_PERCEPTRON}),
 ]
 
 TREE_DATA = dataset(data="moons", n=200, noise=0.3, seed=0)

@@ -188,7 +188,8 @@ def draw_panel() -> str:
         c2.button("Redo", icon=":material/redo:", key="draw_redo", on_click=own_points.redo,
                   disabled=not own_points.can_redo(), width="stretch", help="Do again what Undo took back.")
         st.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear,
-                  disabled=not n, width="stretch", help="Remove every drawn point (generated points stay; Undo brings them back).")
+                  disabled=not n, width="stretch",
+                  help="Remove every drawn point (generated points stay; Undo brings them back).")
         gone = len(st.session_state.get(own_points.ERASED, ()))
         st.caption((f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
                     else "No drawn points yet.")

@@ -97,8 +97,10 @@ def summary() -> None:
 
 def rows(data) -> list[tuple]:
     """The plane's points as (x1, x2, class, is_test), training points first."""
-    tr = [(float(a), float(b), int(c), False) for (a, b), c in zip(data.X_train.tolist(), data.y_train.tolist(), strict=True)]
-    te = [(float(a), float(b), int(c), True) for (a, b), c in zip(data.X_test.tolist(), data.y_test.tolist(), strict=True)]
+    tr = [(float(a), float(b), int(c), False)
+          for (a, b), c in zip(data.X_train.tolist(), data.y_train.tolist(), strict=True)]
+    te = [(float(a), float(b), int(c), True)
+          for (a, b), c in zip(data.X_test.tolist(), data.y_test.tolist(), strict=True)]
     return tr + te
 
 

@@ -167,7 +167,8 @@ def redo() -> None:
 def _split(X, y, recipe: Recipe):
     """train_test_split with each point's index carried along as a third column."""
     with_index = np.column_stack([X, np.arange(len(y))])
-    A_tr, A_te, y_tr, y_te = train_test_split(with_index, y, test_size=recipe.test, random_state=recipe.seed, stratify=y)
+    A_tr, A_te, y_tr, y_te = train_test_split(with_index, y, test_size=recipe.test, random_state=recipe.seed,
+                                              stratify=y)
     return A_tr, A_te, y_tr, y_te
 
 
