@@ -45,8 +45,8 @@ def pair_caption(model, machine: int) -> str:
                 f"whose machine gives the largest f(x) among the {P} machines. ")
     A = model.classes_[a]
     return (f"**Pair machine {A} vs {B}**: the SVM that separates class {A} from class {B}, "
-            f"trained on their points only (the other classes are faded; f(x) > 0 on {B}'s side); the {K}-class prediction (coloured "
-            f"regions, grey line) is the vote of the {P} pair machines. ")
+            f"trained on their points only (the other classes are faded; f(x) > 0 on {B}'s side); "
+            f"the {K}-class prediction (coloured regions, grey line) is the vote of the {P} pair machines. ")
 
 
 def vote_text(model, f_all: np.ndarray, x: np.ndarray) -> str:
