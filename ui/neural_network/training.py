@@ -35,7 +35,8 @@ def train(recipe, drawn, key_params: tuple):
     progress = Progress("Training", unit="epochs")
     try:
         model = SPEC.make(**hp, max_snapshots=snapshots_for(hp, data.n_classes_train))
-        model.fit(data.X_train, data.y_train, on_epoch=lambda epoch, epochs, loss: progress(epoch, epochs, f"loss {loss_text(loss)}"))
+        model.fit(data.X_train, data.y_train,
+                  on_epoch=lambda epoch, epochs, loss: progress(epoch, epochs, f"loss {loss_text(loss)}"))
     except ValidationError as err:
         return None, str(err), None
     finally:
