@@ -6,5 +6,6 @@ data/            the working dataset: its recipe, the sidebar panel, uploads, dr
 live/            the chart updated in place in the browser: its component, JavaScript and byte codec
 serving/         work shared by every session (cached by its arguments), the lecture-hall queue
 model_selection/ what the curve and model-selection pages share: values tried, curves, sweeps
-<page>/          helpers that serve one page only (perceptron, learning_theory, features, id3, svm)
+<page>/          helpers that serve one page only (svm, id3, perceptron, neural_network, multiclass,
+                 learning_theory, features)
 """
