@@ -104,3 +104,17 @@ def test_undo_and_redo_walk_through_every_edit():
     at.button(key="draw_redo").click().run()
     assert "own" in at.query_params and "pts" not in at.query_params
     assert at.button(key="draw_redo").disabled
+
+
+@pytest.mark.parametrize("raw, says", [("outlook,play\n".encode("utf-16"), "UTF-16"),
+                                       (b"PK\x03\x04\x00\x00binary", "not a text CSV"),
+                                       (b"outlook,play\nsunny,no,extra\nrain,yes\n", "Row 1 has 3 fields"),
+                                       (b"outlook,outlook,play\nsunny,hot,no\nrain,mild,yes\n", "must differ"),
+                                       (b"outlook\nsunny\nrain\n", "at least two columns")])
+def test_the_id3_table_is_read_by_the_planes_csv_reader(raw, says):
+    """One CSV reader for the app: the ID3 page's categorical tables get the plane's refusals
+    (binary files, UTF-16, ragged rows, repeated names) with its own column rule."""
+    from ui.id3.categorical_csv import read_csv
+
+    frame, problem = read_csv(raw)
+    assert frame is None and says in problem

@@ -1,7 +1,7 @@
 """A CSV of points for the 2-D plane: read, checked, turned into (x1, x2, class) rows.
 
-Reading follows ``ui.id3.categorical_csv.read_csv``: UTF-8 text, else Latin-1 (what spreadsheets on
-Windows save); the delimiter is a comma, semicolon or tab, whichever the first lines use
+Reading (also the ID3 page's categorical tables, ``ui.id3.categorical_csv``): UTF-8 text, else
+Latin-1 (what spreadsheets on Windows save); the delimiter is a comma, semicolon or tab, whichever the first lines use
 consistently. Every way a file can be unusable gets its own sentence a student can act on;
 ``CsvProblem`` carries it. Nothing here touches the session: the panel (``ui.data.own_points``) decides
 what to keep.
@@ -63,8 +63,19 @@ def decode(raw: bytes) -> str:
         return raw.decode("latin-1")  # every byte is a Latin-1 character: this cannot fail
 
 
-def read_rows(text: str) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV text; ragged rows, duplicate or missing headers refused."""
+def plane_columns(header: list[str]) -> None:
+    """The plane's rule for a header: two features and a label, at least."""
+    if len(header) < 2:
+        raise CsvProblem("The file has only one column. The plane needs three: two numeric features and "
+                         "a label. Separate the columns by commas, semicolons or tabs.")
+    if len(header) < 3:
+        raise CsvProblem(f"The file has two columns ({header[0]!r}, {header[1]!r}). The plane needs three: "
+                         "two numeric features (x1, x2) and a label.")
+
+
+def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV text; too few columns (``check_columns`` says what the page needs),
+    ragged rows, duplicate or missing headers refused. Every CSV the app reads comes through here."""
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:  # one column, or no delimiter used consistently: read as commas
@@ -76,12 +87,7 @@ def read_rows(text: str) -> tuple[list[str], list[list[str]]]:
     if not rows:
         raise CsvProblem("The file is empty: it holds only blank lines.")
     header, body = [c.strip() for c in rows[0]], rows[1:]
-    if len(header) < 2:
-        raise CsvProblem("The file has only one column. The plane needs three: two numeric features and "
-                         "a label. Separate the columns by commas, semicolons or tabs.")
-    if len(header) < 3:
-        raise CsvProblem(f"The file has two columns ({header[0]!r}, {header[1]!r}). The plane needs three: "
-                         "two numeric features (x1, x2) and a label.")
+    check_columns(header)
     if "" in header:
         raise CsvProblem(f"Column {header.index('') + 1} has no name in the header (the first line): "
                          "name every column.")

@@ -1,48 +1,30 @@
-"""An uploaded CSV of categories for the ID3 page: read, checked, and its limits."""
+"""An uploaded CSV of categories for the ID3 page: read (as every CSV of the app, by
+``ui.data.csv_table``), checked against the page's limits."""
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pandas as pd
 
+from ui.data.csv_table import CsvProblem, decode, read_rows
 from ui.serving.cache import sharable
 
 MAX_ROWS, MAX_COLS, MAX_VALUES = 500, 12, 20
 
 
+def categorical_columns(header: list[str]) -> None:
+    """The ID3 page's rule for a header: one or more features and the class."""
+    if len(header) < 2:
+        raise CsvProblem("The CSV needs at least two columns: one or more features and the class. "
+                         "Separate the columns by commas, semicolons or tabs.")
+
+
 @sharable(max_entries=8)   # the page only reads the frame
 def read_csv(raw: bytes):
-    """A small categorical table from CSV bytes: (frame, None) or (None, message).
-
-    Text is UTF-8, else Latin-1 (what spreadsheets on Windows save); the delimiter is a comma,
-    semicolon or tab, whichever the first lines use consistently."""
+    """A small categorical table from CSV bytes: (frame, None) or (None, message)."""
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")  # every byte is a Latin-1 character: this cannot fail
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:  # one column, or no delimiter used consistently: read as commas
-        dialect = csv.excel
-    try:
-        rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(cell.strip() for cell in r)]
-    except csv.Error as err:
-        return None, f"Could not read the file as CSV: {err}"
-    if not rows:
-        return None, "The file is empty."
-    header, body = [c.strip() for c in rows[0]], rows[1:]
-    if len(header) < 2:
-        return None, ("The CSV needs at least two columns: one or more features and the class. "
-                      "Separate the columns by commas, semicolons or tabs.")
-    twice = sorted({c for c in header if header.count(c) > 1})
-    if twice:
-        return None, f"Column names must differ: {', '.join(map(repr, twice))} is used more than once."
-    for i, r in enumerate(body, start=1):
-        if len(r) != len(header):
-            return None, (f"Row {i} has {len(r)} fields, the header has {len(header)}: "
-                          "every row needs one value per column.")
+        header, body = read_rows(decode(raw), check_columns=categorical_columns)
+    except CsvProblem as err:
+        return None, str(err)
     if not 2 <= len(body) <= MAX_ROWS:
         return None, f"The CSV has {len(body)} rows; use 2 to {MAX_ROWS}."
     if len(header) > MAX_COLS:
