@@ -2,20 +2,12 @@
 epoch (a forward pass of the kept weights), and play steps through the epochs on its own."""
 
 import pytest
-from support.browser import assert_no_errors, finished_runs, goto, settle, step_slider, wait_for_run_after
+from support.browser import assert_no_errors, finished_runs, goto, settle, step_slider, wait_for_run_after, z_print
 
 pytestmark = pytest.mark.browser
 
 MAIN = ".st-key-nn_main .js-plotly-plot"
-# A fingerprint of the regions heatmap of the main chart: a few z values spread over the grid.
-Z_PRINT = """() => {
-  const gd = document.querySelector(".st-key-nn_main .js-plotly-plot");
-  const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
-  if (!t) return null;
-  const z = t.z, out = [];
-  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
-  return out.join(",");
-}"""
+Z_PRINT = z_print(MAIN)   # the main chart's regions
 EPOCH_VALUE = "() => document.querySelector('.st-key-nn_epoch input[type=range]')?.value"
 
 

@@ -3,6 +3,7 @@ server, opening a page, waiting for the script run an action caused, reading the
 tests/conftest.py makes the fixtures (server, browser, page) from these."""
 
 import contextlib
+import json
 import pathlib
 import socket
 import subprocess
@@ -21,15 +22,22 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--no-first-run", "--disable-sync"]
 CHART = ".st-key-playground_chart .js-plotly-plot"
 
-# A fingerprint of the regions heatmap: a few z values spread over the grid.
-Z_PRINT = """() => {
-  const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+
+
+def z_print(chart: str) -> str:
+    """A fingerprint of the regions heatmap of the plotly chart at ``chart`` (a CSS selector), as
+    a JavaScript function: a few z values spread over the grid, or null before it is drawn."""
+    return """() => {
+  const gd = document.querySelector(""" + json.dumps(chart) + """);
   const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
   if (!t) return null;
   const z = t.z, out = [];
   for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
   return out.join(",");
 }"""
+
+
+Z_PRINT = z_print(CHART)   # the Playground's plane
 # Counts finished script runs (the app's script state turning to notRunning) on every new
 # document, so a test can wait for the run that ITS action caused: right after a click or a key
 # press the state still reads notRunning from the previous run for a few hundred ms.
