@@ -118,3 +118,18 @@ def test_the_id3_table_is_read_by_the_planes_csv_reader(raw, says):
 
     frame, problem = read_csv(raw)
     assert frame is None and says in problem
+
+
+@pytest.mark.parametrize("header, expected", [("x,y,label", ("x", "y", "label")),
+                                              ("label,x,y", ("x", "y", "label")),
+                                              ("a,b,label", ("a", "b", "label")),
+                                              ("x1,x2,y", ("x1", "x2", "y")),
+                                              ("x,y,species", ("x", "y", "species")),
+                                              ("y,class,x1,x2", ("y", "x1", "class"))])
+def test_the_label_column_is_guessed_by_name_not_by_position(header, expected):
+    """x, y, label: y is a coordinate beside x, and label wins over y wherever it stands."""
+    columns, label = header.split(","), expected[2]
+    rows = [[("a", "b", "a")[i] if c == label else str(0.5 + i + j) for j, c in enumerate(columns)]
+            for i in range(3)]
+    frame = pd.DataFrame(rows, columns=columns, dtype=str)
+    assert csv_table.default_columns(frame) == expected

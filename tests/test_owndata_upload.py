@@ -83,6 +83,16 @@ def test_a_latin1_semicolon_file_with_string_labels_is_read():
     assert at.query_params["own_names"] == "café|pomme"
 
 
+def test_a_file_with_columns_x_y_label_is_plotted_as_named():
+    """Issue 24: x, y, label took y for the label and refused the file."""
+    content = GOOD.replace(b"x1,x2,label", b"x,y,label")
+    at = upload(run_page(PLAYGROUND), "xy.csv", content)
+    assert_clean(at)
+    assert not at.warning, warnings(at)
+    reference = upload(run_page(PLAYGROUND), "pets.csv", GOOD)
+    np.testing.assert_array_equal(plotted(at), plotted(reference))
+
+
 def test_too_many_rows_are_subsampled_when_asked():
     at = run_page(PLAYGROUND)
     at.checkbox(key="own_shrink").check().run()

@@ -23,7 +23,9 @@ MAX_BYTES = 5 * 2**20  # .streamlit/config.toml's maxUploadSize (MB)
 # Larger values overflow when a model squares them (distances, kernels, x·w over 2 features
 # stays finite below ~1e150, but exp(-gamma d^2) and the grid's spacing do not): refuse early.
 MAX_MAGNITUDE = 1e12
-LABEL_NAMES = ("label", "class", "y", "target")  # a column of one of these names is the label
+# A column of one of these names is the label, the first name found in this order. "y" only when
+# no column is named "x": beside an "x" it is the second coordinate (x, y, label).
+LABEL_NAMES = ("label", "class", "target", "y")
 MISSING = {"na", "n/a", "nan", "null", "none", "?"}  # how spreadsheets and pandas write an empty cell
 SPLIT_COLUMN = "split"  # the app's own download marks train/test here; re-uploading keeps it
 
@@ -125,10 +127,13 @@ def numeric_columns(frame: pd.DataFrame) -> list[str]:
 
 
 def default_columns(frame: pd.DataFrame) -> tuple[str, str, str]:
-    """The usual choice: the label is a column named label/class/y/target, else the last column;
-    the features are the first two numeric columns of the rest (else the first two of the rest)."""
+    """The usual choice: the label is a column named label/class/target/y (see LABEL_NAMES), else
+    the last column; the features are the first two numeric columns of the rest (else the first
+    two of the rest)."""
     cols = [c for c in frame.columns if c.strip().lower() != SPLIT_COLUMN]
-    label = next((c for c in cols if c.strip().lower() in LABEL_NAMES), cols[-1])
+    names = {c.strip().lower(): c for c in reversed(cols)}   # the first column of each name
+    candidates = [n for n in LABEL_NAMES if n in names and not (n == "y" and "x" in names)]
+    label = names[candidates[0]] if candidates else cols[-1]
     rest = [c for c in cols if c != label]
     numeric = [c for c in numeric_columns(frame) if c in rest]
     x1, x2 = (numeric + [c for c in rest if c not in numeric])[:2]
