@@ -47,21 +47,20 @@ def _too_many() -> None:
 def show_fit(recipe, drawn: tuple, model_key: str, params: dict, caption: str | None = None) -> None:
     """A model page's code: the dataset (recipe or points, and drawn points), the model, fit, both
     accuracies."""
-    if recipe is None:
-        return
-    data = source(recipe)
-    if data is None:
-        _too_many()
-        return
-    show_code(code_render.fit_snippet(data, drawn, model_key, dict(params)), caption or FIT_CAPTION)
+    _show_data_code(recipe, lambda data: code_render.fit_snippet(data, drawn, model_key, dict(params)), caption)
 
 
 def show_model(recipe, drawn: tuple, model, caption: str | None = None) -> None:
     """Like :func:`show_fit` for a model the page builds itself (an unfitted instance)."""
+    _show_data_code(recipe, lambda data: code_render.instance_snippet(data, drawn, model), caption)
+
+
+def _show_data_code(recipe, snippet, caption: str | None) -> None:
+    """``snippet(data)``'s code for the page's dataset, or why it cannot be written out."""
     if recipe is None:
         return
     data = source(recipe)
     if data is None:
         _too_many()
         return
-    show_code(code_render.instance_snippet(data, drawn, model), caption or FIT_CAPTION)
+    show_code(snippet(data), caption or FIT_CAPTION)
