@@ -24,7 +24,7 @@ from ui.data import dataset_panel, draw, own_data_panel, own_points
 from ui.serving import fits
 
 APP_TITLE = "Classifier Playground"
-ICON = ":material/scatter_plot:"
+ICON = str(Path(__file__).with_name("icon.svg"))  # served by the app: a lecture room may have no internet
 ROOT = Path(__file__).resolve().parents[2]
 HOME_FILE = "home.py"
 HOME_LABEL = "Home"
