@@ -283,9 +283,10 @@ def _boosting_sentences(b: Members) -> tuple[str, ...]:
     errors = f"training error {_pct(1 - b.train[m - 1])}"
     if b.test is not None:
         errors += f", test error {_pct(1 - b.test[m - 1])}"
-    out = [f"After round {m} of {b.total}: {errors}. Training error went from {_pct(1 - b.train[0])} after one "
-           f"round to {_pct(1 - b.train[-1])} after {b.total}: each round re-weights the points the rounds before "
-           "got wrong."]
+    out = [f"After round {m} of {b.total}: {errors}." + (
+        f" Training error went from {_pct(1 - b.train[0])} after one round to {_pct(1 - b.train[-1])} after "
+        f"{b.total}: each round re-weights the points the rounds before got wrong." if b.total > 1 else
+        " One round is one small tree: the rounds after it would re-weight the points it gets wrong.")]
     if b.test is not None and b.total > 1:
         best = max(range(b.total), key=lambda t: (b.test[t], -t))
         low = f"Test error was lowest at round {best + 1} ({_pct(1 - b.test[best])})"
