@@ -14,7 +14,7 @@ from ui.core import charts, guide, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
-from ui.id3 import worked_examples
+from ui.id3 import held_out, onward_links, worked_examples
 from ui.id3.bayes_table import NB_PREFIX, naive_bayes_section
 from ui.id3.categorical_csv import MAX_COLS, MAX_ROWS, MAX_VALUES, read_csv
 from ui.id3.tree_text import gain_formula, node_label, node_reading
@@ -24,7 +24,6 @@ TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play ou
                 "upload": "Upload a CSV"}
 SCORES = {"gain": "information gain (entropy, log₂)", "ratio": "gain ratio (C4.5)", "gini": "Gini gain"}
 CHART_CONFIG = chart_config("id3")
-MOONS = {"data": "moons", "noise": "0.35"}  # the data the links open on (this page has no plane)
 
 # The page's settings; the row, the node and the naive Bayes row (``nb_<feature>``, one per
 # feature) take their choices from the table.
@@ -49,6 +48,7 @@ def leave_out_of_link(what: str) -> None:
 
 
 page("ID3 on a table", name="id3", with_dataset=False)
+onward_links.keep_dataset()
 st.sidebar.caption(
     "ID3 grows a tree on categorical data. At each node it computes, for every feature not yet "
     "used on the path, how much knowing that feature lowers the entropy of the class, "
@@ -113,7 +113,7 @@ with t2:
                                 for c in frame.columns})
     pred = model.predict(X[row:row + 1])[0]
     st.markdown(f"Row {row} ends in leaf **{model.path(X[row])[-1]}** and is predicted **{pred}** "
-                f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
+                f"(true: {y[row]}). {held_out.in_words(model, X, y, features, criterion, score == 'ratio')}")
 with t1:
     st.subheader("The tree", anchor=False)
     charts.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
@@ -129,11 +129,9 @@ labels = {n.id: node_label(model, n) for n in inner}
 node_id = settings.setting(replace(NODE, choices=tuple(labels)), "id3_node", format_func=labels.get,
                            url=NODE.name if built_in else None)
 node = model.nodes_[node_id]
-# CART on the plane with this page's split score, on data where a tree's depth matters
-tree_view = {"criterion": criterion, "gain_ratio": score == "ratio"}
 with seen_slot:
     guide.see(node_reading(model, node, score))
-    guide.link("tree", "tree", tree_view, extra=MOONS)
+    onward_links.tree_link(criterion, score == "ratio")
 n1, n2 = st.columns([3, 2], gap="large")
 with n1:
     counts = ", ".join(f"{int(c)} {k}" for k, c in zip(model.classes_, node.counts, strict=True))
@@ -196,9 +194,7 @@ with logs_tab:
 with mix_tab:
     worked_examples.show_impurity_mix()
 
-st.markdown("**Where next**")
-guide.link("playground", "gaussian_nb", {}, extra=MOONS,
-           label="**Playground**: Gaussian naive Bayes, the same product of likelihoods on numbers")
+onward_links.where_next()
 show_code(code_other_pages.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
                                  None if built_in else up.name, tuple(features), target_name),
           "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")

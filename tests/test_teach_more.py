@@ -13,6 +13,7 @@ from support.apptest import assert_clean, charts, decode, link, run_page, values
 from mlcore.datasets import TABLES
 from mlcore.linear_model import Perceptron
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from mlcore.tree import ID3Classifier
 from ui.core import lectures
 from ui.core.layout import menu
 from ui.core.presets import recipe_of
@@ -152,6 +153,28 @@ def test_id3_names_the_root_split_with_its_gain_against_the_runner_up():
     at = run_page(ID3, {"node": overcast})
     assert_clean(at)
     assert "The node outlook = overcast is a leaf: it is pure. It predicts **yes**." in seen(at)
+
+
+def test_id3_says_what_the_tree_does_on_rows_it_has_not_seen():
+    table = TABLES["tennis"]()
+    right = 0
+    for i in range(len(table.y)):       # leave-one-out, worked out here
+        keep = np.arange(len(table.y)) != i
+        tree = ID3Classifier().fit(table.X[keep], table.y[keep], feature_names=list(table.features))
+        right += int(tree.predict(table.X[i:i + 1])[0] == table.y[i])
+    at = run_page(ID3)
+    text = next(m.value for m in at.markdown if "training rows right" in m.value)
+    assert f"all {len(table.y)} training rows right" in text and f"{right} of {len(table.y)} come out right" in text
+    assert right < len(table.y)        # the point of saying it: unseen rows are not all right
+
+
+def test_id3_hands_on_the_dataset_its_link_brought():
+    at = run_page(ID3, {"data": "circles", "noise": "0.2"})
+    assert_clean(at)
+    out = dict(links(at))
+    assert out["Decision_tree"]["data"] == "circles" and out["Playground"]["noise"] == "0.2"
+    assert link(at)["data"] == "circles"       # and keeps it in its own link
+    assert dict(links(run_page(ID3)))["Decision_tree"]["data"] == "moons"   # none brought: noisy moons
 
 
 def test_naive_bayes_says_a_zero_count_decides_until_laplace():
