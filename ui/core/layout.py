@@ -101,11 +101,19 @@ def navigation_pages() -> dict[str, list]:
     return st.session_state[_PAGES]
 
 
+_close_menu = st.components.v2.component(
+    "classifier_playground.menu_close",
+    js="\n".join(line for line in (Path(__file__).with_name("menu_close.js")).read_text().splitlines()
+                 if not line.lstrip().startswith("//")),
+    isolate_styles=False,
+)
+
+
 def page_config(label: str) -> None:
-    """Title, icon, wide layout, open sidebar: called once per run, by the router."""
+    """Title, icon, wide layout, the menu open (on a phone closed): called once per run, by the router."""
     st.session_state[_ROUTED] = True
     st.set_page_config(page_title=APP_TITLE if label == HOME_LABEL else f"{label} · {APP_TITLE}",
-                       page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
+                       page_icon=ICON, layout="wide", initial_sidebar_state="auto")  # closed on a phone
 
 
 def page_setup() -> None:
@@ -144,6 +152,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     its missing items mean their defaults, as they always did."""
     page_setup()
     _compact()
+    _close_menu(key="menu_close", height=0)  # on a phone, after a menu choice
     link = _link_once(name)
     if opening and not link and link is not None and _FRESH_KEY not in st.session_state:
         for key, value in opening.items():
@@ -194,6 +203,7 @@ _COMPACT_CSS = """<style>
 [data-testid="stMetricLabel"] p {white-space: normal;}
 [data-testid="stMetric"] {min-width: 0;}
 .stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
+.st-key-menu_close {display: none !important;}
 </style>"""
 
 
