@@ -58,11 +58,12 @@ def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on
         X, y = data.X_train, data.y_train
         if show_test:
             X, y = np.vstack([X, data.X_test]), np.concatenate([y, data.y_test])
-        fig, grid, explained = points_figure(X, y, bounds=data.bounds, height=530), None, None
+        fig, grid, explained = points_figure(X, y, bounds=data.bounds, height=530, axis_titles=data.axes), None, None
     else:
         grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530)
+                              show_test=show_test, show_confidence=show_conf, grid=grid, height=530,
+                              axis_titles=data.axes)
         explained = overlays.overlay(fig, fit.model, data, explain_on, query=query)
     fig.layout.height = None   # the container's height (screen_height)
     return fig, grid, explained

@@ -251,13 +251,17 @@ def _misclassified_trace(X, spans) -> go.Scatter:
 
 # --- layout ----------------------------------------------------------------------------
 
-def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, legend=()) -> dict:
+AXIS_TITLES = ("x₁", "x₂")
+
+
+def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, legend=(),
+            axis_titles=AXIS_TITLES) -> dict:
     x0, x1, y0, y1 = bounds
     axis = dict(showgrid=True, gridcolor=palette.GRID, zeroline=False, showline=True,
                 linecolor="#BBBBBB", mirror=True, ticks="outside", tickcolor="#BBBBBB",
                 constrain="domain", title=dict(font=_FONT))
-    xaxis = dict(axis, range=[x0, x1], autorange=False, title=dict(text="x₁", font=_FONT))
-    yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
+    xaxis = dict(axis, range=[x0, x1], autorange=False, title=dict(text=axis_titles[0], font=_FONT))
+    yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text=axis_titles[1], font=_FONT))
     if equal_aspect:
         yaxis.update(scaleanchor="x", scaleratio=1.0)
     top = (30 if title else 0) + _LEGEND_TOP + _LEGEND_ROW * _legend_rows(legend)
@@ -327,14 +331,15 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
                     resolution: int = 200, bounds: Bounds | None = None,
                     grid: DecisionGrid | None = None, class_names=None, title: str | None = None,
                     height: int = 560, uirevision="decision", equal_aspect: bool | None = None,
-                    ) -> go.Figure:
+                    axis_titles: tuple[str, str] = AXIS_TITLES) -> go.Figure:
     """Decision regions of a fitted ``model`` with the data ``X`` (n, 2), ``y`` on top.
 
     ``y`` / ``y_test`` are in the model's label space (values of ``model.classes_``).
     Pass a precomputed ``grid`` (from :func:`evaluate_grid`) to reuse one evaluation;
     otherwise the model is evaluated once on a ``resolution`` x ``resolution`` grid
     over ``bounds`` (default: :func:`make_bounds` of all points). ``equal_aspect``
-    None means equal units unless the axis ranges differ by more than 4x.
+    None means equal units unless the axis ranges differ by more than 4x. ``axis_titles``:
+    the features' names (an uploaded file's column names), x₁ and x₂ by default.
     Misclassified points (``model.predict(x) != y``) get a dark ring.
     """
     X = _as_points(X, "X")
@@ -374,11 +379,13 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
     return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height, uirevision=uirevision,
-                                                 equal_aspect=equal_aspect, legend=_legend_names(traces)))
+                                                 equal_aspect=equal_aspect, legend=_legend_names(traces),
+                                                 axis_titles=axis_titles))
 
 
 def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title: str | None = None,
-                  height: int = 560, uirevision="decision", equal_aspect: bool | None = None) -> go.Figure:
+                  height: int = 560, uirevision="decision", equal_aspect: bool | None = None,
+                  axis_titles: tuple[str, str] = AXIS_TITLES) -> go.Figure:
     """The dataset alone (before any model is fitted), styled like :func:`decision_figure`.
 
     Classes are ``np.unique(y)``, the same order a fitted model's ``classes_`` takes,
@@ -396,4 +403,5 @@ def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title
     if equal_aspect is None:
         equal_aspect = _auto_equal_aspect(bounds)
     return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height, uirevision=uirevision,
-                                                 equal_aspect=equal_aspect, legend=_legend_names(traces)))
+                                                 equal_aspect=equal_aspect, legend=_legend_names(traces),
+                                                 axis_titles=axis_titles))

@@ -23,9 +23,12 @@ MAX_BYTES = 5 * 2**20  # .streamlit/config.toml's maxUploadSize (MB)
 # Larger values overflow when a model squares them (distances, kernels, x·w over 2 features
 # stays finite below ~1e150, but exp(-gamma d^2) and the grid's spacing do not): refuse early.
 MAX_MAGNITUDE = 1e12
-# A column of one of these names is the label, the first name found in this order. "y" only when
-# no column is named "x": beside an "x" it is the second coordinate (x, y, label).
-LABEL_NAMES = ("label", "class", "target", "y")
+# A column of one of these names is the label, the first name found in this order, numeric or not.
+LABEL_NAMES = ("label", "class", "target")
+# A column named "y" is the label too when it holds text (cat, dog), or holds numbers with no column
+# named "x" beside it (x1, x2, y); beside an "x" a numeric "y" is the second coordinate (x, y, label).
+MAYBE_LABEL = "y"
+NO_HEADER = "no header found: the first row is read as data"
 MISSING = {"na", "n/a", "nan", "null", "none", "?"}  # how spreadsheets and pandas write an empty cell
 SPLIT_COLUMN = "split"  # the app's own download marks train/test here; re-uploading keeps it
 
@@ -75,9 +78,8 @@ def plane_columns(header: list[str]) -> None:
                          "two numeric features (x1, x2) and a label.")
 
 
-def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of a CSV text; too few columns (``check_columns`` says what the page needs),
-    ragged rows, duplicate or missing headers refused. Every CSV the app reads comes through here."""
+def _records(text: str) -> list[list[str]]:
+    """The non-blank rows of a CSV text, header included."""
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:  # one column, or no delimiter used consistently: read as commas
@@ -88,7 +90,10 @@ def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[l
         raise CsvProblem(f"Could not read the file as CSV: {err}.") from None
     if not rows:
         raise CsvProblem("The file is empty: it holds only blank lines.")
-    header, body = [c.strip() for c in rows[0]], rows[1:]
+    return rows
+
+
+def _checked(header: list[str], body: list[list[str]], check_columns) -> tuple[list[str], list[list[str]]]:
     check_columns(header)
     if "" in header:
         raise CsvProblem(f"Column {header.index('') + 1} has no name in the header (the first line): "
@@ -106,10 +111,38 @@ def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[l
     return header, body
 
 
+def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of a CSV text; too few columns (``check_columns`` says what the page needs),
+    ragged rows, duplicate or missing headers refused. Every CSV the app reads comes through here."""
+    rows = _records(text)
+    return _checked([c.strip() for c in rows[0]], rows[1:], check_columns)
+
+
+def first_row_is_data(rows: list[list[str]]) -> bool:
+    """No header: every cell of the first row is a number where the rows below hold numbers (in
+    at least one column, and every column the first row has). A header names its numeric columns."""
+    first, body = rows[0], rows[1:]
+    if not body or any(len(r) != len(first) for r in body):
+        return False  # ragged or a single row: read_rows says what is wrong
+    numeric = [j for j in range(len(first))
+               if all(_number(r[j].strip()) is not None for r in body if r[j].strip())
+               and any(r[j].strip() for r in body)]
+    return bool(numeric) and all(_number(first[j].strip()) is not None for j in numeric)
+
+
 def read_frame(raw: bytes) -> pd.DataFrame:
-    """The file as a frame of strings (cells stripped)."""
-    header, body = read_rows(decode(raw))
-    return pd.DataFrame([[c.strip() for c in r] for r in body], columns=header, dtype=str)
+    """The file as a frame of strings (cells stripped). A file without a header (its first row
+    is data, ``first_row_is_data``) keeps that row; its columns are named column 1, 2, ... and
+    ``frame.attrs["note"]`` says so (NO_HEADER)."""
+    rows = _records(decode(raw))
+    headerless = first_row_is_data(rows)
+    if headerless:
+        header, body = _checked([f"column {j}" for j in range(1, len(rows[0]) + 1)], rows, plane_columns)
+    else:
+        header, body = _checked([c.strip() for c in rows[0]], rows[1:], plane_columns)
+    frame = pd.DataFrame([[c.strip() for c in r] for r in body], columns=header, dtype=str)
+    frame.attrs["note"] = NO_HEADER if headerless else ""
+    return frame
 
 
 def _number(cell: str) -> float | None:
@@ -127,15 +160,19 @@ def numeric_columns(frame: pd.DataFrame) -> list[str]:
 
 
 def default_columns(frame: pd.DataFrame) -> tuple[str, str, str]:
-    """The usual choice: the label is a column named label/class/target/y (see LABEL_NAMES), else
-    the last column; the features are the first two numeric columns of the rest (else the first
-    two of the rest)."""
+    """The usual choice: the label is a column named label/class/target (LABEL_NAMES), else one
+    named y unless it is a numeric y beside an x (MAYBE_LABEL), else the last column; the features
+    are the first two numeric columns of the rest (else the first two of the rest)."""
     cols = [c for c in frame.columns if c.strip().lower() != SPLIT_COLUMN]
     names = {c.strip().lower(): c for c in reversed(cols)}   # the first column of each name
-    candidates = [n for n in LABEL_NAMES if n in names and not (n == "y" and "x" in names)]
+    numeric = numeric_columns(frame)
+    candidates = [n for n in LABEL_NAMES if n in names]
+    y = names.get(MAYBE_LABEL)
+    if y is not None and not (y in numeric and "x" in names):
+        candidates.append(MAYBE_LABEL)
     label = names[candidates[0]] if candidates else cols[-1]
     rest = [c for c in cols if c != label]
-    numeric = [c for c in numeric_columns(frame) if c in rest]
+    numeric = [c for c in numeric if c in rest]
     x1, x2 = (numeric + [c for c in rest if c not in numeric])[:2]
     return x1, x2, label
 
@@ -241,6 +278,7 @@ def table(frame: pd.DataFrame, columns: tuple[str, str, str], *, shrink: bool = 
         a, b, y = a[keep], b[keep], y[keep]
         test = None if test is None else test[keep]
         note = f"a stratified sample of {MAX_ROWS:,} of the {n:,} rows (seed {seed})"
+    note = " · ".join(filter(None, (frame.attrs.get("note", ""), note)))
     points = tuple(zip(a.tolist(), b.tolist(), y.tolist(), strict=True))
     return Table(points, names, (x1, x2, label), None if test is None else tuple(bool(t) for t in test), note)
 

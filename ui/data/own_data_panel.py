@@ -55,11 +55,10 @@ def _columns(seed: int, file, frame) -> None:
     ss = st.session_state
     name, cols, (x1, x2, label), rows = ss[_FRAME]
     cols = list(cols)
-    if len(cols) > 3:
-        c1, c2, c3 = st.columns(3)
-        x1 = c1.selectbox("x1", cols, index=cols.index(x1), key="own_x1")
-        x2 = c2.selectbox("x2", cols, index=cols.index(x2), key="own_x2")
-        label = c3.selectbox("label", cols, index=cols.index(label), key="own_label")
+    # for every file, one under the other: three across, the sidebar cut the names to "s€"
+    x1 = st.selectbox("x1 (across)", cols, index=cols.index(x1), key="own_x1")
+    x2 = st.selectbox("x2 (up)", cols, index=cols.index(x2), key="own_x2")
+    label = st.selectbox("label (the class)", cols, index=cols.index(label), key="own_label")
     shrink = bool(ss.get(SHRINK))
     wanted = (ss.get("_own_file_id"), (x1, x2, label), shrink, seed if rows > MAX_ROWS else None)
     if ss.get(_TRIED) == wanted:

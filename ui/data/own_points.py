@@ -59,10 +59,13 @@ class Base(NamedTuple):
     test: np.ndarray
     error: str | None = None
     own: bool = False
+    axes: tuple = ()         # an uploaded table's feature columns (x1, x2), the plane's axis titles
 
 
 def digest(table: Table) -> str:
-    text = repr((table.points, table.names, table.test))
+    """The table's key in every cache: its points, class names, split and column names (the
+    axis titles), so the same points under other column names are another dataset."""
+    text = repr((table.points, table.names, table.test, table.columns))
     return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
 
 
@@ -178,17 +181,19 @@ def base_points(recipe: Recipe) -> Base:
     ``split`` column keeps it). ``recipe.erased`` is ignored: pass it as ()."""
     empty = Base(np.zeros((0, 2)), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
                  np.zeros(0, dtype=bool))
+    axes = ()
     try:
         if recipe.upload:
             t = _STORE.get(recipe.upload)
             if t is None:  # only after the store dropped it and the session lost it: cannot happen in a run
                 return empty._replace(error="The uploaded points are no longer in memory: upload the file again.")
+            axes = tuple(t.columns[:2])
             X = np.array([(a, b) for a, b, _ in t.points], dtype=np.float64).reshape(-1, 2)
             y = np.array([c for _, _, c in t.points], dtype=np.int64)
             if t.test is not None:
                 test = np.array(t.test, dtype=bool)
                 order = np.concatenate([np.flatnonzero(~test), np.flatnonzero(test)])
-                return Base(X[order], y[order], order, test[order], own=True)
+                return Base(X[order], y[order], order, test[order], own=True, axes=axes)
         elif recipe.data == BLANK:
             return empty
         else:
@@ -201,7 +206,7 @@ def base_points(recipe: Recipe) -> Base:
     A = np.vstack([A_tr, A_te])
     test = np.r_[np.zeros(len(y_tr), dtype=bool), np.ones(len(y_te), dtype=bool)]
     return Base(A[:, :2].copy(), np.concatenate([y_tr, y_te]), A[:, 2].astype(np.int64), test,
-                own=bool(recipe.upload))
+                own=bool(recipe.upload), axes=axes)
 
 
 def nearest(recipe: Recipe, drawn: tuple, x: float, y: float, bounds) -> tuple[str, int] | None:

@@ -148,6 +148,16 @@ export default function (component) {
       } else {
         state.config = header.config;
       }
+      // Plotly.react carries an axis's _inputRange and _inputDomain over from the figure before
+      // (seen with the plotly.js Streamlit 1.67 ships); with scaleanchor and constrain "domain", new data of another shape (an
+      // upload after generated points) then widened a range past the regions instead of
+      // narrowing the domain: white bands inside the axes. Each figure starts from its own.
+      for (const [name, ax] of Object.entries(gd._fullLayout || {})) {
+        if (/^[xy]axis\d*$/.test(name) && ax) {
+          delete ax._inputRange;
+          delete ax._inputDomain;
+        }
+      }
       await Plotly.react(gd, traces, layout, state.config);
     }
     // ms spent decoding the message and drawing it (read by benchmarks)

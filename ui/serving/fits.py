@@ -18,6 +18,7 @@ from mlcore.metrics import accuracy, confusion_matrix, precision_recall_f1
 from ui.data import own_points
 from ui.data.dataset_panel import Recipe
 from ui.serving.cache import sharable
+from viz.decision import AXIS_TITLES
 from viz.grid import evaluate_grid, make_bounds
 
 VIEW = (-3.0, 3.0, -3.0, 3.0)  # every generator fits in here, so the axes stay put while drawing
@@ -31,6 +32,7 @@ class Data:
     y_test: np.ndarray
     bounds: tuple
     error: str | None = None
+    axes: tuple = AXIS_TITLES   # the axis titles: x₁, x₂, or an uploaded file's column names
 
     @property
     def n_classes_train(self) -> int:
@@ -73,7 +75,7 @@ def dataset(recipe: Recipe, drawn: tuple) -> Data:
         bounds = make_bounds(np.vstack([X_tr, X_te]), pad=0.05)
     else:
         bounds = _bounds(X_tr, X_te)
-    return Data(X_tr, y_tr, X_te, y_te, bounds, base.error)
+    return Data(X_tr, y_tr, X_te, y_te, bounds, base.error, base.axes or AXIS_TITLES)
 
 
 @sharable(max_entries=32)  # a forest of 300 trees is a few MB
