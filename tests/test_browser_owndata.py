@@ -1,6 +1,10 @@
 """Your own data on the plane in headless Chromium (issue 12): an uploaded CSV appears on the
 chart, an erased point comes back with Undo and goes again with Redo, and the link of an upload
-reopens the same figure in a fresh browser context."""
+reopens the same figure in a fresh browser context; an iris-like file after generated data is
+drawn with regions that fill its axes, the axes named after its columns, and the column pickers
+one under the other with their names whole (issue 24)."""
+
+from itertools import pairwise
 
 import pytest
 from support.apptest import GOOD
@@ -8,6 +12,7 @@ from support.browser import (
     CHART,
     CLASS_TRACES,
     COUNT_RUNS,
+    SHOTS,
     Z_PRINT,
     assert_no_errors,
     click_playground,
@@ -100,3 +105,49 @@ def test_erase_a_generated_point_then_undo_and_redo(page, server):
         page.wait_for_function(until, timeout=30_000)
     assert "erased=" in link_of(page, "erased=")
     assert_no_errors(page, "the playground after erase, undo and redo")
+
+
+# The main chart's axis titles and ranges as plotly drew them, and how far its regions reach.
+PLANE = """() => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+  const L = gd._fullLayout, h = gd._fullData.find(d => d.type === "heatmap");
+  const reach = (v) => [v[0] - (v[1] - v[0]) / 2, v[v.length - 1] + (v[1] - v[0]) / 2];
+  return {titles: [L.xaxis.title.text, L.yaxis.title.text], x: L.xaxis.range, y: L.yaxis.range,
+          hx: reach(h.x), hy: reach(h.y)}; }"""
+PICKERS = """() => ["own_x1", "own_x2", "own_label"].map(k => {
+  const box = document.querySelector(`.st-key-${k}`).getBoundingClientRect();
+  const input = document.querySelector(`.st-key-${k} input`);
+  return {top: box.top, bottom: box.bottom, left: box.left, value: input.value,
+          cut: input.scrollWidth > input.clientWidth}; })"""
+
+
+def test_an_iris_like_file_fills_its_axes_and_names_them(page, server, tmp_path):
+    """The generated points are nearly square; sepal length by sepal width is wider than high.
+    The live chart redrew the new figure over the old one's axis constraints, which widened the
+    y range past the regions (white bands above and below) instead of narrowing the plot."""
+    path = tmp_path / "iris.csv"
+    path.write_text("sepal_length,sepal_width,species\n" + "\n".join(
+        f"{4.4 + 0.1 * (i % 30) + 1.2 * (i % 3 == 2):.1f},{2.2 + 0.08 * ((7 * i) % 23):.2f},"
+        f"{('setosa', 'versicolor', 'virginica')[i % 3]}" for i in range(45)) + "\n")
+    open_playground(page, server)
+    settle(page)
+    page.locator("[data-testid='stSidebar'] summary", has_text="Your own data").click()
+    runs = finished_runs(page)
+    page.locator(".st-key-own_file input[type='file']").set_input_files(str(path))
+    named = f"() => ({PLANE})().titles[0] === 'sepal_length'"
+    wait_for_run_after(page, runs, "uploading iris.csv", until=named)
+    page.wait_for_function(named, timeout=60_000)
+    settle(page)
+    plane = page.evaluate(PLANE)
+    assert plane["titles"] == ["sepal_length", "sepal_width"]
+    for axis in ("x", "y"):
+        (lo, hi), (reach_lo, reach_hi) = plane[axis], plane["h" + axis]
+        tol = 1e-4 * (hi - lo)
+        assert reach_lo <= lo + tol and reach_hi >= hi - tol, f"{axis}: axis {lo:.3f}..{hi:.3f}, " \
+            f"regions {reach_lo:.3f}..{reach_hi:.3f}"
+    pickers = page.evaluate(PICKERS)
+    assert [p["value"] for p in pickers] == ["sepal_length", "sepal_width", "species"]
+    assert not any(p["cut"] for p in pickers), pickers
+    assert all(a["bottom"] <= b["top"] and a["left"] == b["left"] for a, b in pairwise(pickers)), pickers
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "owndata_iris.png"))
+    assert_no_errors(page, "the playground after an iris-like upload")

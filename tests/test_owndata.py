@@ -125,11 +125,43 @@ def test_the_id3_table_is_read_by_the_planes_csv_reader(raw, says):
                                               ("a,b,label", ("a", "b", "label")),
                                               ("x1,x2,y", ("x1", "x2", "y")),
                                               ("x,y,species", ("x", "y", "species")),
-                                              ("y,class,x1,x2", ("y", "x1", "class"))])
+                                              ("y,class,x1,x2", ("y", "x1", "class")),
+                                              ("x,y,z", ("x", "z", "y"))])
 def test_the_label_column_is_guessed_by_name_not_by_position(header, expected):
-    """x, y, label: y is a coordinate beside x, and label wins over y wherever it stands."""
+    """x, y, label: y is a coordinate beside x, and label wins over y wherever it stands; a y
+    holding names (the label column of these frames) is the label even beside an x."""
     columns, label = header.split(","), expected[2]
     rows = [[("a", "b", "a")[i] if c == label else str(0.5 + i + j) for j, c in enumerate(columns)]
             for i in range(3)]
     frame = pd.DataFrame(rows, columns=columns, dtype=str)
     assert csv_table.default_columns(frame) == expected
+
+
+@pytest.mark.parametrize("header, label", [("y,a,b", "y"), ("x,y,c", "c"), ("class,a,b", "class"),
+                                           ("a,target,b", "target")])
+def test_a_numeric_label_is_found_by_its_name_and_a_numeric_y_beside_x_is_a_feature(header, label):
+    columns = header.split(",")
+    rows = [[str(i % 2) if c == label else f"{0.5 + i + j:.1f}" for j, c in enumerate(columns)] for i in range(4)]
+    frame = pd.DataFrame(rows, columns=columns, dtype=str)
+    assert csv_table.default_columns(frame)[2] == label
+
+
+@pytest.mark.parametrize("text", [b"1.5,2,0\n2.5,3,1\n3,4,0\n4,5,1\n",          # numbers only
+                                  b"5.1;3,5;setosa\n4,9;3;setosa\n7;3,2;virginica\n6,4;3,2;virginica\n"])
+def test_a_file_whose_first_row_is_data_keeps_it_and_says_so(text):
+    frame = csv_table.read_frame(text)
+    assert len(frame) == text.count(b"\n")
+    assert list(frame.columns) == ["column 1", "column 2", "column 3"]
+    assert frame.attrs["note"] == csv_table.NO_HEADER == "no header found: the first row is read as data"
+    t = csv_table.table(frame, csv_table.default_columns(frame))
+    assert len(t.points) == text.count(b"\n") and csv_table.NO_HEADER in t.note
+
+
+@pytest.mark.parametrize("text", [b"x1,x2,label\n1,2,a\n3,4,b\n", b"1990,2000,label\n1,2,a\n3,4,b\n",
+                                  b"a,b,2\n1,2,x\n3,4,y\n"])
+def test_a_header_that_names_any_numeric_column_is_a_header(text):
+    """A first row is data only if it reads like the rest: a name over a numeric column (x1), or
+    over a column of classes a name no row repeats (label, under years as column names), makes
+    it the header."""
+    frame = csv_table.read_frame(text)
+    assert len(frame) == 2 and frame.attrs["note"] == ""

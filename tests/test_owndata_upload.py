@@ -139,3 +139,86 @@ def test_back_to_generated_data_and_undo_brings_the_upload_back():
     assert "12 rows" in " ".join(m.value for m in at.markdown)
     at.button(key="draw_redo").click().run()
     assert "own" not in at.query_params
+
+
+# --- files that load as named (issue 24) ------------------------------------------------------
+
+def _rows(n: int = 30, seed: int = 1):
+    """n rows of two numeric features and a class (text), separated enough for any model."""
+    rng = np.random.default_rng(seed)
+    return [(4.5 + 2 * c + rng.normal(0, 0.4), 2.5 + 0.5 * c + rng.normal(0, 0.3), ("setosa", "virginica")[c])
+            for c in (i % 2 for i in range(n))]
+
+
+def _csv(header, rows) -> bytes:
+    lines = ([",".join(header)] if header else []) + [",".join(f"{v:.2f}" if isinstance(v, float) else str(v)
+                                                               for v in r) for r in rows]
+    return "\n".join(lines).encode() + b"\n"
+
+
+ROWS = _rows()
+# file -> (its columns as the pickers choose them, the note it must show, or "")
+NAMED = {
+    "iris-like": (_csv(("sepal_length", "sepal_width", "species"), ROWS), ("sepal_length", "sepal_width", "species"),
+                  ""),
+    "x, y, label": (_csv(("x", "y", "label"), ROWS), ("x", "y", "label"), ""),
+    # y holding names is the label, whatever stands beside it
+    "x, y (names), z": (_csv(("x", "y", "z"), [(a, c, b) for a, b, c in ROWS]), ("x", "z", "y"), ""),
+    # a numeric label named label/class/target is the label wherever it stands
+    "class (numbers) first": (_csv(("class", "u", "v"), [(int(c == "virginica"), a, b) for a, b, c in ROWS]),
+                              ("u", "v", "class"), ""),
+    "no header": (_csv(None, ROWS), ("column 1", "column 2", "column 3"),
+                  "no header found: the first row is read as data"),
+}
+
+
+def _main_figure_spans_its_axes(fig) -> None:
+    """The regions cover the axes: the heatmap's cells reach both ends of both axis ranges."""
+    heat = next(t for t in fig["data"] if t.get("type") == "heatmap")
+    for axis, cells in (("xaxis", decode(heat["x"])), ("yaxis", decode(heat["y"]))):
+        lo, hi = fig["layout"][axis]["range"]
+        half = (cells[1] - cells[0]) / 2
+        assert cells[0] - half <= lo + 1e-6 * (hi - lo) and cells[-1] + half >= hi - 1e-6 * (hi - lo), axis
+
+
+@pytest.mark.parametrize("case", sorted(NAMED))
+def test_a_file_loads_as_named_with_its_pickers_titles_and_note(case):
+    content, columns, note = NAMED[case]
+    at = upload(run_page(PLAYGROUND), f"{case}.csv", content)
+    assert_clean(at)
+    assert not at.warning, warnings(at)
+    captions = " ".join(c.value for c in at.caption)
+    assert "x1 = {}, x2 = {}, label = {}".format(*columns) in captions
+    assert note in captions
+    assert f"{len(ROWS)} rows" in " ".join(m.value for m in at.markdown)   # no row lost to a header
+    assert len(plotted(at)) == len(ROWS)
+    # the pickers show for a three-column file too, one under the other (not in st.columns)
+    pickers = [at.selectbox(key=k) for k in ("own_x1", "own_x2", "own_label")]
+    assert tuple(p.value for p in pickers) == columns
+    in_columns = {w.key for col in at.sidebar.columns for w in col.selectbox}
+    assert not in_columns & {"own_x1", "own_x2", "own_label"}
+    fig = figure(at)
+    assert (fig["layout"]["xaxis"]["title"]["text"], fig["layout"]["yaxis"]["title"]["text"]) == columns[:2]
+    _main_figure_spans_its_axes(fig)
+
+
+def test_the_axes_follow_the_chosen_columns():
+    rows = [(a, b, round(a + b, 2), c) for a, b, c in ROWS]
+    at = upload(run_page(PLAYGROUND), "iris4.csv", _csv(("sepal_length", "sepal_width", "petal_length", "species"),
+                                                           rows))
+    at.selectbox(key="own_x2").set_value("petal_length").run()
+    assert_clean(at)
+    fig = figure(at)
+    assert (fig["layout"]["xaxis"]["title"]["text"], fig["layout"]["yaxis"]["title"]["text"]) == \
+        ("sepal_length", "petal_length")
+
+
+def test_the_same_points_under_other_column_names_are_another_dataset():
+    """The caches key an upload by its content: the column names are part of it, so a second
+    session uploading the same numbers as (height, weight) does not get the first's axis titles."""
+    first = upload(run_page(PLAYGROUND), "a.csv", _csv(("sepal_length", "sepal_width", "species"), ROWS))
+    second = upload(run_page(PLAYGROUND), "b.csv", _csv(("height", "weight", "species"), ROWS))
+    assert np.array_equal(plotted(first), plotted(second))
+    for at, names in ((first, ("sepal_length", "sepal_width")), (second, ("height", "weight"))):
+        fig = figure(at)
+        assert (fig["layout"]["xaxis"]["title"]["text"], fig["layout"]["yaxis"]["title"]["text"]) == names

@@ -119,15 +119,16 @@ def read_rows(text: str, check_columns=plane_columns) -> tuple[list[str], list[l
 
 
 def first_row_is_data(rows: list[list[str]]) -> bool:
-    """No header: every cell of the first row is a number where the rows below hold numbers (in
-    at least one column, and every column the first row has). A header names its numeric columns."""
-    first, body = rows[0], rows[1:]
+    """No header: the first row reads like the rows below it. Every cell of it is a number where
+    the rows below hold numbers (at least one such column), and in a column of names its cell is
+    one of the names below (a class has at least two rows; a header's "species" appears once)."""
+    first, body = [c.strip() for c in rows[0]], [[c.strip() for c in r] for r in rows[1:]]
     if not body or any(len(r) != len(first) for r in body):
         return False  # ragged or a single row: read_rows says what is wrong
-    numeric = [j for j in range(len(first))
-               if all(_number(r[j].strip()) is not None for r in body if r[j].strip())
-               and any(r[j].strip() for r in body)]
-    return bool(numeric) and all(_number(first[j].strip()) is not None for j in numeric)
+    numeric = {j for j in range(len(first))
+               if all(_number(r[j]) is not None for r in body if r[j]) and any(r[j] for r in body)}
+    return bool(numeric) and all(_number(first[j]) is not None if j in numeric else first[j] in {r[j] for r in body}
+                                 for j in range(len(first)))
 
 
 def read_frame(raw: bytes) -> pd.DataFrame:
