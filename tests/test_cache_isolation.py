@@ -29,6 +29,7 @@ APP = str(ROOT / "app.py")
 TIMEOUT = 120
 SMALL = {"n": "60"}          # in every link unless a case sets n: small data, quick fits
 PTS = "0.5,0.5,1;-1,1.5,0;2,-2,1"
+OWN = "0,0,0;1,0.5,0;0.5,1,0;3,3,1;4,3.5,1;3.5,4,1"  # uploaded points (own_points.table_to_url)
 
 # (page, what changes, link A, link B). A link is SMALL plus these items.
 PLAYGROUND, SVM = "pages/1_Playground.py", "pages/2_SVM_and_kernels.py"
@@ -58,6 +59,9 @@ CASES = [
     (PLAYGROUND, "classes", {}, {"classes": "3"}),
     (PLAYGROUND, "test fraction", {}, {"test": "0.4"}),
     (PLAYGROUND, "drawn points", {}, {"pts": PTS}),
+    # the same uploaded points under other column names: other axis titles
+    (PLAYGROUND, "own columns", {"own": OWN, "own_names": "a|b"},
+     {"own": OWN, "own_names": "a|b", "own_cols": "height|weight|kind"}),
     (PLAYGROUND, "model", {}, {"model": "tree"}),
     (PLAYGROUND, "int hyperparameter", {}, {"k": "9"}),
     (PLAYGROUND, "choice hyperparameter", {}, {"weights": "distance"}),

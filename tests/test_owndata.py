@@ -4,7 +4,7 @@ format of uploaded points and erasures, and undo/redo through a link in AppTest.
 import numpy as np
 import pandas as pd
 import pytest
-from support.apptest import GOOD, PLAYGROUND, assert_clean, link, plotted, run_page, upload
+from support.apptest import GOOD, PLAYGROUND, assert_clean, figure, link, plotted, run_page, upload
 
 from ui.data import csv_table
 from ui.data.csv_table import CsvProblem, Table
@@ -165,3 +165,18 @@ def test_a_header_that_names_any_numeric_column_is_a_header(text):
     it the header."""
     frame = csv_table.read_frame(text)
     assert len(frame) == 2 and frame.attrs["note"] == ""
+
+
+def test_a_link_keeps_the_column_names_as_axis_titles():
+    text = b"sepal_length,sepal_width,species\n" + b"\n".join(
+        f"{4.5 + 0.2 * i:.1f},{3 + 0.1 * (i % 4):.1f},{'ab'[i % 2]}".encode() for i in range(12))
+    at = upload(run_page(PLAYGROUND), "iris.csv", text)
+    assert at.query_params["own_cols"] == "sepal_length|sepal_width|species"
+    fresh = run_page(PLAYGROUND, link(at))
+    assert_clean(fresh)
+    layout = figure(fresh)["layout"]
+    assert (layout["xaxis"]["title"]["text"], layout["yaxis"]["title"]["text"]) == ("sepal_length", "sepal_width")
+    assert "x1 = sepal_length, x2 = sepal_width, label = species" in " ".join(c.value for c in fresh.caption)
+    # a link without the item (the columns x1, x2, label) gives the plane's own titles
+    plain = run_page(PLAYGROUND, {k: v for k, v in link(at).items() if k != "own_cols"})
+    assert figure(plain)["layout"]["xaxis"]["title"]["text"] == "x1"

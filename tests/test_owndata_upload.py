@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support.apptest import GOOD, PLAYGROUND, assert_clean, decode, figure, plotted, run_page, upload
+from support.apptest import GOOD, PLAYGROUND, assert_clean, charts, decode, figure, plotted, run_page, upload
 
 pytestmark = pytest.mark.app
 
@@ -222,3 +222,13 @@ def test_the_same_points_under_other_column_names_are_another_dataset():
     for at, names in ((first, ("sepal_length", "sepal_width")), (second, ("height", "weight"))):
         fig = figure(at)
         assert (fig["layout"]["xaxis"]["title"]["text"], fig["layout"]["yaxis"]["title"]["text"]) == names
+
+
+@pytest.mark.parametrize("page", ["pages/7_Neural_network.py", "pages/8_Multi-class.py"])
+def test_the_other_planes_of_the_upload_are_named_too(page):
+    at = upload(run_page(PLAYGROUND), "iris.csv", NAMED["iris-like"][0])
+    at.switch_page(page).run()
+    assert_clean(at)
+    titles = [(c["layout"].get("xaxis", {}).get("title", {}).get("text"),
+               c["layout"].get("yaxis", {}).get("title", {}).get("text")) for c in charts(at)]
+    assert ("sepal_length", "sepal_width") in titles, titles

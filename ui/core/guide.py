@@ -26,7 +26,7 @@ from ui.core.reading import Reading
 from ui.data.dataset_panel import FIELDS
 
 # Link items that describe the dataset (ui.core.layout.page writes them) and the screen.
-CARRIED = {"data", *(f.name for f in FIELDS), "pts", "own", "own_names", "erased", "present"}
+CARRIED = {"data", *(f.name for f in FIELDS), "pts", "own", "own_names", "own_cols", "erased", "present"}
 ANY = frozenset(MODELS)  # pages with a model picker: every model, under model=
 
 

@@ -171,7 +171,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
         problem = draw.from_url(pts)
         if problem:
             settings.report(problem)
-    own = [settings.take(name) for name in ("own", "own_names", "erased")]
+    own = [settings.take(name) for name in own_points.LINK_ITEMS]
     if any(own):
         problem = own_points.from_url(*own)
         if problem:
@@ -187,7 +187,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     drawn = draw.points()
     settings.link_item("pts", draw.to_url(drawn))
     own_items, st.session_state[own_points.LINK_NOTE] = own_points.link_items(recipe, draw.to_url(drawn))
-    for name in ("own", "own_names", "erased"):
+    for name in own_points.LINK_ITEMS:
         settings.link_item(name, own_items.get(name))
     data = fits.dataset(recipe, drawn)
     own_data_panel.table_panel(data)

@@ -41,6 +41,8 @@ STORE_SIZE = 16
 # A link longer than about 8,000 characters is cut by some browsers, chat apps and web servers
 # (8 KB is a common request-line limit); the rest of the link needs a few hundred.
 LINK_CHARS = 7000
+LINK_ITEMS = ("own", "own_names", "own_cols", "erased")  # ui.core.layout.page reads and writes these
+_DEFAULT_COLUMNS = ("x1", "x2", "label")
 _STORE: OrderedDict[str, Table] = OrderedDict()
 
 
@@ -237,8 +239,9 @@ def table_to_url(t: Table) -> str:
 
 
 def link_items(recipe: Recipe, drawn_url: str | None) -> tuple[dict, str | None]:
-    """The own data as link items ``own`` (x,y,class[,test];...), ``own_names`` and ``erased``,
-    and, when the table is too long for a link, the sentence that says so."""
+    """The own data as link items ``own`` (x,y,class[,test];...), ``own_names``, ``own_cols`` (the
+    feature and label columns, when not x1, x2, label) and ``erased``, and, when the table is too
+    long for a link, the sentence that says so."""
     items, note = {}, None
     t = table()
     if t is not None:
@@ -246,6 +249,8 @@ def link_items(recipe: Recipe, drawn_url: str | None) -> tuple[dict, str | None]
         if len(text) + len(drawn_url or "") <= LINK_CHARS:
             items["own"] = text
             items["own_names"] = "|".join(t.names)
+            if tuple(t.columns) != _DEFAULT_COLUMNS:
+                items["own_cols"] = "|".join(t.columns)
         else:
             note = (f"Your {len(t.points):,} uploaded points are not in this link: they take {len(text):,} "
                     f"characters, and a link over about {LINK_CHARS:,} is cut by some browsers, chat apps and "
@@ -256,8 +261,9 @@ def link_items(recipe: Recipe, drawn_url: str | None) -> tuple[dict, str | None]
     return items, note
 
 
-def from_url(own: str | None, names: str | None, gone: str | None) -> str | None:
-    """Load own points and erasures from a link; a malformed item is dropped with one sentence."""
+def from_url(own: str | None, names: str | None, cols: str | None, gone: str | None) -> str | None:
+    """Load own points and erasures from a link; a malformed item is dropped with one sentence.
+    The session's table stays when the link holds its points (it keeps the file's name and notes)."""
     problem = None
     if own:
         try:
@@ -278,7 +284,13 @@ def from_url(own: str | None, names: str | None, gone: str | None) -> str | None
             if len(label_names) < k:
                 label_names = tuple(str(i) for i in range(k))
             test = None if flags[0] is None else tuple(flags)
-            st.session_state[TABLE] = Table(tuple(pts), label_names, ("x1", "x2", "label"), test)
+            columns = tuple(cols.split("|")) if cols else ()
+            if len(columns) != 3 or len(set(columns)) != 3 or "" in columns:
+                columns = _DEFAULT_COLUMNS  # a missing or malformed own_cols: the plane's own names
+            linked = Table(tuple(pts), label_names, columns, test)
+            t = table()
+            if t is None or (t.points, t.names, t.columns, t.test) != linked[:4]:
+                st.session_state[TABLE] = linked
         except ValueError:
             problem = ("**your points** (`own`) should look like `0.5,1.2,0;-1,0.3,1` (x1, x2, class 0-5); "
                        "they were left out.")

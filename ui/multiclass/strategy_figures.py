@@ -20,7 +20,7 @@ def plane(recipe, drawn, strategy, base, code, code_size, decoding, C, point):
     data = fits.dataset(recipe, drawn)
     (model, grid, _, _), _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)
     fig = decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                          grid=grid, height=MAIN_HEIGHT)
+                          grid=grid, height=MAIN_HEIGHT, axis_titles=data.axes)
     fig.add_trace(highlight_trace(point))
     fig.layout.height = None   # the container's height (screen_height)
     return fig, grid, None
@@ -37,5 +37,5 @@ def pair_plane(recipe, drawn, C: float, which: int):
     data = fits.dataset(recipe, drawn)
     cs, ovr, grids, _ = fit_pair(recipe, drawn, C)
     m, title = ((cs, "Crammer–Singer"), (ovr, "one-vs-all linear SVMs"))[which]
-    return decision_figure(m, data.X_train, data.y_train, grid=grids[which], height=420,
+    return decision_figure(m, data.X_train, data.y_train, grid=grids[which], height=420, axis_titles=data.axes,
                            title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")

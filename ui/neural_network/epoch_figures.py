@@ -17,7 +17,8 @@ def _at(recipe, drawn, key_params: tuple, epoch: int):
 def regions(recipe, drawn, key_params: tuple, epoch: int):
     data, at = _at(recipe, drawn, key_params, epoch)
     fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                          grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn")
+                          grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn",
+                          axis_titles=data.axes)
     fig.layout.height = None   # the element's height (screen_height)
     return fig
 
