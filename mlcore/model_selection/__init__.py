@@ -11,7 +11,7 @@ __all__ = [
 ]
 
 # Search, nested cross-validation and the bias-variance decomposition (branch search).
-from ._bias_variance import BiasVariance, bias_variance_decomposition  # noqa: E402
+from ._bias_variance import BiasVariance, bias_variance_decomposition, bias_variance_from_samples  # noqa: E402
 from ._search import (  # noqa: E402
     GridSearchCV,
     NestedCV,
@@ -23,4 +23,5 @@ from ._search import (  # noqa: E402
 )
 
 __all__ += ["ParameterGrid", "ParameterSampler", "GridSearchCV", "RandomizedSearchCV", "loguniform",
-            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition"]
+            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition",
+            "bias_variance_from_samples"]
