@@ -6,7 +6,7 @@ import streamlit as st
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
-from ui.core import charts, settings
+from ui.core import charts, guide, lectures_bias_variance, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -17,6 +17,8 @@ from viz.decision import points_figure
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
+READ = ("expected_loss", "bias", "net_variance", "noise", "noise_term")   # the terms the reading uses
+NEXT = {"svm": "svm", "tree": "tree", "random_forest": "ensembles", "adaboost": "ensembles", "mlp": "nn"}
 CONFIG = chart_config("bias_variance", scroll_zoom=False, double_click=False)
 ROUNDS = ParamSpec("rounds", "int", 100, 5, 200, label="training sets",
                    help="How many training sets the model is fitted on, one model each: fresh draws from the "
@@ -24,8 +26,9 @@ ROUNDS = ParamSpec("rounds", "int", 100, 5, 200, label="training sets",
                         "(n points drawn with replacement). More make the standard errors smaller and the page slower.")
 
 
-recipe, drawn, data, _ = page("Bias-variance", name="bias_variance")
+recipe, drawn, data, _ = page("Bias-variance", name="bias_variance", opening=lectures_bias_variance.OPENING)
 st.sidebar.caption(texts.SIDEBAR)
+presets.row("bias_variance", lectures_bias_variance.STEPS, lectures_bias_variance.HELP, chart=CHART, chart_height=460)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
@@ -71,19 +74,23 @@ with right:
     for label, value, explained in texts.metrics(view):
         stats.metric(label, value, help=explained)
     st.caption(texts.identity(view))
+    if options:
+        p = spec.param(complexity)
+        values = curve_values(key, p)
+        try:
+            terms, ses, errors = sweeps.cached(curve, recipe, drawn, key, key_params, complexity, values, rounds,
+                                               text=f"Sweeping {p.label or p.name} over {len(values)} values")
+        except ValidationError as err:
+            st.warning(str(err), icon=":material/info:")
+            stop()
+        now = hp.get(complexity)
+        current = values.index(now) if now in values else None
+        guide.see(reading.bias_variance_reading(
+            p.label or p.name, values, terms[:, 0], ses[:, 0], current,
+            {name: getattr(view.result, name) for name in READ}, view.known, complexity), key, hp)
 
 if options:
     st.subheader("Bias and variance against complexity", anchor=False)
-    p = spec.param(complexity)
-    values = curve_values(key, p)
-    try:
-        terms, ses, errors = sweeps.cached(curve, recipe, drawn, key, key_params, complexity, values, rounds,
-                                           text=f"Sweeping {p.label or p.name} over {len(values)} values")
-    except ValidationError as err:
-        st.warning(str(err), icon=":material/info:")
-        stop()
-    now = hp.get(complexity)
-    current = values.index(now) if now in values else None
     columns = ("loss", "noise_term", "bias", "variance", "net_variance")
     charts.plotly_chart(bias_variance_figure(values, p.label or p.name, loss=terms[:, 0],
                                              noise_term=terms[:, 1] if view.known else None, bias=terms[:, 2],
@@ -94,6 +101,7 @@ if options:
 else:
     st.info(f"{spec.label} has no hyperparameter to sweep.", icon=":material/info:")
 
+guide.next_pages("validation_curve", NEXT.get(key, "playground"), "search", "learning_curves", model=key, params=hp)
 show_code(code_model_pages.bias_variance_page(recipe, drawn, key, hp, rounds, known=view.known, n_test=TEST_POINTS),
           "The decomposition at the current settings: " + ("the model on fresh training sets from the generator, "
                                                            "against the Bayes label." if view.known else
