@@ -34,10 +34,11 @@ fresh training set from it instead (``bias_variance_from_samples``; ``mlcore.the
 sets, where bootstrap samples of one set share its noise, which then shows as bias.
 
 Standard errors (``BiasVariance.standard_errors``): every term is a mean over test points of a
-per-point value computed from the rounds, so it varies with both. Each is the standard deviation
-of the term over ``SE_REPLICAS`` two-way bootstrap replicas, each resampling the rounds and the
-test points with replacement; for such crossed designs this errs on the large side (it counts
-the rounds-by-points interaction twice).
+per-point value computed from the rounds, so it varies with both, and its variance is about the
+sum of two parts: the test points' (the per-point values' variance / n_test, with the rounds
+fixed) and the rounds' (the term's variance over ``SE_REPLICAS`` bootstrap replicas of the rounds,
+with the points fixed). As for any crossed design, the sum counts the rounds-by-points
+interaction twice, so it errs on the large side.
 """
 
 from __future__ import annotations
@@ -179,14 +180,16 @@ def _decompose(predictions: np.ndarray, y_test: np.ndarray, y_star: np.ndarray, 
 
 
 def _standard_errors(one_hot: np.ndarray, t: np.ndarray, best: np.ndarray, rng: np.random.Generator) -> dict:
-    """Each term's standard deviation over two-way bootstrap replicas (rounds and test points)."""
+    """Each term's standard error: the variance from the test points (the per-point values' variance
+    over n_test) plus the variance from the rounds (over SE_REPLICAS bootstrap replicas of the rounds)."""
     rounds, _, n_test = one_hot.shape
     if rounds < 2 or n_test < 2:
         return {name: float("nan") for name in TERMS}
+    points = _per_point(one_hot.sum(axis=0), t, best)
+    from_points = np.array([points[name].var(ddof=1) / n_test for name in TERMS])
     replicas = np.empty((SE_REPLICAS, len(TERMS)))
     for b in range(SE_REPLICAS):
-        votes = one_hot[rng.integers(0, rounds, rounds)].sum(axis=0)
-        weights = np.bincount(rng.integers(0, n_test, n_test), minlength=n_test) / n_test
-        points = _per_point(votes, t, best)
-        replicas[b] = [points[name] @ weights for name in TERMS]
-    return dict(zip(TERMS, replicas.std(axis=0, ddof=1).tolist(), strict=True))
+        resampled = _per_point(one_hot[rng.integers(0, rounds, rounds)].sum(axis=0), t, best)
+        replicas[b] = [resampled[name].mean() for name in TERMS]
+    from_rounds = replicas.var(axis=0, ddof=1)
+    return dict(zip(TERMS, np.sqrt(from_points + from_rounds).tolist(), strict=True))
