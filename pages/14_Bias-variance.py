@@ -17,6 +17,7 @@ from viz.decision import points_figure
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
+HEIGHT = 530   # the plane's height on a 720 px screen: its bottom edge at the screen's
 READ = ("expected_loss", "bias", "net_variance", "noise", "noise_term")   # the terms the reading uses
 NEXT = {"svm": "svm", "tree": "tree", "random_forest": "ensembles", "adaboost": "ensembles", "mlp": "nn"}
 CONFIG = chart_config("bias_variance", scroll_zoom=False, double_click=False)
@@ -28,7 +29,8 @@ ROUNDS = ParamSpec("rounds", "int", 100, 5, 200, label="training sets",
 
 recipe, drawn, data, _ = page("Bias-variance", name="bias_variance", opening=lectures_bias_variance.OPENING)
 st.sidebar.caption(texts.SIDEBAR)
-presets.row("bias_variance", lectures_bias_variance.STEPS, lectures_bias_variance.HELP, chart=CHART, chart_height=460)
+presets.row("bias_variance", lectures_bias_variance.STEPS, lectures_bias_variance.HELP, chart=CHART,
+            chart_height=HEIGHT)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
@@ -68,7 +70,7 @@ with right:
     chart, stats = st.columns([3, 1])
     with chart, st.container(key=CHART):
         fig = overlay_figure(view.vote, view.vote.confidence, view.shown, X, y, X_test=data.X_test,
-                             y_test=data.y_test, height=460)
+                             y_test=data.y_test, height=HEIGHT)
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
     chart.caption(texts.overlay_caption(view, rounds, len(view.shown)))
     for label, value, explained in texts.metrics(view):
@@ -94,6 +96,7 @@ if options:
     columns = ("loss", "noise_term", "bias", "variance", "net_variance")
     charts.plotly_chart(bias_variance_figure(values, p.label or p.name, loss=terms[:, 0],
                                              noise_term=terms[:, 1] if view.known else None, bias=terms[:, 2],
+                                             noise=view.result.noise if view.known else None,
                                              variance=terms[:, 3], net_variance=terms[:, 4], log=p.log,
                                              current=current, errors=dict(zip(columns, ses.T, strict=True))),
                         width="stretch", config=CONFIG, key="bv_curve")

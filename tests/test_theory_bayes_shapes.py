@@ -12,8 +12,7 @@ import pytest
 
 from mlcore.datasets import make_dataset
 from mlcore.neighbors import KNeighborsClassifier
-from mlcore.theory import BayesClassifier
-from mlcore.theory import _shapes
+from mlcore.theory import BayesClassifier, _shapes
 
 GRID_TOL = 2e-3
 N = 5000

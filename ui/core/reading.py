@@ -226,9 +226,10 @@ def bias_variance_reading(label: str, values, losses, loss_ses, current: int | N
     else:
         split = f"Expected loss {_share(loss)} = bias {_share(bias)} + net variance {_share(net)}"
     if net > bias:
-        why = "the net variance outweighs the bias: the models disagree with each other, too flexible for this data"
+        why = ("the net variance outweighs the bias: the models disagree with each other more than their vote "
+               "is wrong")
     else:
-        why = "the bias outweighs the net variance: the models agree, on the wrong side of the best boundary"
+        why = "the bias outweighs the net variance: the models agree, but their vote is wrong on more points"
     sentences = [f"{split}. Of what a model can change, {why}."]
     if known:
         sentences.append(f"The noise floor: {_share(terms['noise'])} of the labels differ from the Bayes "
@@ -249,5 +250,6 @@ def bias_variance_reading(label: str, values, losses, loss_ses, current: int | N
         else:
             which = "overfitting" if net > bias else "underfitting"
             sentences.append(f"Move {label} towards {_value(values[best])}: the curve's lowest expected loss, "
-                             f"{_share(losses[best])}, is at {at_best}.")
+                             f"{_share(losses[best])}, is at {at_best}; here the model is too "
+                             f"{'flexible' if which == 'overfitting' else 'simple'} for these points.")
     return Reading(which, tuple(sentences), ("validation_curve", "learning_curves"), knob)
