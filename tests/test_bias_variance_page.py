@@ -98,7 +98,11 @@ def test_knn_steps_say_what_the_decomposition_shows():
     assert r[1].bias < 0.03                                               # "bias under 3%"
     assert r[15].variance < r[1].variance / 2                             # "less than half the variance of k = 1"
     assert r[15].expected_loss < r[1].expected_loss                       # "lower than at k = 1"
+    assert r[49].variance < r[1].variance / 2                             # "less than half the variance of k = 1"
     assert r[49].bias == max(x.bias for x in r.values())                  # "the largest bias on the curve"
+    X, y = fits.dataset(recipe_of(one.values), ()).X_train, fits.dataset(recipe_of(one.values), ()).y_train
+    assert knn(1).fit(X, y).score(X, y) == 1.0                            # "follows its own noisy points"
+    assert abs(49 / len(y) - 1 / 3) < 0.05                              # "a third of the training set"
 
 
 def test_tree_steps_say_what_the_decomposition_shows():
@@ -108,6 +112,8 @@ def test_tree_steps_say_what_the_decomposition_shows():
     assert r[1].bias == max(x.bias for x in r.values())                   # "the largest bias on the curve"
     assert r[None].variance == max(x.variance for x in r.values())        # "the largest variance on the curve"
     assert r[None].expected_loss > r[3].expected_loss                     # "above that of depth 3"
+    data = fits.dataset(recipe_of(full.values), ())
+    assert tree(None).fit(data.X_train, data.y_train).score(data.X_train, data.y_train) == 1.0   # "every leaf pure"
 
 
 @pytest.mark.app

@@ -23,8 +23,8 @@ STEPS = [
     Step("k = 15", "Fifteen neighbours vote: the models agree more (less than half the variance of k = 1), and the "
                    "expected loss is lower than at k = 1.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 15}),
-    Step("k = 49", "A third of the training set votes: the models agree, but their vote cuts the tips of the moons: "
-                   "the largest bias on the curve.",
+    Step("k = 49", "A third of the training set votes: less than half the variance of k = 1, but the largest bias "
+                   "on the curve.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 49}),
     Step("tree · depth 1", "One straight cut, the same mistakes whatever the sample: the largest bias on the curve.",
          {**NOISY_MOONS, **_TREE, "p_tree_max_depth": 1}),
