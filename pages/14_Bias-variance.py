@@ -80,15 +80,16 @@ with right:
         p = spec.param(complexity)
         values = curve_values(key, p)
         try:
-            terms, ses, errors = sweeps.cached(curve, recipe, drawn, key, key_params, complexity, values, rounds,
-                                               text=f"Sweeping {p.label or p.name} over {len(values)} values")
+            terms, ses, paired, errors = sweeps.cached(
+                curve, recipe, drawn, key, key_params, complexity, values, rounds,
+                text=f"Sweeping {p.label or p.name} over {len(values)} values")
         except ValidationError as err:
             st.warning(str(err), icon=":material/info:")
             stop()
         now = hp.get(complexity)
         current = values.index(now) if now in values else None
         guide.see(reading.bias_variance_reading(
-            p.label or p.name, values, terms[:, 0], ses[:, 0], current,
+            p.label or p.name, values, terms[:, 0], paired, current,
             {name: getattr(view.result, name) for name in READ}, view.known, complexity), key, hp)
 
 if options:

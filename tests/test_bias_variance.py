@@ -171,3 +171,22 @@ def test_a_drawn_training_set_with_one_class_is_refused():
     with pytest.raises(ValidationError, match="single class"):
         bias_variance_from_samples(KNeighborsClassifier(n_neighbors=1), lambda r: (X, np.zeros_like(y)), X, y,
                                    n_rounds=2)
+
+
+def test_the_paired_standard_error_matches_the_spread_of_differences():
+    # k = 5 against k = 15 on the same training sets and test points, twenty times over (see the
+    # standard errors' test for the bounds); the same predictions differ by exactly 0.
+    from mlcore.model_selection import paired_loss_se
+
+    differences, ses = [], []
+    for s in range(20):
+        bayes = BayesClassifier("moons", noise=0.35, seed=s)
+        samples = generator_samples(bayes, 140, 600, 30)
+        a, b = (generator_bias_variance(KNeighborsClassifier(n_neighbors=k), bayes, 140, n_test=600, n_rounds=30,
+                                        samples=samples) for k in (5, 15))
+        differences.append(a.expected_loss - b.expected_loss)
+        ses.append(paired_loss_se(a.predictions, b.predictions, samples["y_test"]))
+        assert paired_loss_se(a.predictions, a.predictions, samples["y_test"]) == 0.0
+    spread = np.std(differences, ddof=1)
+    assert 0.65 * spread <= np.mean(ses) <= 2.0 * spread
+    assert np.mean(ses) < 0.5 * np.mean([a.standard_errors["expected_loss"]]), "pairing cancels most of the noise"

@@ -11,7 +11,7 @@ on the trend)."""
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, charts, link, run_page, values
+from support.apptest import assert_clean, charts, decode, link, run_page, values
 
 from catalog.models import MODELS
 from mlcore.neighbors import KNeighborsClassifier
@@ -40,7 +40,7 @@ def page_curve(key: str, name: str):
     spec = MODELS[key]
     params = tuple(sorted({p.name: p.default for p in spec.params}.items()))
     vals = runs.curve_values(key, spec.param(name))
-    terms, ses, errors = runs.curve(DEFAULT, (), key, params, name, vals, lectures.ROUNDS)
+    terms, ses, _, errors = runs.curve(DEFAULT, (), key, params, name, vals, lectures.ROUNDS)
     assert not errors
     return vals, terms, ses
 
@@ -147,6 +147,11 @@ def test_a_bare_link_opens_on_noisy_moons_with_the_noise_apart():
     assert not any(v.startswith("100") for v in shown.values())
     seen = next(m.value for m in at.markdown if "What you see" in m.value)
     assert "noise floor" in seen
+    # the reading points to the curve's lowest expected loss, or says the setting is there
+    curve = charts(at)[1]
+    loss = next(t for t in curve["data"] if t["name"] == "expected loss")
+    best = loss["x"][int(np.argmin(decode(loss["y"])))]
+    assert f"towards {best}:" in seen or "bottom of the curve" in seen
 
 
 @pytest.mark.app

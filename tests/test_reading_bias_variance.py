@@ -5,7 +5,15 @@ from ui.core.reading import TIE_SE, bias_variance_reading
 
 VALUES = (1, 5, 9, 15, 25, 49)
 LOSSES = (0.18, 0.14, 0.136, 0.133, 0.135, 0.156)
-SES = (0.008,) * 6
+
+
+
+def paired(se: float, n: int = 6):
+    """Every pair of losses' difference with standard error ``se``."""
+    return [[se] * n for _ in range(n)]
+
+
+SES = paired(0.008)
 
 
 def terms(bias=0.01, net=0.05, noise=0.12, noise_term=0.08):
@@ -30,25 +38,25 @@ def test_bias_outweighing_variance_at_the_large_end_is_underfitting():
 
 def test_within_the_standard_errors_of_the_bottom_is_fine():
     # 0.136 against 0.133: 0.003 apart, far less than TIE_SE standard errors of the difference
-    assert 0.136 - 0.133 < TIE_SE * (2 * 0.008 ** 2) ** 0.5
+    assert 0.136 - 0.133 < TIE_SE * 0.008
     r = bias_variance_reading("k", VALUES, LOSSES, SES, 2, terms(), True)
     assert r.regime == "fine" and "bottom of the curve" in r.text and "Move" not in r.text
 
 
 def test_a_clear_step_above_the_bottom_is_not_fine():
-    # 0.14 against 0.133 with standard errors of 0.001: 5 standard errors of the difference apart
-    r = bias_variance_reading("k", VALUES, LOSSES, (0.001,) * 6, 1, terms(), True)
+    # 0.14 against 0.133, the difference's standard error 0.001: 7 of them apart
+    r = bias_variance_reading("k", VALUES, LOSSES, paired(0.001), 1, terms(), True)
     assert r.regime == "overfitting" and "Move k towards 15" in r.text
 
 
 def test_unknown_distribution_says_the_noise_is_in_the_bias_and_names_no_floor():
-    r = bias_variance_reading("depth", (1, 2, None), (0.3, 0.2, 0.25), (0.01,) * 3, 2, terms(), False)
+    r = bias_variance_reading("depth", (1, 2, None), (0.3, 0.2, 0.25), paired(0.01, 3), 2, terms(), False)
     assert "noise is counted in the bias" in r.text and "noise floor" not in r.text
     assert "noise term" not in r.text
 
 
 def test_no_limit_and_gaps_on_the_curve():
-    r = bias_variance_reading("depth", (1, 2, None), (0.3, float("nan"), 0.2), (0.01,) * 3, 0, terms(), True)
+    r = bias_variance_reading("depth", (1, 2, None), (0.3, float("nan"), 0.2), paired(0.01, 3), 0, terms(), True)
     assert "towards no limit" in r.text
-    r = bias_variance_reading("depth", (1, 2, None), (0.3, 0.2, 0.25), (0.01,) * 3, None, terms(), True)
+    r = bias_variance_reading("depth", (1, 2, None), (0.3, 0.2, 0.25), paired(0.01, 3), None, terms(), True)
     assert r.regime is None and "lowest, 20.0%, at depth = 2" in r.text

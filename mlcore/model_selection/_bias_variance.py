@@ -193,3 +193,19 @@ def _standard_errors(one_hot: np.ndarray, t: np.ndarray, best: np.ndarray, rng: 
         replicas[b] = [resampled[name].mean() for name in TERMS]
     from_rounds = replicas.var(axis=0, ddof=1)
     return dict(zip(TERMS, np.sqrt(from_points + from_rounds).tolist(), strict=True))
+
+
+def paired_loss_se(predictions_a, predictions_b, y_test) -> float:
+    """The standard error of the difference between two expected losses measured on the same rounds'
+    training sets and the same test points ((n_rounds, n_test) predictions of each model).
+
+    The difference is the mean of d(r, x) = [f_a,r(x) ≠ t] − [f_b,r(x) ≠ t] over rounds r and
+    points x, a crossed design: its variance is about var_r(d̄(r, ·)) / R + var_x(d̄(·, x)) / n.
+    Shared rounds and points cancel from d, so this is much smaller than the two losses' own
+    standard errors combined as if independent."""
+    y = np.asarray(y_test)
+    d = (np.asarray(predictions_a) != y).astype(np.float64) - (np.asarray(predictions_b) != y)
+    rounds, n_test = d.shape
+    if rounds < 2 or n_test < 2:
+        return float("nan")
+    return float(np.sqrt(d.mean(axis=1).var(ddof=1) / rounds + d.mean(axis=0).var(ddof=1) / n_test))

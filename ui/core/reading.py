@@ -201,8 +201,8 @@ def fit_reading(model_key: str, params: dict, s: Scores, label: str = "the model
 # --- Bias-variance (the Bias-variance page) ---------------------------------------------------------
 # Domingos' terms at the current setting and the expected loss along the swept setting. Two losses on
 # the curve count as equal when they differ by less than TIE_SE standard errors of their difference
-# (the standard errors of the two, taken as independent: an upper bound, the curve's values share
-# their training sets and test points).
+# (paired: the curve's values share their training sets and test points,
+# mlcore.model_selection.paired_loss_se).
 
 TIE_SE = 2.0
 
@@ -211,11 +211,12 @@ def _share(x: float) -> str:
     return f"{x:.1%}"
 
 
-def bias_variance_reading(label: str, values, losses, loss_ses, current: int | None, terms: dict,
+def bias_variance_reading(label: str, values, losses, paired, current: int | None, terms: dict,
                           known: bool, knob: str | None = None) -> Reading:
     """What the decomposition says at the current setting: which term is largest, which way to move
     the swept setting (``label``, at ``values``; ``current`` its index there or None) to lower the
-    expected loss (the curve's ``losses`` ± ``loss_ses``), and the noise floor when the distribution
+    expected loss (the curve's ``losses``; ``paired[i][j]`` the standard error of losses[i] − losses[j]),
+    and the noise floor when the distribution
     is ``known``. ``terms``: expected_loss, bias, net_variance, noise, noise_term at the current setting.
     The regime: "fine" at the bottom of the curve, else "overfitting" when the net variance outweighs
     the bias, "underfitting" when the bias does; None without a curve."""
@@ -243,7 +244,7 @@ def bias_variance_reading(label: str, values, losses, loss_ses, current: int | N
         at_best = f"{label} = {_value(values[best])}"
         if current is None or current not in finite:
             sentences.append(f"On the curve the expected loss is lowest, {_share(losses[best])}, at {at_best}.")
-        elif abs(losses[current] - losses[best]) <= TIE_SE * math.hypot(loss_ses[current], loss_ses[best]):
+        elif abs(losses[current] - losses[best]) <= TIE_SE * paired[current][best]:
             which = "fine"
             sentences.append(f"{label} = {_value(values[current])} is at the bottom of the curve (within its "
                              "standard error): moving it does not lower the expected loss.")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from mlcore import ValidationError
-from mlcore.model_selection import BiasVariance, bias_variance_decomposition
+from mlcore.model_selection import BiasVariance, bias_variance_decomposition, paired_loss_se
 from mlcore.theory import KNOWN_DENSITIES, BayesClassifier, generator_bias_variance, generator_samples
 from ui.data.recipe import BLANK, Recipe
 from ui.model_selection import sweeps
@@ -90,11 +90,14 @@ def curve_values(key: str, p) -> tuple:
 
 
 def curve(recipe, drawn, key, key_params, name, values, rounds, callback=None):
-    """(terms, standard errors, errors): the COLUMNS at each value of ``name`` and their standard
-    errors, (len(values), 5) each, NaN where a value cannot be fitted, with the refusals' messages."""
+    """(terms, standard errors, paired, errors): the COLUMNS at each value of ``name`` and their
+    standard errors, (len(values), 5) each, NaN where a value cannot be fitted; ``paired[i, j]`` the
+    standard error of loss_i − loss_j (same training sets and test points: far below the two
+    losses' own errors combined); the refusals' messages."""
     spec, hp = sweeps.MODELS[key], dict(key_params)
     fresh = samples(recipe, drawn, rounds)   # drawn once: every value sees the same sets
-    terms, ses, errors = [], [], []
+    labels = fresh["y_test"] if fresh is not None else fits.dataset(recipe, drawn).y_test
+    terms, ses, predictions, errors = [], [], [], []
     for v, value in enumerate(values):
         def step(done, total, what, v=v, value=value):
             if callback is not None:
@@ -104,11 +107,15 @@ def curve(recipe, drawn, key, key_params, name, values, rounds, callback=None):
             r = _run(spec.make(**{**hp, name: value}), recipe, drawn, rounds, step, drawn_samples=fresh)
             terms.append([getattr(r, c) for c in COLUMNS])
             ses.append([r.standard_errors[c] for c in COLUMNS])
+            predictions.append(r.predictions)
         except ValidationError as err:
             terms.append([np.nan] * len(COLUMNS))
             ses.append([np.nan] * len(COLUMNS))
+            predictions.append(None)
             errors.append(str(err))
-    return np.array(terms), np.array(ses), errors
+    paired = np.array([[np.nan if a is None or b is None else paired_loss_se(a, b, labels) for b in predictions]
+                       for a in predictions])
+    return np.array(terms), np.array(ses), paired, errors
 
 
 def vote(grids: list[DecisionGrid], classes: np.ndarray) -> DecisionGrid:
