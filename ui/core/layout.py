@@ -24,7 +24,7 @@ from ui.data import dataset_panel, draw, own_data_panel, own_points
 from ui.serving import fits
 
 APP_TITLE = "Classifier Playground"
-ICON = ":material/scatter_plot:"
+ICON = str(Path(__file__).with_name("icon.svg"))  # served by the app: a lecture room may have no internet
 ROOT = Path(__file__).resolve().parents[2]
 HOME_FILE = "home.py"
 HOME_LABEL = "Home"
@@ -32,6 +32,7 @@ _PAGES = "_menu_pages"  # this session's st.Page objects (navigation_pages)
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 LINKED = "_guide_linked"  # pages ui.core.guide linked to in this run (so "Where next" does not repeat them)
 _FRESH_KEY = "ds_data"  # set once the dataset panel has been drawn: the session has a dataset
+_REPEATED = "_link_repeated"  # keys the link gives more than once
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
 # before its file exists in pages/ is simply not in the menu yet.
@@ -149,6 +150,9 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
             settings.put(key, list(value) if isinstance(value, list) else value)
     settings.begin(name, link, st.empty() if title is None else _titled(title))
     st.session_state[LINKED] = []
+    if link:
+        for key in st.session_state.pop(_REPEATED, []):
+            settings.report(f"**{key}** is given more than once in this link: using the last, `{link[key]}`.")
     presenter.begin()
     if not with_dataset:
         st.session_state.pop(own_points.LINK_NOTE, None)
@@ -244,7 +248,9 @@ def _link_once(name: str) -> dict[str, str] | None:
     if st.session_state.get(flag) and settings.current_page() == name:
         return None
     st.session_state[flag] = True
-    return st.query_params.to_dict()
+    link = st.query_params.to_dict()  # a repeated key: its last value (ui.core.layout.page says so)
+    st.session_state[_REPEATED] = sorted(k for k in link if len(st.query_params.get_all(k)) > 1)
+    return link
 
 
 def finish(share: bool = True) -> None:
