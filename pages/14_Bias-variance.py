@@ -1,6 +1,8 @@
 """Bias and variance: models fitted on resampled training sets, overlaid, and the 0-1 loss
 decomposed (Domingos) against the model's complexity."""
 
+from dataclasses import replace
+
 import streamlit as st
 
 from catalog import code_model_pages
@@ -12,7 +14,7 @@ from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.model_selection import bias_variance_texts as texts
 from ui.model_selection import sweeps
-from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose
+from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose, default_rounds
 from viz.decision import points_figure
 from viz.selection import bias_variance_figure, overlay_figure
 
@@ -21,7 +23,7 @@ HEIGHT = 530   # the plane's height on a 720 px screen: its bottom edge at the s
 READ = ("expected_loss", "bias", "net_variance", "noise", "noise_term")   # the terms the reading uses
 NEXT = {"svm": "svm", "tree": "tree", "random_forest": "ensembles", "adaboost": "ensembles", "mlp": "nn"}
 CONFIG = chart_config("bias_variance", scroll_zoom=False, double_click=False)
-ROUNDS = ParamSpec("rounds", "int", 100, 5, 200, label="training sets",
+ROUNDS = ParamSpec("rounds", "int", None, 5, 200, label="training sets",
                    help="How many training sets the model is fitted on, one model each: fresh draws from the "
                         "generator when its distribution is known, else bootstrap samples of the training set "
                         "(n points drawn with replacement). More make the standard errors smaller and the page slower.")
@@ -36,7 +38,7 @@ left, right = st.columns([1, 3], gap="large")
 with left:
     key, spec, hp = sweeps.model_picker()
     st.divider()
-    rounds = settings.setting(ROUNDS, "bv_rounds")
+    rounds = settings.setting(replace(ROUNDS, default=default_rounds(key)), f"bv_rounds_{key}")
     options = [p.link for p in sweeps.tunable(spec, hp) if p.kind in ("int", "float", "choice")]
     if options:
         default = sweeps.COMPLEXITY.get(key, options[0])

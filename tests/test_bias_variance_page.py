@@ -75,10 +75,10 @@ def curve_of(step, model, param: str, key: str):
     recipe = recipe_of(step.values)
     bayes = BayesClassifier(recipe.data, noise=recipe.noise, seed=recipe.seed)
     n_train = len(fits.dataset(recipe, ()).y_train)
-    samples = generator_samples(bayes, n_train, runs.TEST_POINTS, step.values["bv_rounds"])
+    samples = generator_samples(bayes, n_train, runs.TEST_POINTS, step.values[f"bv_rounds_{key}"])
     vals = runs.curve_values(key, MODELS[key].param(param))
     results = {v: generator_bias_variance(model(v), bayes, n_train, n_test=runs.TEST_POINTS,
-                                          n_rounds=step.values["bv_rounds"], samples=samples) for v in vals}
+                                          n_rounds=step.values[f"bv_rounds_{key}"], samples=samples) for v in vals}
     return results
 
 

@@ -8,10 +8,10 @@ from ui.core.presets import Step, dataset
 NOISY_MOONS = dataset(data="moons", n=200, noise=0.35, seed=0)
 ROUNDS = 100
 _KNN = {"model": "knn", "p_knn_weights": "uniform", "p_knn_metric": "euclidean", "bv_complexity_knn": "k",
-        "bv_rounds": ROUNDS}
+        "bv_rounds_knn": ROUNDS}
 _TREE = {"model": "tree", "p_tree_criterion": "gini", "p_tree_min_samples_split": 2, "p_tree_min_samples_leaf": 1,
          "p_tree_min_impurity_decrease": 0.0, "p_tree_gain_ratio": False, "bv_complexity_tree": "max_depth",
-         "bv_rounds": ROUNDS}
+         "bv_rounds_tree": ROUNDS}
 
 OPENING = {**NOISY_MOONS, **_KNN, "p_knn_k": 5}
 HELP = ("kNN with k = 1 → 15 → 49, then a tree of depth 1 → grown in full, on noisy moons: each step loads its "

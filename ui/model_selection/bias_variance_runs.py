@@ -26,6 +26,14 @@ from viz.grid import DecisionGrid, evaluate_grid
 
 TEST_POINTS = 1000   # fresh test points of a known distribution: standard errors near 1 point of loss
 SHOWN = 20           # resampled boundaries drawn over the vote (all rounds vote)
+# Training sets per view: 100 keep the standard errors near a point; a model that takes long to fit
+# (a forest of 100 trees, SMO, a network) starts at 20, so its curve of 6-7 values takes seconds, not
+# half a minute; the page shows the larger standard errors that come with it.
+FAST = {"knn", "tree", "prototype", "gaussian_nb", "least_squares", "logistic", "perceptron"}
+
+
+def default_rounds(key: str) -> int:
+    return 100 if key in FAST else 20
 RESOLUTION = 80
 # The swept values where the lecture has its own: odd k (an even k can tie, and a tie goes to the
 # first class, which shows as bias at every even k) and the depths where a tree on 140 points still
