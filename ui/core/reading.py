@@ -61,9 +61,12 @@ class Knob:
     simpler: str         # which way makes the model simpler: "smaller" or "larger"
     over: str            # why it overfits (what the student sees), {v} = the value
     under: str           # why it underfits
+    simpler_move: str | None = None  # the way to a simpler model, when it is not "a larger/smaller <label>"
 
     def move(self, towards: str) -> str:
         """"a larger k" / "a smaller gamma" for towards = "simpler" or "more flexible"."""
+        if towards == "simpler" and self.simpler_move:
+            return self.simpler_move
         way = self.simpler if towards == "simpler" else ("larger" if self.simpler == "smaller" else "smaller")
         return f"a {way} {self.label}"
 
@@ -115,8 +118,17 @@ STRAIGHT = {"perceptron": "the perceptron draws a straight line",
             "logistic": KNOBS["logistic"].under, "linear_svc_cs": KNOBS["linear_svc_cs"].under}
 
 
+# Distance-weighted votes: a training point's own vote has d = 0 and wins, whatever k is.
+_KNN_WEIGHTED = Knob("weights", "weights", "larger",
+                     "votes weighted by 1/distance let each training point decide its own spot (its own vote has "
+                     "distance 0), whatever k is",
+                     KNOBS["knn"].under, simpler_move="voting with equal weights (weights = uniform)")
+
+
 def knob(model_key: str, params: dict) -> Knob | None:
     """The setting that drives the model's complexity with these parameters (None: no single one)."""
+    if model_key == "knn" and params.get("weights", "uniform") != "uniform":
+        return _KNN_WEIGHTED
     if model_key == "svm":
         kernel = params.get("kernel", "rbf")
         if kernel == "linear":
