@@ -45,7 +45,12 @@ st.sidebar.caption("A multi-layer perceptron: each hidden unit computes f(w·x +
                    "the output layer a softmax over the classes. Back-propagation gives the gradient "
                    "of the cross-entropy; SGD or Adam follow it, one batch at a time.")
 
-train_tab, gates_tab = st.tabs(["Train and replay", "Logic gates"])
+TABS = ("Train and replay", "Logic gates")
+# a link to a gate (gate=XOR) or to the tab (tab=gates) reopens the Logic gates tab
+if settings.take("tab") == "gates" or "gate" in settings.untaken("gate"):
+    st.session_state["nn_tab"] = TABS[1]
+train_tab, gates_tab = st.tabs(TABS, key="nn_tab", on_change="rerun")
+settings.link_item("tab", "gates" if gates_tab.open else None)
 
 with train_tab:
     left, right = st.columns([1, 3.4], gap="medium")

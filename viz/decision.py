@@ -260,7 +260,8 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
     yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
     if equal_aspect:
         yaxis.update(scaleanchor="x", scaleratio=1.0)
-    top = (30 if title else 0) + _LEGEND_TOP + _LEGEND_ROW * _legend_rows(legend)
+    top = (30 if title else 0) + _LEGEND_TOP + LEGEND_GAP + _LEGEND_ROW * _legend_rows(legend)
+    plot_px = max(float(height) - top - _BOTTOM, 100.0)
     layout = dict(
         template="none", font=_FONT, height=int(height),
         paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
@@ -268,8 +269,8 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
         # Margins that already hold the ticks, axis titles and legend: when plotly has to
         # push a margin (autoexpand) it draws the whole figure a second time, which was
         # most of the time from a slider step to the redrawn chart in the browser.
-        margin=dict(l=55, r=15, t=top, b=60),
-        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0,
+        margin=dict(l=55, r=15, t=top, b=_BOTTOM),
+        legend=dict(orientation="h", yanchor="bottom", y=1.0 + LEGEND_GAP / plot_px, xanchor="left", x=0.0,
                     bgcolor="rgba(255,255,255,0)", font=dict(size=13)),
         hoverlabel=dict(font=dict(size=13)),
         uirevision=uirevision,
@@ -286,6 +287,11 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
 # Playground's controls (a narrower chart only costs plotly's own margin push, never a
 # clipped legend).
 _LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
+# The legend starts at the paper's left edge, which an equal-aspect plot leaves to the left of its
+# axis: the top tick label stands half its height above the plot, under the legend's last row.
+# The gap clears it in presenter mode (21 px tick labels), given in pixels of the figure's own plot
+# height; a taller chart on the screen only widens it.
+LEGEND_GAP, _BOTTOM = 14, 60
 
 
 def _legend_rows(names, width: float = _LEGEND_WIDTH) -> int:
