@@ -21,7 +21,7 @@ from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
 from ui.serving.cache import sharable
-from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
+from viz.tree import importance_text, leaf_text, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
 CRITERIA = {"gini": "Gini  1 − Σ p²", "entropy": "entropy  −Σ p log₂ p",
@@ -168,7 +168,7 @@ def tree_view(full, data) -> None:
                                      explain_on, query)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
-                   + importance_text(model, FEATURES))
+                   + leaf_text(model, data.X_train) + " " + importance_text(model, FEATURES))
         overlays.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)

@@ -23,8 +23,8 @@ from .present import MARKER_SCALE, TEXT_SCALE
 
 __all__ = ["text_size_px", "place_note", "data_per_px", "obstacles"]
 
-# Arial's average glyph is ~0.45 em wide (0.43 measured on a note in Chromium) and a line ~1.25 em tall (plotly's annotation line
-# height); a note's box adds its padding and border on each side.
+# Arial's average glyph is ~0.45 em wide (0.43 measured on a note in Chromium), a line ~1.3 em
+# tall (plotly's annotation line height); a note's box adds its padding and border on each side.
 CHAR_EM, LINE_EM, BOX_PAD_PX = 0.5, 1.3, 4.0
 # The narrowest plane the app draws: the SVM page's beside its controls and metrics, in presenter
 # mode on a 1280 px screen (358 px measured in Chromium).

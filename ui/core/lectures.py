@@ -67,7 +67,8 @@ TREE = [
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": 3}),
     Step("full", "Every leaf pure: 100% training accuracy, with boxes around single noisy points.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": _full_depth}),
-    Step("pruned", "Every split must lower the impurity by 0.01: the boxes around single points go.",
+    Step("pruned", "Every split must lower the impurity by 0.01: fewer leaves, and all but one of the boxes "
+                   "around single points go.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.01, "tree_depth": lambda: _full_depth(0.01)}),
 ]
 
