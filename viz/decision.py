@@ -275,7 +275,7 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
     yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
     if equal_aspect:
         yaxis.update(scaleanchor="x", scaleratio=1.0)
-    top, legend_y = legend_room(legend, title=title, height=height)
+    top, legend_y = legend_room(legend, title=title)
     layout = dict(
         template="none", font=_FONT, height=int(height),
         paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
@@ -283,7 +283,7 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
         # Margins that already hold the ticks, axis titles and legend: when plotly has to
         # push a margin (autoexpand) it draws the whole figure a second time, which was
         # most of the time from a slider step to the redrawn chart in the browser.
-        margin=dict(l=55, r=15, t=top, b=_BOTTOM),
+        margin=dict(l=55, r=15, t=top, b=60),
         legend=dict(orientation="h", yanchor="bottom", y=legend_y, xanchor="left", x=0.0,
                     bgcolor="rgba(255,255,255,0)", font=dict(size=13)),
         hoverlabel=dict(font=dict(size=13)),
@@ -303,17 +303,17 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
 _LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
 # The legend starts at the paper's left edge, which an equal-aspect plot leaves to the left of its
 # axis: the top tick label stands half its height above the plot, under the legend's last row.
-# The gap clears it in presenter mode (21 px tick labels), given in pixels of the figure's own plot
-# height; a taller chart on the screen only widens it.
-LEGEND_GAP, _BOTTOM = 14, 60
+# The gap clears it in presenter mode (21 px tick labels): LEGEND_GAP px on the smallest plane the
+# app draws (PLOT_PX tall), more on a taller one. A fixed share of the plot's height, so a figure
+# does not change with the height a page gives it.
+LEGEND_GAP, PLOT_PX = 14, 340
 
 
-def legend_room(names, *, title=None, height: float = 560) -> tuple[int, float]:
+def legend_room(names, *, title=None) -> tuple[int, float]:
     """(top margin, legend's y) for a horizontal legend of ``names`` above the plot: room for its
-    rows, and the gap LEGEND_GAP under it in pixels of the figure's plot height."""
+    rows and for the gap under it."""
     top = (30 if title else 0) + _LEGEND_TOP + LEGEND_GAP + _LEGEND_ROW * _legend_rows(names)
-    plot_px = max(float(height) - top - _BOTTOM, 100.0)
-    return top, 1.0 + LEGEND_GAP / plot_px
+    return top, 1.0 + LEGEND_GAP / PLOT_PX
 
 
 def _legend_rows(names, width: float = _LEGEND_WIDTH) -> int:

@@ -8,9 +8,10 @@ note's box where it meets none of them: first along the bottom and top edges, th
 and right ones, corners first. When no place is free it takes the one that hides the fewest.
 
 Sizes in pixels become data units through the plot's scale, and the scale is not known
-before the browser lays the chart out, so it is taken from below: the plot's height in the
-figure (height minus the top and bottom margins) and a smallest width ``MIN_PLOT_WIDTH``;
-a larger plot only makes every box smaller in data units. Text is measured at the presenter
+before the browser lays the chart out (a page sets the chart's height from the screen's), so
+it is taken from below: the smallest plot the app draws, ``MIN_PLOT_PX`` on each side; a larger
+plot only makes every box smaller in data units. So the place depends on the data and the text
+alone, not on the height a page asks for. Text is measured at the presenter
 mode's size (:data:`viz.present.TEXT_SCALE`) and markers at its marker size, the larger of
 the two looks.
 """
@@ -26,9 +27,9 @@ __all__ = ["text_size_px", "place_note", "data_per_px", "obstacles"]
 # Arial's average glyph is ~0.45 em wide (0.43 measured on a note in Chromium), a line ~1.3 em
 # tall (plotly's annotation line height); a note's box adds its padding and border on each side.
 CHAR_EM, LINE_EM, BOX_PAD_PX = 0.5, 1.3, 4.0
-# The narrowest plane the app draws: the SVM page's beside its controls and metrics, in presenter
-# mode on a 1280 px screen (358 px measured in Chromium).
-MIN_PLOT_WIDTH = 340.0
+# The smallest plane the app draws: the SVM page's beside its controls and metrics on a 1280x720
+# screen, with a lecture step's line above it (347 px square measured in Chromium; 358 presenting).
+MIN_PLOT_PX = 340.0
 DEFAULT_MARKER = 6.0   # plotly's marker size where a trace sets none
 DEFAULT_FONT = 12.0
 
@@ -42,13 +43,10 @@ def text_size_px(text: str, font_size: float) -> tuple[float, float]:
 
 
 def data_per_px(fig, bounds) -> tuple[float, float]:
-    """Data units per pixel along x and y, taken large (the smallest plausible plot)."""
+    """Data units per pixel along x and y, taken large (the smallest plot)."""
     x0, x1, y0, y1 = bounds
-    layout = fig.layout
-    margin = layout.margin
-    height = float(layout.height or 450) - float(margin.t or 0) - float(margin.b or 0)
-    per_x, per_y = (x1 - x0) / MIN_PLOT_WIDTH, (y1 - y0) / max(height, 1.0)
-    if layout.yaxis.scaleanchor == "x":   # equal units: one scale, the coarser of the two
+    per_x, per_y = (x1 - x0) / MIN_PLOT_PX, (y1 - y0) / MIN_PLOT_PX
+    if fig.layout.yaxis.scaleanchor == "x":   # equal units: one scale, the coarser of the two
         per_x = per_y = max(per_x, per_y)
     return per_x, per_y
 

@@ -213,7 +213,7 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
     # one cross for every wrong point, sized by how many there are in all
     fig.update_traces(selector=lambda t: (t.name or "").startswith("misclassified"),
                       marker=misclassified_marker(sum(len(t.x) for t in wrong)))
-    fig.layout.margin.t, fig.layout.legend.y = legend_room(_legend_names(fig.data), title=title, height=height)
+    fig.layout.margin.t, fig.layout.legend.y = legend_room(_legend_names(fig.data), title=title)
     fig.layout.xaxis.title.text = feature_names[0]
     fig.layout.yaxis.title.text = feature_names[1]
     return fig
