@@ -23,6 +23,7 @@ from mlcore.linear_model import (
     mistake_bounds,
     pocket_curve,
 )
+from ui.core import reading
 from ui.serving import fits
 from ui.serving.cache import sharable
 from viz.perceptron import side_style
@@ -177,3 +178,20 @@ def pocket_counts(replay: PerceptronReplay, X, t) -> np.ndarray:
     w_init, b_init = replay.weights(0)
     initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
     return pocket_curve(replay.history, initial_errors)
+
+
+def what_you_see(recipe, drawn, src: tuple, pair: tuple, model, pocket_last: int, classes: tuple):
+    """The page's "What you see" (ui.core.reading.perceptron_reading) for the replayed run; the
+    regime too when the run trains on the session's own two classes, cross-validated with the same
+    epochs and rate (the separable generator and a chosen pair of classes are not the dataset the
+    cross-validation splits)."""
+    data, history = binary(recipe, drawn, src, pair), model.history_[0]
+    fit = None
+    if src[0] == SHARED and len(classes) == 2:
+        params = {"max_iter": int(model.max_iter), "eta0": float(model.eta0)}
+        cv = fits.cv(recipe, drawn, "perceptron", tuple(sorted(params.items())))
+        if cv is not None:
+            fit = reading.fit_reading("perceptron", params, reading.Scores(
+                None, None, *cv, fits.reference(recipe, drawn), len(data.t)), "the perceptron")
+    return reading.perceptron_reading(bool(history["converged"]), int(history["n_epochs"]),
+                                      int(history["mistakes"][-1]), int(pocket_last), len(data.t), data.names, fit)
