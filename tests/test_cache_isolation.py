@@ -101,6 +101,8 @@ CASES = [
     (ID3, "split score", {}, {"score": "ratio"}),
     (ID3, "followed row", {}, {"row": "3"}),
     (ID3, "Laplace smoothing", {}, {"laplace": "true"}),
+    (ID3, "node shown", {}, {"node": "1"}),
+    (ID3, "naive Bayes row", {}, {"nb_outlook": "overcast"}),
     # Ensembles
     (ENSEMBLES, "noise", {}, {"noise": "0.2"}),
     (ENSEMBLES, "drawn points", {}, {"pts": PTS}),
