@@ -14,7 +14,7 @@ from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui.core import charts, guide, lectures, overlays, presets, reading, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import LINKED, finish, page, screen_height, stop
+from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs
 from ui.core.show_code import show_code
 from ui.data import draw
@@ -126,7 +126,6 @@ def follow_click(x: float, y: float) -> None:
 @st.fragment
 def tree_view(full, data) -> None:
     """Depth slider, the plane and the diagram: moving the depth or the point reruns only this."""
-    st.session_state[LINKED] = []   # a rerun of this part alone draws its links again
     full_depth = full.get_depth()
     left, right = st.columns([1, 3], gap="large")
     with left:

@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
 from ui.core import charts, guide, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import LINKED, finish, page, screen_height
+from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
@@ -101,7 +101,6 @@ def _advance(last: int, every: int) -> None:
 
 def replay(model, test_curve):
     """The epoch slider and everything drawn at that epoch; reruns alone when it moves."""
-    st.session_state[LINKED] = []   # a rerun of this part alone draws its links again
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
     top = st.columns([1.3, 5], vertical_alignment="bottom")
