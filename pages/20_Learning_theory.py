@@ -6,6 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
+from mlcore.datasets import GENERATORS
 from mlcore.theory import KNOWN_DENSITIES
 from ui.core import charts, params, settings
 from ui.core.charts import config as chart_config
@@ -186,8 +187,8 @@ def rademacher_tab(recipe, drawn, data):
 
 def bayes_tab(recipe, drawn, data):
     if recipe.data not in KNOWN_DENSITIES:
-        st.info("The Bayes classifier needs the true density: choose **Gaussian blobs** or **Linearly "
-                "separable** in the sidebar's dataset panel.")
+        st.info("The Bayes classifier needs the true density: choose one of "
+                f"{', '.join(f'**{GENERATORS[k].label}**' for k in KNOWN_DENSITIES)} in the sidebar's dataset panel.")
         return
     top = st.columns([1.2, 1, 1, 1, 1])
     with top[0]:

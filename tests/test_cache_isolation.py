@@ -203,6 +203,9 @@ CASES = [
     (BIAS, "hyperparameter", {}, {"k": "9"}),
     (BIAS, "bootstrap samples", {}, {"rounds": "10"}),
     (BIAS, "complexity axis", {}, {"complexity": "weights"}),
+    (BIAS, "noise (the Bayes label)", MOONS, {**MOONS, "noise": "0.2"}),
+    (BIAS, "label noise", MOONS, {**MOONS, "label_noise": "0.1"}),
+    (BIAS, "erased point (distribution unknown)", MOONS, {**MOONS, "erased": "3"}),
     # Compare models
     (COMPARE, "seed", {}, {"seed": "3"}),
     (COMPARE, "drawn points", {}, {"pts": PTS}),

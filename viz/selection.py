@@ -149,6 +149,36 @@ def _cell_text(v) -> str:
     return "no limit" if v is None else str(v).replace("_", " ")
 
 
+CELL_FONT, RANDOM_SIZE = 13, 10
+# Presenter mode draws placed text 1.2 times and markers 1.5 times larger (viz.present): the strip
+# and the room for a draw are measured at that size, so they hold on a projector too.
+_TEXT_PX = CELL_FONT * 1.2 * 1.3
+_DRAW_RADIUS_PX = (RANDOM_SIZE / 2 + 2) * 1.5
+
+
+def _text_strip(cell_px: float) -> float:
+    """The share of a cell's height, at its top, that holds its value."""
+    return min(0.5, _TEXT_PX / max(cell_px, 1.0))
+
+
+def _value_colors(scores, low: float, high: float) -> list[str]:
+    """Ink on the light (upper) part of Viridis and on grey failed cells, white on the dark part,
+    as plotly's own heatmap text chooses."""
+    share = (np.asarray(scores, dtype=np.float64).ravel() - low) / (high - low)
+    return [palette.INK if not np.isfinite(v) or v > 0.55 else palette.WHITE for v in share]
+
+
+def below_values(y, text_top: float, cell_px: float) -> np.ndarray:
+    """Index positions ``y`` (a value between two grid values lies between their cells) moved into
+    the part of their cell under its value: the cell's lower edge to the strip's lower edge, less a
+    draw's radius at each end, keeping their order within the cell."""
+    y = np.asarray(y, dtype=np.float64)
+    cell = np.round(y)
+    pad = min(_DRAW_RADIUS_PX / max(cell_px, 1.0), (1.0 - text_top) / 2)
+    low, high = cell - 0.5 + pad, cell + 0.5 - text_top - pad
+    return low + (y - cell + 0.5) * (high - low)
+
+
 def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, best: tuple[int, int] | None,
                   selected: tuple[int, int] | None = None, random_points=None, height: int = 470,
                   title: str | None = None) -> go.Figure:
@@ -173,9 +203,15 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
     if high - low < 1e-9:
         low, high = low - 0.01, high + 0.01
     text = np.where(np.isfinite(scores), np.char.mod("%.2f", np.nan_to_num(scores)), "—")
+    has_random = random_points is not None and len(random_points[0])
+    margin = dict(l=70, r=10, t=40 if title else 30, b=60)
+    # With random draws the cell's value moves to the top of the cell and the draws into the
+    # part below it, so no draw sits on a number (a value and a circle read as "1○0○").
+    cell_px = (height - margin["t"] - margin["b"]) / ny
+    text_top = _text_strip(cell_px) if has_random else 0.0
     traces = [go.Heatmap(
         x=np.arange(nx), y=np.arange(ny), z=scores.astype(np.float32), zmin=low, zmax=high,
-        colorscale=_SCORE_SCALE, text=text, texttemplate="%{text}", textfont=dict(size=13),
+        colorscale=_SCORE_SCALE, text=text, texttemplate="" if has_random else "%{text}", textfont=dict(size=13),
         colorbar=dict(title=dict(text="CV accuracy", side="right"), thickness=12, len=0.9),
         hoverinfo="skip", name="grid search", xgap=1, ygap=1)]
     ii, jj = np.meshgrid(np.arange(nx), np.arange(ny))
@@ -186,12 +222,17 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         x=ii.ravel(), y=jj.ravel(), mode="markers", name="cells", showlegend=False,
         customdata=np.stack([ii.ravel(), jj.ravel()], axis=1), text=hover, hovertemplate="%{text}<extra></extra>",
         marker=dict(symbol="square", size=28, color="rgba(0,0,0,0)", opacity=0.01)))
-    if random_points is not None and len(random_points[0]):
+    if has_random:
+        # the value's centre, half the strip below the cell's top edge
+        traces.append(go.Scatter(
+            x=ii.ravel(), y=jj.ravel() + 0.5 - text_top / 2, mode="text", name="cell values", showlegend=False,
+            text=text.ravel(), textfont=dict(size=CELL_FONT, color=_value_colors(scores, low, high)),
+            hoverinfo="skip"))
         rx, ry, rs = (np.asarray(v, dtype=np.float64) for v in random_points)
         traces.append(go.Scatter(
-            x=rx, y=ry, mode="markers", name="random search",
-            marker=dict(size=10, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high, colorscale=_SCORE_SCALE,
-                        symbol="circle", line=dict(color=palette.WHITE, width=2)),
+            x=rx, y=below_values(ry, text_top, cell_px), mode="markers", name="random search",
+            marker=dict(size=RANDOM_SIZE, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high,
+                        colorscale=_SCORE_SCALE, symbol="circle", line=dict(color=palette.WHITE, width=2)),
             text=[f"CV accuracy {s:.3f}" if np.isfinite(s) else "could not be fitted" for s in rs],
             hovertemplate="random draw<br>%{text}<extra></extra>"))
     shapes = []
@@ -201,7 +242,7 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         shapes.append(_frame(selected, dict(color="#D55E00", width=3, dash="dash")))
     layout = dict(
         template="none", font=_FONT, height=int(height), paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
-        margin=dict(l=70, r=10, t=40 if title else 30, b=60), shapes=shapes, clickmode="event+select",
+        margin=margin, shapes=shapes, clickmode="event+select",
         xaxis=dict(tickmode="array", tickvals=list(range(nx)), ticktext=[_cell_text(v) for v in x_values],
                    title=dict(text=x_label), range=[-0.5, nx - 0.5], showgrid=False, zeroline=False),
         yaxis=dict(tickmode="array", tickvals=list(range(ny)), ticktext=[_cell_text(v) for v in y_values],
@@ -277,15 +318,29 @@ def overlay_figure(main: DecisionGrid, agreement: np.ndarray, member_grids: list
 
 
 def bias_variance_figure(values, label: str, *, loss, bias, variance, net_variance, log: bool,
-                         current: int | None = None, height: int = 380) -> go.Figure:
-    """Expected 0-1 loss, bias, variance and net variance against the complexity parameter."""
+                         current: int | None = None, height: int = 380, noise_term=None, noise: float | None = None,
+                         errors: dict | None = None) -> go.Figure:
+    """Expected 0-1 loss, the noise term (when the optimal label is known), bias, variance and net
+    variance against the complexity parameter; ``noise``: the Bayes error, drawn as the floor no
+    expected loss goes below; ``errors``: a line's name ("loss", "noise_term", "bias", "variance",
+    "net_variance") -> each point's standard error, drawn as an error bar."""
     numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
     x = list(values) if numeric else list(range(len(values)))
-    lines = [("expected loss", loss, palette.INK, "solid"), ("bias (= bias²)", bias, "#0072B2", "solid"),
-             ("variance", variance, "#E69F00", "dash"), ("net variance (V_u − V_b)", net_variance, "#D55E00", "solid")]
+    lines = [("expected loss", "loss", loss, palette.INK, "solid"),
+             ("noise term", "noise_term", noise_term, palette.NEUTRAL, "dot"),
+             ("bias (= bias²)", "bias", bias, "#0072B2", "solid"),
+             ("variance", "variance", variance, "#E69F00", "dash"),
+             ("net variance (V_u − V_b)", "net_variance", net_variance, "#D55E00", "solid")]
+    errors = errors or {}
     traces = [go.Scatter(x=x, y=np.asarray(v, dtype=np.float64), mode="lines+markers", name=name,
-                         line=dict(color=color, width=3, dash=dash), marker=dict(size=7))
-              for name, v, color, dash in lines]
+                         line=dict(color=color, width=3, dash=dash), marker=dict(size=7),
+                         error_y=None if key not in errors else dict(
+                             type="data", array=np.asarray(errors[key], dtype=np.float64), color=color, thickness=1.5,
+                             width=4))
+              for name, key, v, color, dash in lines if v is not None]
+    if noise is not None:
+        traces.append(go.Scatter(x=[x[0], x[-1]], y=[noise, noise], mode="lines", name="noise: the floor",
+                                 line=dict(color=palette.NEUTRAL, width=1.5, dash="dash"), hoverinfo="y"))
     xaxis = _axis(title=dict(text=label), type="log" if log and numeric else "-")
     if not numeric:
         xaxis.update(tickmode="array", tickvals=x, ticktext=[_cell_text(v) for v in values])

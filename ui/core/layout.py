@@ -101,9 +101,9 @@ def navigation_pages() -> dict[str, list]:
     return st.session_state[_PAGES]
 
 
-_close_menu = st.components.v2.component(
-    "classifier_playground.menu_close",
-    js="\n".join(line for line in (Path(__file__).with_name("menu_close.js")).read_text().splitlines()
+_navigation = st.components.v2.component(
+    "classifier_playground.navigation",
+    js="\n".join(line for line in (Path(__file__).with_name("navigation.js")).read_text().splitlines()
                  if not line.lstrip().startswith("//")),
     isolate_styles=False,
 )
@@ -152,7 +152,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     its missing items mean their defaults, as they always did."""
     page_setup()
     _compact()
-    _close_menu(key="menu_close", height=0)  # on a phone, after a menu choice
+    _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
     link = _link_once(name)
     if opening and not link and link is not None and _FRESH_KEY not in st.session_state:
         for key, value in opening.items():
@@ -203,7 +203,7 @@ _COMPACT_CSS = """<style>
 [data-testid="stMetricLabel"] p {white-space: normal;}
 [data-testid="stMetric"] {min-width: 0;}
 .stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
-.st-key-menu_close {display: none !important;}
+.st-key-navigation {display: none !important;}
 </style>"""
 
 

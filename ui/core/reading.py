@@ -61,9 +61,12 @@ class Knob:
     simpler: str         # which way makes the model simpler: "smaller" or "larger"
     over: str            # why it overfits (what the student sees), {v} = the value
     under: str           # why it underfits
+    simpler_move: str | None = None  # the way to a simpler model, when it is not "a larger/smaller <label>"
 
     def move(self, towards: str) -> str:
         """"a larger k" / "a smaller gamma" for towards = "simpler" or "more flexible"."""
+        if towards == "simpler" and self.simpler_move:
+            return self.simpler_move
         way = self.simpler if towards == "simpler" else ("larger" if self.simpler == "smaller" else "smaller")
         return f"a {way} {self.label}"
 
@@ -115,8 +118,17 @@ STRAIGHT = {"perceptron": "the perceptron draws a straight line",
             "logistic": KNOBS["logistic"].under, "linear_svc_cs": KNOBS["linear_svc_cs"].under}
 
 
+# Distance-weighted votes: a training point's own vote has d = 0 and wins, whatever k is.
+_KNN_WEIGHTED = Knob("weights", "weights", "larger",
+                     "votes weighted by 1/distance let each training point decide its own spot (its own vote has "
+                     "distance 0), whatever k is",
+                     KNOBS["knn"].under, simpler_move="voting with equal weights (weights = uniform)")
+
+
 def knob(model_key: str, params: dict) -> Knob | None:
     """The setting that drives the model's complexity with these parameters (None: no single one)."""
+    if model_key == "knn" and params.get("weights", "uniform") != "uniform":
+        return _KNN_WEIGHTED
     if model_key == "svm":
         kernel = params.get("kernel", "rbf")
         if kernel == "linear":
@@ -196,6 +208,87 @@ def fit_reading(model_key: str, params: dict, s: Scores, label: str = "the model
     rest = ("The errors left are mostly points where the classes overlap: no model gets those right on new data."
             if s.cv_val < 0.97 else "The classes are well apart: most settings do as well here.")
     return Reading(which, (close, rest), ("bias_variance", "learning_curves"), k.name if k else None)
+
+
+# --- The model pages: SVM and kernels, Decision tree, Perceptron, Neural network --------------------
+# Each reads what its page shows on top of fit_reading: the SVM's support vectors, the tree's leaves
+# around single points, the perceptron's last epoch and pocket, a network whose training went nowhere.
+
+# Half or more of the training points as support vectors: the boundary leans on nearly all of them.
+MANY_SUPPORT = 0.5
+# A network whose last loss is still this share of the chance loss ln K has learned (almost) nothing,
+# and with a learning rate this large (per solver) the steps are the reason, not the units.
+STUCK_LOSS = 0.9
+LARGE_RATE = {"sgd": 0.5, "adam": 0.1}
+
+
+def svm_reading(params: dict, s: Scores, n_support: int) -> Reading:
+    """The SVM page: fit_reading's regime and setting (gamma for a bending kernel, C for the linear
+    one), and what the support vectors say when half or more of the points are one."""
+    base = fit_reading("svm", params, s, "the SVM")
+    if base.regime is None or s.n_train == 0 or n_support / s.n_train < MANY_SUPPORT:
+        return base
+    share = f"{n_support} of the {s.n_train} training points are support vectors"
+    if base.regime == "overfitting" and params.get("kernel", "rbf") != "linear":
+        said = f"{share}: each pulls f(x) its way near itself, which is how the boundary reaches round single points."
+    elif base.regime == "underfitting":
+        said = f"{share}: a margin this wide takes in most of the data, so no single point shapes the boundary."
+    else:
+        said = f"{share}: the boundary leans on most of the data, where the classes overlap."
+    # three sentences: the links under them name the page that shows why
+    return Reading(base.regime, (base.sentences[0], said, *base.sentences[1:2]), base.pages, base.knob)
+
+
+def tree_reading(depth: int, full_depth: int, n_leaves: int, lonely: int, grow: dict, s: Scores) -> Reading:
+    """The Decision tree page: the tree cut at ``depth`` of a fully grown tree of ``full_depth``,
+    with ``n_leaves`` leaves of which ``lonely`` hold a single training point; ``grow`` its other
+    growth settings. An overfitting tree also points to the Ensembles page (averaged trees)."""
+    params = {**grow, "max_depth": None if depth >= full_depth else depth}
+    base = fit_reading("tree", params, s, "the tree")
+    if base.regime != "overfitting":
+        return base
+    boxes = (f"{lonely} of its {n_leaves} leaves hold a single training point (the black squares)." if lonely
+             else f"It has {n_leaves} leaves, each fitted to a few training points.")
+    move = base.sentences[1] + " So does a larger min impurity decrease, or the pruning further down."
+    return Reading(base.regime, (base.sentences[0], boxes, move), (*base.pages, "ensembles"), base.knob)
+
+
+def perceptron_reading(converged: bool, epochs: int, last_mistakes: int, pocket_mistakes: int, n: int,
+                       names: tuple, fit: Reading | None = None) -> Reading:
+    """The Perceptron page: whether the run found a separating line (an epoch without a mistake),
+    the pocket's answer when it did not, and ``fit`` (fit_reading of the perceptron on the page's
+    dataset, when the page trains on the session's two classes) for the regime."""
+    neg, pos = names
+    if converged:
+        first = (f"An epoch went by without a mistake: this line puts all {n} points of {pos} and {neg} on "
+                 "their sides, as the convergence theorem promises for data a line separates. "
+                 "The SVM page finds the line with the widest margin among all that do.")
+    else:
+        first = (f"After {epochs} epochs the perceptron still made {last_mistakes} mistakes in its last pass over "
+                 f"the {n} points: no line it tried separates {pos} from {neg}, so it keeps moving. The pocket "
+                 f"kept the best line it met: {pocket_mistakes} mistakes.")
+    if fit is None or fit.regime is None:
+        return Reading(None, (first,), ("svm", "nn") if not converged else ("svm",))
+    if fit.regime == "underfitting":
+        return Reading(fit.regime, (first, *fit.sentences), (*fit.pages, "nn"), fit.knob)
+    return Reading(fit.regime, (first, fit.sentences[0]), ("svm",), fit.knob)
+
+
+def nn_reading(params: dict, s: Scores, loss_first: float, loss_last: float, n_classes: int) -> Reading:
+    """The Neural network page: a network whose loss is still near chance (ln K) after training
+    with a large learning rate is stuck because its steps overshoot: the rate is the setting to
+    move, not the units. Otherwise fit_reading's regime and setting (the hidden units)."""
+    chance = math.log(max(n_classes, 2))
+    rate, solver = params.get("learning_rate_init", 0.001), params.get("solver", "adam")
+    if loss_last >= STUCK_LOSS * chance and rate >= LARGE_RATE.get(solver, 0.1) and s.n_train >= MIN_POINTS:
+        scores = (f"Train {_pct(s.train)}, test {_pct(s.test)}" if s.train is not None and s.test is not None
+                  else "The network")
+        first = (f"{scores}: the loss ended at {loss_last:.3f}, about ln {max(n_classes, 2)} = {chance:.3f}, what "
+                 f"guessing scores. With learning rate {_value(rate)} each {solver} step overshoots the slope, so "
+                 "training never got down it. This is **underfitting**, and not for want of units.")
+        return Reading("underfitting", (first, "A smaller learning rate lets the steps follow the slope."),
+                       ("validation_curve",), "learning_rate_init")
+    return fit_reading("mlp", params, s, "the network")
 
 
 # --- Ensembles, Multi-class, ID3 on a table ------------------------------------------------------
@@ -449,3 +542,61 @@ def bayes_reading(classes: tuple, features: tuple, row: tuple, prior, factors, t
         out.append(f"**{classes[w]}** wins, score {scores[w]:.4f} against {scores[r]:.4f}. The factor that favours "
                    f"it most is {what}.{alone}")
     return Reading(None, tuple(out))
+
+
+# --- Bias-variance (the Bias-variance page) ---------------------------------------------------------
+# Domingos' terms at the current setting and the expected loss along the swept setting. Two losses on
+# the curve count as equal when they differ by less than TIE_SE standard errors of their difference
+# (paired: the curve's values share their training sets and test points,
+# mlcore.model_selection.paired_loss_se).
+
+TIE_SE = 2.0
+
+
+def _share(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def bias_variance_reading(label: str, values, losses, paired, current: int | None, terms: dict,
+                          known: bool, knob: str | None = None) -> Reading:
+    """What the decomposition says at the current setting: which term is largest, which way to move
+    the swept setting (``label``, at ``values``; ``current`` its index there or None) to lower the
+    expected loss (the curve's ``losses``; ``paired[i][j]`` the standard error of losses[i] − losses[j]),
+    and the noise floor when the distribution
+    is ``known``. ``terms``: expected_loss, bias, net_variance, noise, noise_term at the current setting.
+    The regime: "fine" at the bottom of the curve, else "overfitting" when the net variance outweighs
+    the bias, "underfitting" when the bias does; None without a curve."""
+    loss, bias, net = terms["expected_loss"], terms["bias"], terms["net_variance"]
+    if known:
+        split = (f"Expected loss {_share(loss)} = noise term {_share(terms['noise_term'])} + bias {_share(bias)} + "
+                 f"net variance {_share(net)}")
+    else:
+        split = f"Expected loss {_share(loss)} = bias {_share(bias)} + net variance {_share(net)}"
+    if net > bias:
+        why = ("the net variance outweighs the bias: the models disagree with each other more than their vote "
+               "is wrong")
+    else:
+        why = "the bias outweighs the net variance: the models agree, but their vote is wrong on more points"
+    sentences = [f"{split}. Of what a model can change, {why}."]
+    if known:
+        sentences.append(f"The noise floor: {_share(terms['noise'])} of the labels differ from the Bayes "
+                         "classifier's, and no model's expected loss goes below it.")
+    else:
+        sentences.append("These points' distribution is unknown, so the noise is counted in the bias.")
+    finite = [i for i, v in enumerate(losses) if v is not None and math.isfinite(v)]
+    which = None
+    if finite:
+        best = min(finite, key=lambda i: losses[i])
+        at_best = f"{label} = {_value(values[best])}"
+        if current is None or current not in finite:
+            sentences.append(f"On the curve the expected loss is lowest, {_share(losses[best])}, at {at_best}.")
+        elif abs(losses[current] - losses[best]) <= TIE_SE * paired[current][best]:
+            which = "fine"
+            sentences.append(f"{label} = {_value(values[current])} is at the bottom of the curve (within its "
+                             "standard error): moving it does not lower the expected loss.")
+        else:
+            which = "overfitting" if net > bias else "underfitting"
+            sentences.append(f"Move {label} towards {_value(values[best])}: the curve's lowest expected loss, "
+                             f"{_share(losses[best])}, is at {at_best}; here the model is too "
+                             f"{'flexible' if which == 'overfitting' else 'simple'} for these points.")
+    return Reading(which, tuple(sentences), ("validation_curve", "learning_curves"), knob)
