@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import learning_curve_regime
-from ui.core import charts, settings
+from ui.core import charts, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -35,6 +35,7 @@ recipe, drawn, data, _ = page("Learning curves", name="learning")
 st.sidebar.caption("A **learning curve** shows how accuracy changes as the model sees more training points. "
                    "Training accuracy usually falls and validation accuracy rises until they meet. "
                    "Where they meet and how far apart they stay tell underfitting from overfitting.")
+presets.row("learning", lectures_selection.LEARNING, lectures_selection.LEARNING_HELP, chart=CHART, chart_height=430)
 
 row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)

@@ -6,7 +6,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
-from ui.core import charts, settings
+from ui.core import charts, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -28,6 +28,8 @@ st.sidebar.caption("A **validation curve** scores one hyperparameter's values by
                    "Too simple a model scores low on training and validation points alike (underfitting); "
                    "too flexible a model scores high on training points and lower on validation points "
                    "(overfitting). Click a value on the curve, or move its slider, to see that model's boundary.")
+presets.row("validation", lectures_selection.VALIDATION, lectures_selection.VALIDATION_HELP, chart=CHART,
+            chart_height=430)
 
 row = st.columns([1.6, 1.1, 1.7, 0.9, 0.8])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)

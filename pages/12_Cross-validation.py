@@ -16,7 +16,7 @@ from mlcore.model_selection import (
     cross_validate,
     nested_cross_val_score,
 )
-from ui.core import charts, settings
+from ui.core import charts, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -95,6 +95,7 @@ recipe, drawn, data, _ = page("Cross-validation", name="cross_validation")
 st.sidebar.caption("Cross-validation estimates how well a model does on points it has not seen: every point "
                    "is held out once (k-fold), or many random holdouts are averaged. Nested CV keeps the "
                    "choice of a hyperparameter inside the training part of each outer fold.")
+presets.row("cross_validation", lectures_selection.CV, lectures_selection.CV_HELP, chart=CHART, chart_height=460)
 
 left, right = st.columns([1, 3], gap="large")
 with left:

@@ -10,7 +10,7 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
-from ui.core import charts, model_setting, params, settings
+from ui.core import charts, lectures_selection, model_setting, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -83,6 +83,7 @@ st.sidebar.caption("Grid search tries every combination of a few values of two h
                    "cross-validation on the training set; random search spends the same budget on random "
                    "settings, which covers each axis more finely. The winner is refitted on all training points "
                    "(train + validation) and scored once on the test set.")
+presets.row("search", lectures_selection.SEARCH, lectures_selection.SEARCH_HELP, chart=CHART, chart_height=450)
 
 top = st.columns([1.5, 1.2, 1.2, 1, 1, 1])
 with top[0]:

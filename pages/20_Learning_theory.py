@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES
-from ui.core import charts, params, settings
+from ui.core import charts, lectures_theory, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress
@@ -180,6 +180,7 @@ def bayes_tab(recipe, drawn, data):
 
 
 recipe, drawn, data, _ = page("Learning theory", name="theory")
+presets.row("theory", lectures_theory.THEORY, lectures_theory.THEORY_HELP, chart=PAC_CHART, chart_height=420)
 raw_tab = settings.take("tab")
 if raw_tab is not None:
     try:

@@ -10,7 +10,7 @@ from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
-from ui.core import charts, settings
+from ui.core import charts, lectures_theory, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.show_code import show_code
@@ -61,6 +61,7 @@ recipe, drawn, data, _ = page("Features", name="features")
 st.sidebar.caption("Features are not neutral: their **units** decide what a distance-based model sees, a "
                    "**map Φ** lets a linear model draw curves, and **irrelevant features** hurt until a "
                    "selection method removes them.")
+presets.row("features", lectures_theory.FEATURES, lectures_theory.FEATURES_HELP, chart="feat_scaling", chart_height=430)
 
 # --- 1. All dimensions are created equally -------------------------------------------------------
 left, right = st.columns([1, 3.6], gap="medium")

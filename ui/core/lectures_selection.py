@@ -50,8 +50,8 @@ LEARNING = [
     Step("high variance", "γ = 10: training accuracy stays well above validation, a gap of more than 5 points at "
                           "every size: each training point bends the boundary.",
          {**NOISY_MOONS, **_SVM_10, **_CURVE}),
-    Step("more data", "The same SVM on five times the points: the validation curve keeps rising, the gap shrinks "
-                      "to under half of what 200 points left.",
+    Step("more data", "The same SVM on five times the points: its training accuracy comes down towards the "
+                      "validation accuracy, and the gap at the largest size is under 5 points.",
          {**BIG_MOONS, **_SVM_10, **_CURVE}),
 ]
 LEARNING_OPENING = LEARNING[1].values
