@@ -35,7 +35,9 @@ recipe, drawn, data, _ = page("Learning curves", name="learning")
 st.sidebar.caption("A **learning curve** shows how accuracy changes as the model sees more training points. "
                    "Training accuracy usually falls and validation accuracy rises until they meet. "
                    "Where they meet and how far apart they stay tell underfitting from overfitting.")
-presets.row("learning", lectures_selection.LEARNING, lectures_selection.LEARNING_HELP, chart=CHART, chart_height=430)
+lesson = presets.row("learning", lectures_selection.LEARNING, lectures_selection.LEARNING_HELP, chart=CHART,
+                     chart_height=430)
+SIDE_HEIGHT = 390 - presets.ROW_HEIGHT - (presets.LINE_HEIGHT if lesson else 0)  # on the first screen too
 
 row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
@@ -78,12 +80,12 @@ subset = curve_runs.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
-        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=390)
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT)
     else:
         title = f"{m} points: train {subset.train_acc:.0%}" + (
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=subset.grid, title=title, height=390)
+                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:

@@ -47,8 +47,9 @@ def bounds_tab(recipe, config: dict) -> None:
     with Progress("Fitting fresh samples and random labels", unit="training set sizes") as progress:
         result = work.bound_curves(sampled, model_key, delta, resamples, progress=progress)
     with right:
-        charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=config,
-                            key="theory_bounds")
+        # 400 px: under the page's lecture row, the axis stays on a 1280x720 screen
+        charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta, height=400), width="stretch", theme=None,
+                            config=config, key="theory_bounds")
     if vacuous := texts.vacuous_bounds(result):
         st.warning(vacuous, icon=":material/info:")
     with left:
