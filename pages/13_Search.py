@@ -83,7 +83,7 @@ st.sidebar.caption("Grid search tries every combination of a few values of two h
                    "cross-validation on the training set; random search spends the same budget on random "
                    "settings, which covers each axis more finely. The winner is refitted on all training points "
                    "(train + validation) and scored once on the test set.")
-lesson = presets.row("search", lectures_selection.SEARCH, lectures_selection.SEARCH_HELP, chart=CHART, chart_height=450)
+presets.row("search", lectures_selection.SEARCH, lectures_selection.SEARCH_HELP, chart=CHART, chart_height=450)
 
 top = st.columns([1.5, 1.2, 1.2, 1, 1, 1])
 with top[0]:
@@ -187,7 +187,7 @@ with right:
         score = scores[j, i]
         grid = fits.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                   grid=grid, height=420 - presets.ROW_HEIGHT - (presets.LINE_HEIGHT if lesson else 0))
+                                   grid=grid, height=420 - presets.ROW_HEIGHT - presets.LINE_HEIGHT)
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):
