@@ -1,11 +1,40 @@
-"""Landing page ("Home" in the menu, see app.py): what the playground is, links to every page, the models."""
+"""Landing page ("Home" in the menu, see app.py): the course as a path through the pages, in the
+order of the lecture notes, then the models."""
 
 from collections import defaultdict
 
 import streamlit as st
 
 from catalog.models import MODELS
-from ui.core.layout import APP_TITLE, menu, page
+from ui.core import guide
+from ui.core.layout import APP_TITLE, page
+
+# (topic, what it answers, [(page, model to open it on or None, link text)])
+PATH = [
+    ("Nearest neighbours and prototypes", "How far can 'look at the closest examples' go?",
+     [("playground", "knn", "k nearest neighbours"), ("playground", "prototype", "learning with prototypes")]),
+    ("Decision trees", "How does a tree choose its questions, and when should it stop asking?",
+     [("tree", "tree", "Decision tree"), ("id3", None, "ID3 on a table")]),
+    ("Naive Bayes", "How do probabilities of single features decide a class?",
+     [("id3", None, "naive Bayes on the tennis table"), ("playground", "gaussian_nb", "Gaussian naive Bayes")]),
+    ("Linear models and the perceptron", "When does a straight line learn, and when does it never settle?",
+     [("perceptron", None, "Perceptron"), ("playground", "logistic", "logistic regression")]),
+    ("SVM and kernels", "Which line is best, and how does a kernel bend it?", [("svm", None, "SVM and kernels")]),
+    ("Ensembles", "Why do many trees vote better than one?", [("ensembles", None, "Ensembles")]),
+    ("Neural networks", "What do hidden units add to a perceptron?", [("nn", None, "Neural network")]),
+    ("Multi-class", "How do two-class machines handle many classes?", [("multiclass", None, "Multi-class")]),
+    ("Model selection", "Is my model too simple or too flexible, and how sure am I of its accuracy?",
+     [("learning_curves", None, "Learning curves"), ("validation_curve", None, "Validation curve"),
+      ("cross_validation", None, "Cross-validation"), ("search", None, "Search"),
+      ("bias_variance", None, "Bias-variance"), ("compare", None, "Compare models")]),
+    ("Learning theory", "How many examples are enough, and what does a bound promise?",
+     [("learning_theory", None, "Learning theory")]),
+    ("Features", "What do scaling, new features and feature selection change?", [("features", None, "Features")]),
+]
+
+# A link that names a model names the data too: the Playground's opening (noisy moons), where
+# models differ, rather than the defaults a link without data items means.
+NOISY_MOONS = {"data": "moons", "noise": "0.35"}
 
 page(APP_TITLE, name="home", with_dataset=False)
 st.markdown(
@@ -15,14 +44,13 @@ st.markdown(
     "short enough to read in a lecture; the app only draws what those models compute."
 )
 
-st.subheader("Pages", anchor=False)
-sections = defaultdict(list)
-for entry in menu()[1:]:
-    sections[entry.section].append(entry)
-for section, entries in sections.items():
-    st.markdown(f"**{section}**")
-    for entry in entries:
-        st.page_link(entry.file, label=entry.label, icon=":material/arrow_forward:")
+st.subheader("The course, stop by stop", anchor=False)
+for number, (topic, question, links) in enumerate(PATH, 1):
+    text, buttons = st.columns([2, 3], vertical_alignment="center")
+    text.markdown(f"**{number}. {topic}**  \n{question}")
+    with buttons, st.container(horizontal=True):
+        for name, model, label in links:
+            guide.link(name, model=model, params={}, label=label, extra=NOISY_MOONS if model else None)
 
 st.subheader("Models", anchor=False)
 families = defaultdict(list)

@@ -5,7 +5,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import lectures, overlays, params, presets, settings
+from ui.core import guide, lectures, overlays, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.model_setting import MODEL
@@ -21,7 +21,7 @@ SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where the model is surer of its prediction.")
 
-recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART)
+recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART, opening=lectures.PLAYGROUND_OPENING)
 presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
 
 left, right = st.columns([1.2, 3], gap="large")
@@ -87,6 +87,10 @@ with right:
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))
     if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+        cv = fits.cv(recipe, drawn, model_key, key_params) or (None, None)
+        guide.see(reading.fit_reading(model_key, hp, reading.Scores(
+            fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)), spec.label),
+            model_key, hp)
         overlays.below(explained, fit.model, data)
         curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
@@ -105,5 +109,6 @@ if fit.cm is not None:
                        zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
         st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
 
+guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
 show_fit(recipe, drawn, model_key, hp)
 finish()

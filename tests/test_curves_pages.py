@@ -105,11 +105,16 @@ def test_playground_shows_the_learning_curve_under_the_chart():
     import json
     kinds = [json.loads(c.proto.spec)["layout"].get("uirevision") for c in charts]
     assert kinds.index("learning_curve") == kinds.index("decision") + 1
-    assert any("high variance" in c.value for c in at.caption)  # a full tree on noisy moons overfits
+    assert any(c.value.startswith("At ") and "validation" in c.value for c in at.caption)
+
+    def reading():
+        return next(m.value for m in at.markdown if "What you see" in m.value)
+
+    assert "**overfitting**" in reading()  # a full tree on noisy moons
     at.session_state["p_tree_max_depth"] = 1
     at.run()
     assert_clean(at)
-    assert any("high bias" in c.value for c in at.caption)  # a stump cannot fit moons to 90%
+    assert "**underfitting**" in reading()  # a stump cannot follow the moons
 
 
 @pytest.mark.app

@@ -48,7 +48,7 @@ def test_changing_the_number_of_rounds_keeps_the_round():
 
 
 def test_blank_canvas_link_has_no_class_count_size_or_noise():
-    at = run_page(PLAYGROUND)
+    at = run_page(PLAYGROUND, {"data": "blobs"})  # blobs: a class count to set (a bare link opens on moons)
     at.slider(key="ds_classes").set_value(4).run()
     at.slider(key="ds_n").set_value(100).run()
     at.selectbox(key="ds_data").set_value("blank").run()

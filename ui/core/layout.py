@@ -30,6 +30,8 @@ HOME_FILE = "home.py"
 HOME_LABEL = "Home"
 _PAGES = "_menu_pages"  # this session's st.Page objects (navigation_pages)
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
+LINKED = "_guide_linked"  # pages ui.core.guide linked to in this run (so "Where next" does not repeat them)
+_FRESH_KEY = "ds_data"  # set once the dataset panel has been drawn: the session has a dataset
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
 # before its file exists in pages/ is simply not in the menu yet.
@@ -128,13 +130,25 @@ class Page(NamedTuple):
     drawing: str | bool
 
 
-def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: str | None = None) -> Page:
+def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: str | None = None,
+         opening: dict | None = None) -> Page:
     """The opening of every page: the router check, the link (read on the page's first run in
-    the session), the title, the place of the bad-link warning, the dataset panel, and with
-    ``draw_on`` (the chart's key) the drawing panel and the click listener."""
+    the session, and on every arrival from another page), the title, the place of the bad-link
+    warning, the dataset panel, and with ``draw_on`` (the chart's key) the drawing panel and the
+    click listener.
+
+    ``opening``: session values (a lecture step's kind, ``ui.core.presets``) for a first visit: used
+    when the link is bare and the session has no dataset yet, so a student who opens the page from
+    the menu sees data where its lesson shows. A link with any item was written by the app, and
+    its missing items mean their defaults, as they always did."""
     page_setup()
     _compact()
-    settings.begin(name, _link_once(name), st.empty() if title is None else _titled(title))
+    link = _link_once(name)
+    if opening and not link and link is not None and _FRESH_KEY not in st.session_state:
+        for key, value in opening.items():
+            settings.put(key, list(value) if isinstance(value, list) else value)
+    settings.begin(name, link, st.empty() if title is None else _titled(title))
+    st.session_state[LINKED] = []
     presenter.begin()
     if not with_dataset:
         st.session_state.pop(own_points.LINK_NOTE, None)
@@ -223,9 +237,11 @@ def _titled(title: str):
 
 
 def _link_once(name: str) -> dict[str, str] | None:
-    """The URL's query parameters on this page's first run in the session, else None."""
+    """The URL's query parameters on this page's first run in the session and whenever the user
+    arrives from another page (a link of ``ui.core.guide`` carries the view; the menu carries
+    nothing), else None: on the page's own reruns the address bar only echoes its settings."""
     flag = f"_url_read_{name}"
-    if st.session_state.get(flag):
+    if st.session_state.get(flag) and settings.current_page() == name:
         return None
     st.session_state[flag] = True
     return st.query_params.to_dict()

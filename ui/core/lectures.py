@@ -19,8 +19,10 @@ OVERLAPPING = dataset(data="linear", n=60, noise=0.5, margin=0.0, seed=0)
 OUTLIER = dataset(data="linear", n=60, noise=0.0, margin=0.5, outliers=0.02, seed=0)
 _LOGISTIC = {"model": "logistic", "p_logistic_C": 1.0, "p_logistic_penalty": "l2"}
 
+# The Playground opens here: kNN on noisy moons, where train and test accuracy differ and k matters.
+PLAYGROUND_OPENING = {**NOISY_MOONS, **_KNN, "p_knn_k": 5, "p_knn_weights": "uniform"}
 PLAYGROUND_HELP = ("kNN: k = 1 → k = 15 → distance-weighted votes, on noisy moons. Logistic regression: separable "
-                   "→ overlapping → one outlier. Each step loads its dataset and settings.")
+                   "→ one outlier. Each step loads its dataset and settings.")
 PLAYGROUND = [
     Step("kNN · k = 1", "Each training point is its own island: 100% training accuracy, a ragged boundary.",
          {**NOISY_MOONS, **_KNN, "p_knn_k": 1, "p_knn_weights": "uniform"}),
@@ -30,8 +32,6 @@ PLAYGROUND = [
          {**NOISY_MOONS, **_KNN, "p_knn_k": 15, "p_knn_weights": "distance"}),
     Step("logistic · gap", "A gap between the classes: only the penalty (C = 1) keeps w from growing forever.",
          {**SEPARABLE, **_LOGISTIC}),
-    Step("overlap", "The classes overlap: P(y | x) fades from one class to the other across the line.",
-         {**OVERLAPPING, **_LOGISTIC}),
     Step("outlier", "One far point with the wrong label: its log-loss grows only linearly, so the line tilts a little.",
          {**OUTLIER, **_LOGISTIC}),
 ]

@@ -148,6 +148,11 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_SLOT] = slot
 
 
+def current_page() -> str | None:
+    """The page of the last full run (the name given to ``begin``)."""
+    return st.session_state.get(_PAGE)
+
+
 def _sent_widget_keys() -> frozenset[str]:
     """Keys of the widgets whose values came with this run from the browser. Streamlit has no
     public way to read them before the widgets are drawn: read its incoming widget states

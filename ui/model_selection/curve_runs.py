@@ -266,6 +266,12 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     except ValueError:
         st.caption("Every fit of the learning curve failed.")
         return
-    st.caption(f"**{regime.name}**: training {regime.train:.0%}, validation {regime.validation:.0%} at "
-               f"{curve.x[-1]} points (gap {regime.gap:+.0%}; target {target:.0%}). "
-               "The Learning curves page explains the reading and shows the boundary at each size.")
+    # The regime is named once, in "What you see" above (ui.core.reading); here only what the curve adds:
+    # whether the validation accuracy is still rising at the largest size.
+    with np.errstate(all="ignore"):
+        val = np.array([np.nan if np.isnan(row).all() else np.nanmean(row) for row in np.asarray(curve.test, float)])
+    rising = len(val) > 2 and np.isfinite(val[-3:]).all() and val[-1] - val[-3] >= 0.02
+    st.caption(f"At {curve.x[-1]} points: training {regime.train:.0%}, validation {regime.validation:.0%}. "
+               + ("The validation curve is still rising: more points would help."
+                  if rising else "The validation curve has levelled off: more points of the same kind help little.")
+               + " The Learning curves page explains the reading and shows the boundary at each size.")

@@ -110,3 +110,37 @@ def grid(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, resolution
     if f.model is None:
         return None
     return evaluate_grid(f.model, dataset(recipe, drawn).bounds, resolution)
+
+
+# Flexible but smoothed models: the best validation accuracy they reach is what "underfitting" is
+# measured against (ui.core.reading). Cheap to fit on a few hundred points.
+REFERENCES = (("knn", (("n_neighbors", 15),)), ("svm", (("C", 1.0), ("gamma", 1.0), ("kernel", "rbf"))))
+
+
+@sharable(max_entries=32)
+def reference(recipe: Recipe, drawn: tuple) -> float | None:
+    """The best cross-validated accuracy (``cv``) of the REFERENCES on this training set."""
+    scores = [s[1] for key, params in REFERENCES if (s := cv(recipe, drawn, key, params)) is not None]
+    return max(scores) if scores else None
+
+
+@sharable(max_entries=64)
+def cv(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> tuple[float, float] | None:
+    """Mean training and validation accuracy over 5 stratified folds of the training set (the
+    folds shuffled by the dataset's seed), or None when the data cannot be split that way."""
+    from mlcore.model_selection import StratifiedKFold, cross_validate
+
+    data = dataset(recipe, drawn)
+    counts = np.unique(data.y_train, return_counts=True)[1]
+    if data.error or len(counts) < 2 or counts.min() < 5:
+        return None
+    try:
+        result = cross_validate(catalog.get(model_key).make(**dict(params)), data.X_train, data.y_train,
+                                cv=StratifiedKFold(5, shuffle=True, random_state=recipe.seed),
+                                return_train_score=True)
+    except ValidationError:
+        return None
+    train, val = result["train_score"], result["test_score"]
+    if np.isnan(val).all():
+        return None
+    return float(np.nanmean(train)), float(np.nanmean(val))
