@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.theory import KNOWN_DENSITIES
-from ui.core import charts, lectures_theory, params, presets, settings
+from ui.core import charts, guide, lectures_theory, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress
@@ -63,6 +63,7 @@ def pac_tab():
     with right, st.container(key=PAC_CHART):
         charts.plotly_chart(fit_screen(PAC_CHART, figures.pac_curves(m, delta, h_size, d)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
+    guide.see(reading.pac_reading(eps, delta, d))
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "
                "a larger class only adds a logarithm.")
@@ -179,7 +180,7 @@ def bayes_tab(recipe, drawn, data):
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")
 
 
-recipe, drawn, data, _ = page("Learning theory", name="theory")
+recipe, drawn, data, _ = page("Learning theory", name="theory", opening=lectures_theory.THEORY_OPENING)
 presets.row("theory", lectures_theory.THEORY, lectures_theory.THEORY_HELP, chart=PAC_CHART, chart_height=420)
 raw_tab = settings.take("tab")
 if raw_tab is not None:
@@ -204,6 +205,7 @@ for (tab_key, _label), tab in zip(TABS.items(), tabs, strict=True):
             rademacher_tab(recipe, drawn, data)
         else:
             bayes_tab(recipe, drawn, data)
+        guide.next_pages("learning_curves", "bias_variance", "features")
         if code := tab_code(tab_key, recipe, drawn, data, shatter_points.points(), TREE_K.default):
             show_code(code, "The calls behind this tab, with its current settings.")
 finish()

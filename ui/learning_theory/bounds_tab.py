@@ -12,7 +12,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, settings
+from ui.core import charts, guide, reading, settings
 from ui.core.progress import Progress
 from ui.data.dataset_panel import BLANK
 from ui.learning_theory import experiments as work
@@ -50,6 +50,7 @@ def bounds_tab(recipe, config: dict) -> None:
         # 400 px: under the page's lecture row, the axis stays on a 1280x720 screen
         charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta, height=400), width="stretch", theme=None,
                             config=config, key="theory_bounds")
+    guide.see(reading.bounds_reading(result["sizes"], result["test"], result["vc"]))
     if vacuous := texts.vacuous_bounds(result):
         st.warning(vacuous, icon=":material/info:")
     with left:
