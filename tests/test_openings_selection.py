@@ -24,16 +24,12 @@ OPENINGS = {"pages/10_Learning_curves.py": lectures_selection.LEARNING_OPENING,
 THEORY = "pages/20_Learning_theory.py"
 
 
-def opened(page: str, extra: dict | None = None):
-    """The page as it opens on its opening view (its session values set before the first run)."""
-    values = {**OPENINGS[page], **(extra or {})}
-
-    def prepare(at):
-        for key, value in values.items():
-            at.session_state[key] = "no limit" if value is None else value
-
-    at = run_page(page, prepare=prepare)
+def opened(page: str):
+    """The page as a bare link opens it in a new session: on its opening view."""
+    at = run_page(page)
     assert_clean(at)
+    for key, value in OPENINGS[page].items():
+        assert at.session_state[key] == ("no limit" if value is None else value), key
     return at
 
 
@@ -70,7 +66,7 @@ def test_no_score_on_the_opening_view_is_100_percent(page):
 def test_the_default_blobs_showed_100_percent_scores():
     """What the openings replace: on the sidebar's default (two far-apart blobs) the same pages show
     nothing but 100% (the check above can fail)."""
-    at = run_page("pages/12_Cross-validation.py")
+    at = run_page("pages/12_Cross-validation.py", {"data": "blobs"})
     assert_clean(at)
     assert score_texts(shown_scores(at))
 
@@ -89,7 +85,7 @@ def test_the_search_heatmap_opens_with_contrast_and_a_colour_bar_within_one():
 
 
 def test_the_search_colour_bar_stays_within_one_when_every_cell_is_100_percent():
-    at = run_page("pages/13_Search.py")            # kNN on far-apart blobs: every cell 1.0
+    at = run_page("pages/13_Search.py", {"data": "blobs", "model": "knn"})  # far-apart blobs: every cell 1.0
     assert_clean(at)
     heat = search_heatmap(at)
     assert np.allclose(decode(heat["z"]), 1.0)
@@ -103,7 +99,10 @@ def bounds_test_error(at) -> np.ndarray:
 
 
 def test_the_bounds_tab_on_the_opening_data_shows_a_test_error():
-    at = opened(THEORY, {"th_tab": "Bounds against reality"})
+    at = opened(THEORY)
+    at.session_state["th_tab"] = "Bounds against reality"  # what a click on the tab sets
+    at.run()
+    assert_clean(at)
     assert (bounds_test_error(at) > 0).all()
 
 

@@ -203,7 +203,7 @@ def fit_reading(model_key: str, params: dict, s: Scores, label: str = "the model
 
 RISING = 0.02     # validation accuracy still climbing by this much over the last half of the sizes
 FLAT = 0.03       # a search grid (or a set of models) whose scores span less than this is flat
-WIDE = 0.10       # fold scores spread over more than this: one split alone could mislead
+WIDE = 0.05       # fold scores spread over at least this: one split alone could mislead
 
 
 def learning_reading(regime_name: str, train: float, validation: float, target: float,
@@ -272,9 +272,11 @@ def _sides(label: str, values, train, valid, best: int, shown) -> str:
     for end in (0, len(values) - 1):
         if end == best or not (math.isfinite(train[end]) and math.isfinite(valid[end])):
             continue
-        kind = "overfits" if train[end] > train[best] else "underfits"
-        parts.append(f"at {label} = {shown(values[end])} it {kind} (training {_pct(train[end])}, "
-                     f"validation {_pct(valid[end])})")
+        if train[end] > train[best]:
+            said = f"overfits (training {(train[end] - valid[end]) * 100:.0f} points above validation)"
+        else:
+            said = f"underfits (validation {(valid[best] - valid[end]) * 100:.0f} points below the peak)"
+        parts.append(f"at {label} = {shown(values[end])} it {said}")
     return (_cap("; ".join(parts)) + ".") if parts else ""
 
 
@@ -296,8 +298,8 @@ def cv_reading(scores, test_acc: float | None, kind: str = "folds") -> Reading:
         where = "within" if low - _EPS <= test_acc <= high + _EPS else "outside"
         test += f", {where} that spread."
     spread = (f"A spread of {(high - low) * 100:.0f} points: one split alone could mislead by that much; "
-              "the mean of all of them is steadier." if high - low > WIDE else
-              "The splits agree closely: the estimate is steady on these points.")
+              "the mean of all of them is steadier." if high - low >= WIDE - _EPS else
+              f"The splits agree within {(high - low) * 100:.0f} points: the estimate is steady on these points.")
     return Reading(None, (first + test, spread), ("search", "learning_curves"))
 
 
