@@ -36,8 +36,8 @@ st.sidebar.caption("A **learning curve** shows how accuracy changes as the model
                    "Training accuracy usually falls and validation accuracy rises until they meet. "
                    "Where they meet and how far apart they stay tell underfitting from overfitting.")
 presets.row("learning", lectures_selection.LEARNING, lectures_selection.LEARNING_HELP, chart=CHART, chart_height=430)
-# below the lecture row and its line, still on a 1280x720 screen (one height, so a link redraws the same figure)
-SIDE_HEIGHT = 390 - presets.ROW_HEIGHT - presets.LINE_HEIGHT
+# below the lecture row (and mostly its line) on a 1280x720 screen; one height, so a link redraws the same figure
+SIDE_HEIGHT = 390 - presets.ROW_HEIGHT
 
 row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)

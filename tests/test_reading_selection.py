@@ -26,6 +26,11 @@ def test_a_learning_curve_still_rising_says_more_data_would_help():
     all_pages_exist(r)
 
 
+def test_a_slowly_rising_learning_curve_says_more_data_would_help_a_little():
+    r = reading.learning_reading("high variance", 0.97, 0.90, 0.9, [10, 20, 40, 80], [0.6, 0.7, 0.88, 0.90])
+    assert "rises slowly (2 points" in r.text and "help a little" in r.text
+
+
 def test_a_levelled_learning_curve_says_more_data_will_help_little():
     r = reading.learning_reading("high variance", 1.0, 0.85, 0.9, [10, 20, 40, 80], [0.7, 0.85, 0.85, 0.85])
     assert "levelled off" in r.text and "more data would help" not in r.text
@@ -147,7 +152,8 @@ def test_the_pac_reading_computes_what_halving_epsilon_and_delta_cost():
 def test_the_features_reading_names_the_models_that_moved_and_the_one_that_did_not():
     r = reading.features_reading({"knn": 20, "svm": 6, "tree": 0}, {"knn": "kNN", "svm": "SVM", "tree": "tree"},
                                  "x2 × 10", 140)
-    assert "(of 140): kNN 20, SVM 6" in r.text and r.text.count("tree did not move") == 1
+    assert "of the 140 training predictions these changed: kNN 20, SVM 6." in r.text
+    assert r.text.count("The tree did not move") == 1
     none = reading.features_reading({"knn": 0, "tree": 0}, {"knn": "kNN", "tree": "tree"}, "x2 × 1", 140)
     assert "no model changed" in none.text
     all_pages_exist(r)

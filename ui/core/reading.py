@@ -201,7 +201,8 @@ def fit_reading(model_key: str, params: dict, s: Scores, label: str = "the model
 # === The model-selection, theory and features pages ================================================
 # Each reads its page's own results (curves, fold scores, a search grid, ...), not a single fit.
 
-RISING = 0.02     # validation accuracy still climbing by this much over the last half of the sizes
+RISING = 0.03     # validation accuracy still climbing by this much over the last half of the sizes
+SLOW = 0.01       # ... or at least by this much: climbing slowly
 FLAT = 0.03       # a search grid (or a set of models) whose scores span less than this is flat
 WIDE = 0.05       # fold scores spread over at least this: one split alone could mislead
 
@@ -216,9 +217,14 @@ def learning_reading(regime_name: str, train: float, validation: float, target: 
     half = means[len(means) // 2]
     rise = means[-1] - half if math.isfinite(half) and math.isfinite(means[-1]) else 0.0
     scores = f"At {m} training points: training {_pct(train)}, validation {_pct(validation)}"
-    rising = (f"The validation curve still rose {rise * 100:.0f} points over the last half of the sizes: more "
-              "data would help.") if rise >= RISING else (
-              "The validation curve has levelled off: more data alone will help little.")
+    if rise >= RISING - _EPS:
+        rising = (f"The validation curve still rose {rise * 100:.0f} points over the last half of the sizes: more "
+                  "data would help.")
+    elif rise >= SLOW - _EPS:
+        rising = (f"The validation curve still rises slowly ({rise * 100:.0f} points over the last half of the "
+                  "sizes): more data would help a little.")
+    else:
+        rising = "The validation curve has levelled off: more data alone will help little."
     if regime_name == "high variance":
         first = f"{scores}, a gap of {gap * 100:.0f} points. This is **high variance** (overfitting)."
         move = "A simpler model or stronger regularisation closes the gap too; the validation curve shows how far."
@@ -227,7 +233,7 @@ def learning_reading(regime_name: str, train: float, validation: float, target: 
         first = (f"{scores}: even training is below the {_pct(target)} target. This is **high bias** "
                  "(underfitting).")
         move = ("More data will not lift the training curve; a more flexible model or better features might."
-                if rise < RISING else "More data helps validation a little, but not the training curve's ceiling.")
+                if rise < SLOW - _EPS else "More data helps validation a little, but not the training curve's ceiling.")
         return Reading("underfitting", (first, move), ("validation_curve", "learning_theory"))
     first = f"{scores}: training reaches the {_pct(target)} target and validation is within {gap * 100:.0f} points."
     return Reading("fine", (first, rising), ("validation_curve", "learning_theory"))
@@ -385,10 +391,10 @@ def features_reading(changed: dict, labels: dict, what: str, n_train: int) -> Re
         first = f"After {what}, no model changed a single training prediction."
         return Reading(None, (first,), ("playground", "svm"))
     parts = ", ".join(f"{labels[k]} {changed[k]}" for k in moved)
-    first = f"After {what}, training predictions changed (of {n_train}): {parts}."
+    first = f"After {what}, of the {n_train} training predictions these changed: {parts}."
     if still:
-        second = (f"{' and '.join(labels[k] for k in still)} did not move: a threshold on one feature stretches "
-                  "with it, while a distance weighs the stretched feature more.")
+        second = (f"The {' and '.join(labels[k] for k in still)} did not move: a threshold on one feature "
+                  "stretches with it, while a distance weighs the stretched feature more.")
     else:
         second = "Every model moved: the transform changed what each of them compares."
     return Reading(None, (first, second), ("playground", "svm"))
