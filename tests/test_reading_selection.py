@@ -154,6 +154,9 @@ def test_the_features_reading_names_the_models_that_moved_and_the_one_that_did_n
                                  "x2 × 10", 140)
     assert "of the 140 training predictions these changed: kNN 20, SVM 6." in r.text
     assert r.text.count("The tree did not move") == 1
+    both = reading.features_reading({"knn": 6, "svm": 0, "tree": 0}, {"knn": "kNN", "svm": "SVM", "tree": "tree"},
+                                    "x2 × 5", 140)
+    assert "The tree did not move" in both.text and "SVM kept every training prediction" in both.text
     none = reading.features_reading({"knn": 0, "tree": 0}, {"knn": "kNN", "tree": "tree"}, "x2 × 1", 140)
     assert "no model changed" in none.text
     all_pages_exist(r)

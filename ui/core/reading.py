@@ -391,10 +391,14 @@ def features_reading(changed: dict, labels: dict, what: str, n_train: int) -> Re
         first = f"After {what}, no model changed a single training prediction."
         return Reading(None, (first,), ("playground", "svm"))
     parts = ", ".join(f"{labels[k]} {changed[k]}" for k in moved)
-    first = f"After {what}, of the {n_train} training predictions these changed: {parts}."
-    if still:
-        second = (f"The {' and '.join(labels[k] for k in still)} did not move: a threshold on one feature "
-                  "stretches with it, while a distance weighs the stretched feature more.")
-    else:
-        second = "Every model moved: the transform changed what each of them compares."
-    return Reading(None, (first, second), ("playground", "svm"))
+    sentences = [f"After {what}, of the {n_train} training predictions these changed: {parts}."]
+    if "tree" in still:
+        sentences.append("The tree did not move: its threshold on one feature stretches with the feature, while a "
+                         "distance weighs the stretched feature more.")
+    others = [labels[k] for k in still if k != "tree"]
+    if others:
+        sentences.append(f"{' and '.join(others)} kept every training prediction, though "
+                         f"{'its' if len(others) == 1 else 'their'} regions may have moved between the points.")
+    if not still:
+        sentences.append("Every model moved: the transform changed what each of them compares.")
+    return Reading(None, tuple(sentences), ("playground", "svm"))
