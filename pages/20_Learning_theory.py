@@ -135,6 +135,8 @@ def rademacher_tab(recipe, drawn, data):
                             key="theory_rademacher")
         if family == "knn":
             st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
+    if sizes:
+        guide.see(reading.rademacher_reading(sizes[-1], {label: r[-1] for label, (r, _) in curves.items()}))
     name, values = work.CAPACITY[family]
     choice = ParamSpec(f"cap_{family}", "choice", values[-1], choices=values,
                        label=f"{MODELS[family].label}: {MODELS[family].param(name).link}")
@@ -175,6 +177,8 @@ def bayes_tab(recipe, drawn, data):
         charts.plotly_chart(bayes_plane, width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
         charts.plotly_chart(learned_plane, width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
+    guide.see(reading.bayes_reading(MODELS[model_key].label, split["bayes"], split["risk"], split["estimation"],
+                                    split["approximation"]), model_key, hp)
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "
                "h*_H, the best model of the class, is taken to be the same model with the same settings fitted "
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")

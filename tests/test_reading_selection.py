@@ -160,3 +160,19 @@ def test_the_features_reading_names_the_models_that_moved_and_the_one_that_did_n
     none = reading.features_reading({"knn": 0, "tree": 0}, {"knn": "kNN", "tree": "tree"}, "x2 × 1", 140)
     assert "no model changed" in none.text
     all_pages_exist(r)
+
+
+def test_the_rademacher_reading_spans_the_capacities_and_names_those_that_fit_anything():
+    r = reading.rademacher_reading(100, {"kNN, k = 25": 0.09, "kNN, k = 3": 0.24, "kNN, k = 1": 0.5,
+                                         "kNN, k = 50": math.nan})
+    assert "At m = 100: R̂ runs from 0.09 (kNN, k = 25) to 0.50 (kNN, k = 1)" in r.text
+    assert "kNN, k = 1 fits any labeling" in r.text
+    assert "No capacity" in reading.rademacher_reading(50, {"tree, depth 1": 0.1}).text
+    assert reading.rademacher_reading(50, {"x": math.nan}).sentences == ()
+
+
+def test_the_bayes_reading_splits_the_excess_and_names_the_larger_part():
+    r = reading.bayes_reading("kNN", 0.0388, 0.0534, 0.0074, 0.0072)
+    assert "3.9% of new points" in r.text and "kNN errs on 5.3%, 1.5 points more" in r.text
+    assert "+0.7 points come from the sample" in r.text and "most of it is the small sample" in r.text
+    assert "the model's class" in reading.bayes_reading("LR", 0.04, 0.10, 0.01, 0.05).text.split("most of it is")[1]

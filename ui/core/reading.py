@@ -402,3 +402,29 @@ def features_reading(changed: dict, labels: dict, what: str, n_train: int) -> Re
     if not still:
         sentences.append("Every model moved: the transform changed what each of them compares.")
     return Reading(None, tuple(sentences), ("playground", "svm"))
+
+
+def rademacher_reading(m: int, values: dict) -> Reading:
+    """The Rademacher tab at its largest sample m: ``values`` maps each capacity's label to its R̂
+    there (NaN where it could not be fitted), from least to most flexible."""
+    scored = {label: float(v) for label, v in values.items() if math.isfinite(v)}
+    if not scored:
+        return Reading(None, ())
+    low, high = min(scored, key=scored.get), max(scored, key=scored.get)
+    first = (f"At m = {m}: R̂ runs from {scored[low]:.2f} ({low}) to {scored[high]:.2f} ({high}). The more random "
+             "labels a model can fit, the less its fit of the real labels proves.")
+    full = [label for label, v in scored.items() if v >= 0.5 - 0.01]
+    second = (f"{', '.join(full)} fit{'s' if len(full) == 1 else ''} any labeling (R̂ = ½): a perfect training score "
+              "says nothing about new points." if full else
+              "No capacity here fits every random labeling: each training score carries some evidence.")
+    return Reading(None, (first, second), ("learning_curves", "bias_variance"))
+
+
+def bayes_reading(label: str, bayes: float, risk: float, estimation: float, approximation: float) -> Reading:
+    """The Bayes tab: the error no classifier beats, and the learned model's excess split in two."""
+    first = (f"Even the Bayes classifier errs on {bayes:.1%} of new points, where the classes overlap: no model can "
+             f"do better. {label} errs on {risk:.1%}, {(risk - bayes) * 100:.1f} points more.")
+    bigger = "the small sample (estimation)" if estimation > approximation else "the model's class (approximation)"
+    second = (f"Of that excess, {estimation * 100:+.1f} points come from the sample and "
+              f"{approximation * 100:+.1f} from what the model's class can express: most of it is {bigger}.")
+    return Reading(None, (first, second), ("learning_curves", "bias_variance"))
