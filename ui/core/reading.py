@@ -253,7 +253,7 @@ def validation_reading(label: str, values, train_means, validation_means, curren
     if current not in scored:
         return Reading(None, (peak + ".",), ("bias_variance", "search"))
     if current == best:
-        return Reading("fine", (peak + ", the value shown on the right: training and validation agree best there.",
+        return Reading("fine", (peak + ", the value shown on the right: no other value does better on new points.",
                                 _sides(label, values, train, valid, best, shown)),
                        ("bias_variance", "search"))
     t, v = train[current], valid[current]
