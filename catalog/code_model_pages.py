@@ -26,6 +26,7 @@ __all__ = ["fit_snippet", "tree_page", "perceptron_page", "learning_curve_page",
            "cross_validation_page", "search_page", "bias_variance_page", "compare_page", "swept"]
 
 SELECTION = "mlcore.model_selection"
+THEORY = "mlcore.theory"
 
 
 def _text(value) -> str:
@@ -180,14 +181,29 @@ def search_page(source, drawn: tuple, model_key: str, params: dict, across: str,
                         imports=(f"from {SELECTION} import GridSearchCV", *sorted(x_imports | y_imports))))
 
 
-def bias_variance_page(source, drawn: tuple, model_key: str, params: dict, rounds: int) -> str:
-    """The Bias-variance page: Domingos' decomposition over bootstrap samples, on the test set."""
-    return render(data_code(source, drawn), model_code(model_key, params),
-                  lines(wrap(f"result = bias_variance_decomposition(model, X_train, y_train, X_test, y_test, "
-                             f"n_rounds={int(rounds)}, random_state=0)"),
-                        'print(f"loss {result.expected_loss:.3f} = bias {result.bias:.3f} '
-                        '+ net variance {result.net_variance:.3f}")',
-                        imports=(f"from {SELECTION} import bias_variance_decomposition",)))
+def bias_variance_page(source, drawn: tuple, model_key: str, params: dict, rounds: int, known: bool = False,
+                       n_test: int = 1000) -> str:
+    """The Bias-variance page: Domingos' decomposition, over fresh training sets from the generator
+    against the Bayes label (``known``), else over bootstrap samples on the test set."""
+    if not known:
+        return render(data_code(source, drawn), model_code(model_key, params),
+                      lines(wrap(f"result = bias_variance_decomposition(model, X_train, y_train, X_test, y_test, "
+                                 f"n_rounds={int(rounds)}, random_state=0)"),
+                            'print(f"loss {result.expected_loss:.3f} = bias {result.bias:.3f} '
+                            '+ net variance {result.net_variance:.3f}")',
+                            imports=(f"from {SELECTION} import bias_variance_decomposition",)))
+    fields = ", ".join(f"{n}={literal(float(getattr(source, n)))}"
+                       for n in ("imbalance", "label_noise", "outliers", "margin"))
+    return render(data_code(source, drawn), model_code(model_key, params), lines(
+        "# the generator's density is known: its Bayes classifier gives the best possible label",
+        wrap(f"bayes = BayesClassifier({literal(source.data)}, noise={literal(float(source.noise))}, "
+             f"n_classes={int(source.classes)}, {fields}, seed={int(source.seed)})"),
+        "# fresh training sets of the training set's size, fresh test points, both from the generator",
+        wrap(f"result = generator_bias_variance(model, bayes, len(y_train), n_test={int(n_test)}, "
+             f"n_rounds={int(rounds)})"),
+        'print(f"loss {result.expected_loss:.3f} = noise term {result.noise_term:.3f} + bias {result.bias:.3f} '
+        '+ net variance {result.net_variance:.3f}")',
+        imports=(f"from {THEORY} import BayesClassifier, generator_bias_variance",)))
 
 
 def compare_page(source, drawn: tuple, models: list[tuple[str, dict]], folds: int) -> str:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
+from mlcore.datasets import GENERATORS
 from mlcore.theory import KNOWN_DENSITIES
 from ui.core import charts, guide, lectures_theory, params, presets, reading, settings
 from ui.core.charts import config as chart_config
@@ -156,8 +157,8 @@ def rademacher_tab(recipe, drawn, data):
 
 def bayes_tab(recipe, drawn, data):
     if recipe.data not in KNOWN_DENSITIES:
-        st.info("The Bayes classifier needs the true density: choose **Gaussian blobs** or **Linearly "
-                "separable** in the sidebar's dataset panel.")
+        st.info("The Bayes classifier needs the true density: choose one of "
+                f"{', '.join(f'**{GENERATORS[k].label}**' for k in KNOWN_DENSITIES)} in the sidebar's dataset panel.")
         return
     top = st.columns([1.2, 1, 1, 1, 1])
     with top[0]:
@@ -177,7 +178,7 @@ def bayes_tab(recipe, drawn, data):
         charts.plotly_chart(bayes_plane, width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
         charts.plotly_chart(learned_plane, width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
-    guide.see(reading.bayes_reading(MODELS[model_key].label, split["bayes"], split["risk"], split["estimation"],
+    guide.see(reading.bayes_error_reading(MODELS[model_key].label, split["bayes"], split["risk"], split["estimation"],
                                     split["approximation"]), model_key, hp)
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "
                "h*_H, the best model of the class, is taken to be the same model with the same settings fitted "

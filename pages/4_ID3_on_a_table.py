@@ -2,7 +2,6 @@
 
 from dataclasses import replace
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -10,15 +9,15 @@ from catalog import code_other_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
-from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui.core import charts, lectures, presets, settings
+from ui.core import charts, guide, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
-from ui.id3 import worked_examples
+from ui.id3 import held_out, onward_links, worked_examples
+from ui.id3.bayes_table import NB_PREFIX, naive_bayes_section
 from ui.id3.categorical_csv import MAX_COLS, MAX_ROWS, MAX_VALUES, read_csv
-from ui.id3.tree_text import gain_formula, node_label
+from ui.id3.tree_text import gain_formula, node_label, node_reading
 from viz.tree import gains_figure, id3_diagram
 
 TABLE_LABELS = {"tennis": "Play tennis (14 days)", "kids_play": "Do kids play outside? (14 rows)",
@@ -36,11 +35,6 @@ ROW = ParamSpec("row", "int", 0, 0, MAX_ROWS - 1, label="follow row",
                 help="Highlight the path this row takes through the tree.")
 NODE = ParamSpec("node", "choice", 0, choices=(0,), label="node",
                  help="Every node with examples: the scores ID3 computed there.")
-LAPLACE = ParamSpec("laplace", "bool", False, label="Laplace smoothing",
-                    help="Off: maximum-likelihood counts, so an unseen value zeroes a class. "
-                         "On: every count + 1 and each denominator + V (the number of values).")
-NB_PREFIX = "nb_"
-NEW_DAY = {"outlook": "sunny", "temperature": "cool", "humidity": "high", "wind": "strong"}
 
 
 def leave_out_of_link(what: str) -> None:
@@ -54,6 +48,7 @@ def leave_out_of_link(what: str) -> None:
 
 
 page("ID3 on a table", name="id3", with_dataset=False)
+onward_links.keep_dataset()
 st.sidebar.caption(
     "ID3 grows a tree on categorical data. At each node it computes, for every feature not yet "
     "used on the path, how much knowing that feature lowers the entropy of the class, "
@@ -118,11 +113,12 @@ with t2:
                                 for c in frame.columns})
     pred = model.predict(X[row:row + 1])[0]
     st.markdown(f"Row {row} ends in leaf **{model.path(X[row])[-1]}** and is predicted **{pred}** "
-                f"(true: {y[row]}). Training accuracy: {model.score(X, y):.0%}.")
+                f"(true: {y[row]}). {held_out.in_words(model, X, y, features, criterion, score == 'ratio')}")
 with t1:
     st.subheader("The tree", anchor=False)
     charts.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
                         height="stretch", config=CHART_CONFIG, key="id3_tree")
+    seen_slot = st.container()  # "What you see" at the node picked below
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))
 
@@ -133,6 +129,9 @@ labels = {n.id: node_label(model, n) for n in inner}
 node_id = settings.setting(replace(NODE, choices=tuple(labels)), "id3_node", format_func=labels.get,
                            url=NODE.name if built_in else None)
 node = model.nodes_[node_id]
+with seen_slot:
+    guide.see(node_reading(model, node, score))
+    onward_links.tree_link(criterion, score == "ratio")
 n1, n2 = st.columns([3, 2], gap="large")
 with n1:
     counts = ", ".join(f"{int(c)} {k}" for k, c in zip(model.classes_, node.counts, strict=True))
@@ -182,44 +181,7 @@ with st.expander("P(class | value): the 1-rule's conditional probabilities for e
     worked_examples.show_one_rule(one_rule, X, y)
 
 # --- naive Bayes on the same table -----------------------------------------------------------------
-st.subheader("Naive Bayes on the same table", anchor=False)
-presets.row("id3_nb", lectures.NAIVE_BAYES, lectures.NAIVE_BAYES_HELP, say_changed=True)
-st.markdown("Score each class by its prior times one likelihood per feature, "
-            "score(c) = P(c) · Π_j P(x_j | c), and predict the largest. Pick a new row:")
-b_cols = st.columns([1] * len(features) + [1.4])
-new_row = []
-for col, j in zip(b_cols, range(len(features)), strict=False):
-    values = tuple(sorted(set(X[:, j])))
-    day = NEW_DAY.get(features[j]) if source == "tennis" else None
-    value = ParamSpec(f"{NB_PREFIX}{features[j]}", "choice", day if day in values else values[0], choices=values,
-                      label=features[j])
-    new_row.append(settings.setting(value, f"nb_{source}_{features[j]}", where=col,
-                                    url=value.name if built_in else None))
-for name in settings.untaken(NB_PREFIX):
-    settings.report(f"**{name}** = `{settings.take(name)}`: this table has no feature {name[len(NB_PREFIX):]!r} "
-                    f"(its features: {', '.join(features)}). Left out.")
-laplace = settings.setting(LAPLACE, "nb_laplace", where=b_cols[-1])
-nb = CategoricalNB(alpha=1.0 if laplace else 0.0).fit(X, y)
-new = np.array([new_row], dtype=object)
-scores = nb.scores(new)[0]
-nb_rows = {"class": [str(c) for c in nb.classes_], "P(c)": nb.class_prior_}
-for j, name in enumerate(features):
-    nb_rows[f"P({name}={new_row[j]} | c)"] = nb.category_probs_[j][new_row[j]]
-nb_rows["score"] = scores
-total = scores.sum()
-if total > 0:
-    nb_rows["posterior"] = scores / total
-st.dataframe(pd.DataFrame(nb_rows), hide_index=True, width="stretch",
-             column_config={k: st.column_config.NumberColumn(format="%.4f") for k in nb_rows if k != "class"})
-if total > 0:
-    best = int(np.argmax(scores))
-    st.markdown(f"Prediction: **{nb.classes_[best]}**, with posterior {scores[best] / total:.3f}. "
-                "The scores are computed as exp(Σ log) so many small factors never underflow.")
-else:
-    st.warning("Every class scores 0: this row holds a value some class never showed in training. "
-               "Switch on Laplace smoothing.", icon=":material/info:")
-with st.expander("Every count and fraction of the table, and the scores factor by factor"):
-    worked_examples.show_nb_counts(nb, features, target_name, new_row)
+laplace = naive_bayes_section(X, y, features, target_name, source, built_in)
 
 # --- the notes' other worked examples -------------------------------------------------------------
 st.subheader("More from the notes", anchor=False)
@@ -232,6 +194,7 @@ with logs_tab:
 with mix_tab:
     worked_examples.show_impurity_mix()
 
+onward_links.where_next()
 show_code(code_other_pages.id3_page(source if built_in else None, criterion, score == "ratio", laplace,
                                  None if built_in else up.name, tuple(features), target_name),
           "The table, ID3 with the page's score, the 1-rule and naive Bayes, and their training accuracy.")

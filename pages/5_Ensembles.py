@@ -1,28 +1,20 @@
 """Ensembles: bagging, random forests and extra-trees vote; AdaBoost learns round by round."""
 
+from dataclasses import replace
+
 import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, lectures, params, presets, settings
+from ui.core import charts, guide, lectures, params, presets, reading, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import LINKED, finish, page, screen_height
 from ui.core.show_code import show_fit
+from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from ui.serving.cache import sharable
 from viz.decision import points_figure
-from viz.ensemble import (
-    FirstMembers,
-    FirstRounds,
-    boosting_figure,
-    boosting_history_figure,
-    members_figure,
-    staged_accuracy,
-    vote_curve_figure,
-    vote_figure,
-)
-from viz.grid import evaluate_grid
+from viz.ensemble import boosting_figure, boosting_history_figure, members_figure, vote_curve_figure, vote_figure
 from viz.tree import importance_text
 
 KEYS = ("random_forest", "extra_trees", "bagging", "adaboost")
@@ -30,36 +22,6 @@ CHART_CONFIG = chart_config("ensembles", scroll_zoom=False, double_click=False)
 MODEL = ParamSpec("model", "choice", KEYS[0], choices=KEYS, label="ensemble")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
                       help="Stronger colour where more of the ensemble agrees.")
-
-
-def _part(model, key: str, m: int):
-    return FirstRounds(model, m) if key == "adaboost" else FirstMembers(model, m)
-
-
-@sharable(max_entries=32)   # one read-only copy for every session
-def partial_grid(recipe, drawn, key: str, hp: tuple, m: int):
-    """The first m members (or rounds) evaluated once on the 200 x 200 grid."""
-    model = fits.fit(recipe, drawn, key, hp).model
-    return evaluate_grid(_part(model, key, m), fits.dataset(recipe, drawn).bounds, 200)
-
-
-@sharable(max_entries=32)   # one read-only copy for every session
-def partial_scores(recipe, drawn, key: str, hp: tuple, m: int):
-    """Training and test accuracy of the first m members (or rounds)."""
-    part = _part(fits.fit(recipe, drawn, key, hp).model, key, m)
-    data = fits.dataset(recipe, drawn)
-    train = float((part.predict(data.X_train) == data.y_train).mean())
-    test = float((part.predict(data.X_test) == data.y_test).mean()) if len(data.y_test) else None
-    return train, test
-
-
-@sharable(max_entries=16)   # one read-only copy for every session
-def vote_curves(recipe, drawn, key: str, hp: tuple):
-    """Training and test accuracy of the vote of the first m members, m = 1..T."""
-    model = fits.fit(recipe, drawn, key, hp).model
-    data = fits.dataset(recipe, drawn)
-    test = staged_accuracy(model, data.X_test, data.y_test) if len(data.y_test) else None
-    return staged_accuracy(model, data.X_train, data.y_train), test
 
 
 def plane(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool):
@@ -82,7 +44,7 @@ def main_chart(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool) -> N
     shared_chart("ens_main", CHART_CONFIG, plane, recipe, drawn, key, hp, m, show_conf)
 
 
-recipe, drawn, data, _ = page("Ensembles", name="ensembles")
+recipe, drawn, data, _ = page("Ensembles", name="ensembles", opening=lectures.ENSEMBLES_OPENING)
 st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **forests** average models fitted "
            "on bootstrap samples; **AdaBoost** adds one small tree per round, each trained on "
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
@@ -99,6 +61,16 @@ with left:
 
 key_params = tuple(sorted(hp.items()))
 fit = fits.fit(recipe, drawn, key, key_params)
+cv = (fits.cv(recipe, drawn, key, key_params) if fit.model is not None else None) or (None, None)
+scores = reading.Scores(fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train))
+
+
+def what_you_see(key: str, hp: dict, m: int) -> None:
+    """The reading of the ensemble as the slider shows it (drawn inside the fragment, so it follows
+    the slider; the fragment's links are its own, so earlier runs' links are forgotten first)."""
+    st.session_state[LINKED] = []
+    shown = replace(members(recipe, drawn, key, key_params), shown=m)
+    guide.see(reading.ensemble_reading(key, hp, scores, shown, MODELS[key].label), key, hp)
 
 
 @st.fragment
@@ -136,6 +108,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
                    f"Dashed: the split(s) of learner {m}. {ran}{stopped} "
                    f"{importance_text(model)}")
+        what_you_see(key, hp, m)
         st.subheader("Round by round", anchor=False)
         charts.plotly_chart(boosting_history_figure(model, current=m), width="stretch", config=CHART_CONFIG,
                             key="ens_history")
@@ -152,6 +125,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")
+    what_you_see(key, hp, m)
     st.subheader("Accuracy as members are added", anchor=False)
     charts.plotly_chart(vote_curve_figure(model, None, None, current=m,
                                       curves=vote_curves(recipe, drawn, key, key_params)),
@@ -174,5 +148,6 @@ if fit.model is not None and key != "adaboost":
                                    columns=8, height=260),
                         width="stretch", config=CHART_CONFIG, key="ens_members")
 
+guide.next_pages("tree", "bias_variance", "playground", model=key, params=hp)
 show_fit(recipe, drawn, key, hp, caption="The whole ensemble (every member) on the dataset, fit and score.")
 finish()

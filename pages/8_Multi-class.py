@@ -18,7 +18,7 @@ from mlcore.multiclass import (
     min_distance,
 )
 from mlcore.svm import LinearSVC
-from ui.core import charts, lectures, presets, settings
+from ui.core import charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.params import point_inputs
@@ -26,7 +26,7 @@ from ui.core.show_code import show_model
 from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.multiclass.strategy_figures import MAIN_HEIGHT, MAX_PANELS, machines, pair_plane, plane
-from ui.multiclass.strategy_fits import build, fit_pair, fit_strategy
+from ui.multiclass.strategy_fits import build, fit_pair, fit_strategy, strategy_reading
 from viz.decision import points_figure
 from viz.multiclass import code_rows, highlight_trace, point_rows, vote_rows
 
@@ -83,7 +83,7 @@ def worked_example() -> None:
                    "turn a 4 into a 5.")
 
 
-recipe, drawn, data, _ = page("Multi-class", name="multiclass")
+recipe, drawn, data, _ = page("Multi-class", name="multiclass", opening=lectures.MULTICLASS_OPENING)
 st.sidebar.caption(
     "Most classifiers separate two classes. **One-vs-rest** trains one machine per class against all others; "
     "**one-vs-one** one per pair, which then vote; **output codes** give each class a code word of ±1 bits, "
@@ -151,6 +151,9 @@ with right:
         with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
             screen_height("mc_main", MAIN_HEIGHT)
             shared_chart("mc_main", CHART_CONFIG, plane, *fit_args, point)
+        # the SVM page draws its own one-vs-one or one-vs-rest machines: its link opens on this scheme
+        svm_view = {"multiclass": "ovr" if strategy == "ovr" else "ovo"}
+        guide.see(strategy_reading(*fit_args), "svm", svm_view)
 
 if fitted is not None:
     model = fitted[0]
@@ -201,6 +204,7 @@ if K >= 3:
         charts.plotly_chart(charts.shared_figure(pair_plane, recipe, drawn, C_pair, which), width="stretch",
                             config=CHART_CONFIG, key=key, where=col)
 
+guide.next_pages("svm", "nn", "perceptron", model="svm", params=svm_view if fitted is not None else {})
 show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
 worked_example()
 finish()

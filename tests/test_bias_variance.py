@@ -125,3 +125,68 @@ def test_bad_input_is_explained():
                                     X_test, y_test)
     with pytest.raises(ValidationError, match="n_rounds"):
         bias_variance_decomposition(KNeighborsClassifier(n_neighbors=1), X_train, y_train, X_test, y_test, n_rounds=0)
+
+
+# --- a known distribution: fresh training sets, the Bayes label, standard errors ---------------------
+
+from mlcore.model_selection import bias_variance_from_samples  # noqa: E402
+from mlcore.theory import BayesClassifier, generator_bias_variance, generator_samples  # noqa: E402
+
+
+def test_against_the_bayes_label_the_noise_is_a_term_of_its_own():
+    bayes = BayesClassifier("moons", noise=0.35)
+    result = generator_bias_variance(KNeighborsClassifier(n_neighbors=5), bayes, 100, n_test=800, n_rounds=15)
+    samples = generator_samples(bayes, 100, 800, 15)
+    np.testing.assert_array_equal(result.predictions[3], KNeighborsClassifier(n_neighbors=5).fit(
+        *samples["training_sets"][3]).predict(samples["X_test"]))
+    assert result.noise == pytest.approx(np.mean(samples["y_optimal"] != samples["y_test"]), abs=ATOL)
+    assert result.noise > 0.05   # noisy moons: about 11% of labels are not the Bayes label
+    assert result.expected_loss == pytest.approx(np.mean(result.predictions != samples["y_test"]), abs=ATOL)
+    assert result.expected_loss == pytest.approx(result.noise_term + result.bias + result.net_variance, abs=ATOL)
+
+
+def test_fresh_samples_are_independent_of_the_recipe_sample_and_of_each_other():
+    bayes = BayesClassifier("moons", noise=0.35, seed=0)
+    samples = generator_samples(bayes, 140, 500, 3)
+    own = make_dataset("moons", n=140, noise=0.35, seed=0)[0]
+    firsts = [own[0], samples["X_test"][0], *(X[0] for X, _ in samples["training_sets"])]
+    assert len({tuple(p) for p in firsts}) == len(firsts)
+
+
+def test_the_standard_errors_match_the_spread_over_repeated_draws():
+    # Twenty independent repetitions (another seed: other training sets and test points). The standard
+    # error should be near the repetitions' standard deviation, which twenty of them know to within
+    # about a third (chi-square with 19 degrees of freedom: 95% of it within 0.69 to 1.31 of the
+    # truth); the estimate errs on the large side (see the module), so up to twice is allowed.
+    runs = [generator_bias_variance(KNeighborsClassifier(n_neighbors=5), BayesClassifier("moons", noise=0.35, seed=s),
+                                    140, n_test=600, n_rounds=30) for s in range(20)]
+    for term in ("expected_loss", "bias", "variance", "net_variance", "noise_term"):
+        spread = np.std([getattr(r, term) for r in runs], ddof=1)
+        se = np.mean([r.standard_errors[term] for r in runs])
+        assert 0.65 * spread <= se <= 2.0 * spread, term
+
+
+def test_a_drawn_training_set_with_one_class_is_refused():
+    X, y = make_dataset("moons", n=40, seed=0)
+    with pytest.raises(ValidationError, match="single class"):
+        bias_variance_from_samples(KNeighborsClassifier(n_neighbors=1), lambda r: (X, np.zeros_like(y)), X, y,
+                                   n_rounds=2)
+
+
+def test_the_paired_standard_error_matches_the_spread_of_differences():
+    # k = 5 against k = 15 on the same training sets and test points, twenty times over (see the
+    # standard errors' test for the bounds); the same predictions differ by exactly 0.
+    from mlcore.model_selection import paired_loss_se
+
+    differences, ses = [], []
+    for s in range(20):
+        bayes = BayesClassifier("moons", noise=0.35, seed=s)
+        samples = generator_samples(bayes, 140, 600, 30)
+        a, b = (generator_bias_variance(KNeighborsClassifier(n_neighbors=k), bayes, 140, n_test=600, n_rounds=30,
+                                        samples=samples) for k in (5, 15))
+        differences.append(a.expected_loss - b.expected_loss)
+        ses.append(paired_loss_se(a.predictions, b.predictions, samples["y_test"]))
+        assert paired_loss_se(a.predictions, a.predictions, samples["y_test"]) == 0.0
+    spread = np.std(differences, ddof=1)
+    assert 0.65 * spread <= np.mean(ses) <= 2.0 * spread
+    assert np.mean(ses) < 0.5 * np.mean([a.standard_errors["expected_loss"]]), "pairing cancels most of the noise"

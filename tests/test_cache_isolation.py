@@ -101,6 +101,8 @@ CASES = [
     (ID3, "split score", {}, {"score": "ratio"}),
     (ID3, "followed row", {}, {"row": "3"}),
     (ID3, "Laplace smoothing", {}, {"laplace": "true"}),
+    (ID3, "node shown", {}, {"node": "1"}),
+    (ID3, "naive Bayes row", {}, {"nb_outlook": "overcast"}),
     # Ensembles
     (ENSEMBLES, "noise", {}, {"noise": "0.2"}),
     (ENSEMBLES, "drawn points", {}, {"pts": PTS}),
@@ -197,6 +199,9 @@ CASES = [
     (BIAS, "hyperparameter", {}, {"k": "9"}),
     (BIAS, "bootstrap samples", {}, {"rounds": "10"}),
     (BIAS, "complexity axis", {}, {"complexity": "weights"}),
+    (BIAS, "noise (the Bayes label)", MOONS, {**MOONS, "noise": "0.2"}),
+    (BIAS, "label noise", MOONS, {**MOONS, "label_noise": "0.1"}),
+    (BIAS, "erased point (distribution unknown)", MOONS, {**MOONS, "erased": "3"}),
     # Compare models
     (COMPARE, "seed", {}, {"seed": "3"}),
     (COMPARE, "drawn points", {}, {"pts": PTS}),

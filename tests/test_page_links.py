@@ -73,11 +73,11 @@ def test_tree_link_to_a_followed_point():
     assert link(at)["x1"] == "0.5" and link(at)["x2"] == "-0.25"
 
 
-def test_tree_depth_past_the_full_tree_shows_the_full_tree():
+def test_tree_depth_past_the_full_tree_shows_the_full_tree_and_says_so():
     at = open_page(TREE, {"data": "moons", "n": "150", "depth": "60"})
-    assert not at.warning
     depth = at.slider(key="tree_depth")
     assert depth.value == depth.max > 3
+    assert "**depth** = `60` is past its largest value here" in warning_text(at)
 
 
 def test_tree_bad_link_warns_once_keeps_defaults_and_drawn_points():

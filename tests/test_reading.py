@@ -68,3 +68,8 @@ def test_every_page_a_reading_names_is_a_page():
     for model, params in (("knn", {"n_neighbors": 1}), ("logistic", {}), ("svm", {"kernel": "linear"})):
         for cv_train, cv_val, ref in ((1.0, 0.7, 0.8), (0.6, 0.6, 0.9), (0.9, 0.9, 0.9)):
             assert set(fit_reading(model, params, scores(cv_train, cv_val, ref)).pages) <= set(PAGES)
+
+
+def test_distance_weighted_votes_point_to_uniform_votes_not_to_k():
+    text = fit_reading("knn", {"n_neighbors": 15, "weights": "distance"}, scores(1.0, 0.86, 0.88)).text
+    assert "**overfitting**" in text and "equal weights (weights = uniform)" in text and "larger k" not in text.lower()

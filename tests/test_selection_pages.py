@@ -133,11 +133,16 @@ def test_search_knn_scores_are_mlcores_grid_search():
 def test_bias_variance_page_shows_the_identity_and_the_curve():
     at = run_page(BV, query={**SMALL, "model": "knn", "rounds": "10"})
     assert_clean(at)
-    shown = {m.label: float(m.value.rstrip("%")) for m in at.metric}
-    assert shown["expected loss"] == pytest.approx(shown["bias"] + shown["net variance"], abs=0.11)  # rounded to 0.1
+    shown = {m.label: float(m.value.split("%")[0]) for m in at.metric}   # "14.0% ± 0.9"
+    assert all(" ± " in m.value for m in at.metric), "every term with its standard error"
+    identity = next(c.value for c in at.caption if c.value.startswith("Expected loss = noise term"))
+    noise_term = float(identity.split(": ")[1].split("%")[0])
+    assert shown["expected loss"] == pytest.approx(noise_term + shown["bias"] + shown["net variance"], abs=0.16)
     curve = figure(at, 1)
     names = [t["name"] for t in curve["data"]]
-    assert names[0] == "expected loss" and len(decode(curve["data"][0]["y"])) == 7
+    assert names[:2] == ["expected loss", "noise term"] and len(decode(curve["data"][0]["y"])) == 6  # odd k: 1 to 49
+    assert all("error_y" in t for t in curve["data"] if t["name"] != "noise: the floor")
+    assert names[-1] == "noise: the floor"
     members = [t for t in figure(at, 0)["data"] if t.get("name") == "one resampled model's boundary"]
     assert members, "the resampled models' boundaries are drawn"
 

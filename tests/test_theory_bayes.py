@@ -61,7 +61,7 @@ def test_posterior_is_finite_far_away():
 
 def test_unknown_density_is_explained():
     with pytest.raises(ValidationError, match="not known"):
-        BayesClassifier("moons")
+        BayesClassifier("spirals")
 
 
 def test_excess_error_split():

@@ -99,6 +99,6 @@ def test_bayes_tab_for_known_and_unknown_densities():
     assert_clean(at)
     # two blobs 3.6 apart, s = √(0.04 + 1): R* = Φ(−1.8 / 1.0198) = 3.88%
     assert metric(at, "Bayes error R*").startswith("3.8")
-    at = open_tab("bayes", data="moons")
+    at = open_tab("bayes", data="spirals")
     assert_clean(at)
     assert any("density" in i.value for i in at.info)

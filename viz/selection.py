@@ -281,15 +281,29 @@ def overlay_figure(main: DecisionGrid, agreement: np.ndarray, member_grids: list
 
 
 def bias_variance_figure(values, label: str, *, loss, bias, variance, net_variance, log: bool,
-                         current: int | None = None, height: int = 380) -> go.Figure:
-    """Expected 0-1 loss, bias, variance and net variance against the complexity parameter."""
+                         current: int | None = None, height: int = 380, noise_term=None, noise: float | None = None,
+                         errors: dict | None = None) -> go.Figure:
+    """Expected 0-1 loss, the noise term (when the optimal label is known), bias, variance and net
+    variance against the complexity parameter; ``noise``: the Bayes error, drawn as the floor no
+    expected loss goes below; ``errors``: a line's name ("loss", "noise_term", "bias", "variance",
+    "net_variance") -> each point's standard error, drawn as an error bar."""
     numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
     x = list(values) if numeric else list(range(len(values)))
-    lines = [("expected loss", loss, palette.INK, "solid"), ("bias (= bias²)", bias, "#0072B2", "solid"),
-             ("variance", variance, "#E69F00", "dash"), ("net variance (V_u − V_b)", net_variance, "#D55E00", "solid")]
+    lines = [("expected loss", "loss", loss, palette.INK, "solid"),
+             ("noise term", "noise_term", noise_term, palette.NEUTRAL, "dot"),
+             ("bias (= bias²)", "bias", bias, "#0072B2", "solid"),
+             ("variance", "variance", variance, "#E69F00", "dash"),
+             ("net variance (V_u − V_b)", "net_variance", net_variance, "#D55E00", "solid")]
+    errors = errors or {}
     traces = [go.Scatter(x=x, y=np.asarray(v, dtype=np.float64), mode="lines+markers", name=name,
-                         line=dict(color=color, width=3, dash=dash), marker=dict(size=7))
-              for name, v, color, dash in lines]
+                         line=dict(color=color, width=3, dash=dash), marker=dict(size=7),
+                         error_y=None if key not in errors else dict(
+                             type="data", array=np.asarray(errors[key], dtype=np.float64), color=color, thickness=1.5,
+                             width=4))
+              for name, key, v, color, dash in lines if v is not None]
+    if noise is not None:
+        traces.append(go.Scatter(x=[x[0], x[-1]], y=[noise, noise], mode="lines", name="noise: the floor",
+                                 line=dict(color=palette.NEUTRAL, width=1.5, dash="dash"), hoverinfo="y"))
     xaxis = _axis(title=dict(text=label), type="log" if log and numeric else "-")
     if not numeric:
         xaxis.update(tickmode="array", tickvals=x, ticktext=[_cell_text(v) for v in values])

@@ -11,7 +11,12 @@ __all__ = [
 ]
 
 # Search, nested cross-validation and the bias-variance decomposition (branch search).
-from ._bias_variance import BiasVariance, bias_variance_decomposition  # noqa: E402
+from ._bias_variance import (  # noqa: E402
+    BiasVariance,
+    bias_variance_decomposition,
+    bias_variance_from_samples,
+    paired_loss_se,
+)
 from ._search import (  # noqa: E402
     GridSearchCV,
     NestedCV,
@@ -23,4 +28,5 @@ from ._search import (  # noqa: E402
 )
 
 __all__ += ["ParameterGrid", "ParameterSampler", "GridSearchCV", "RandomizedSearchCV", "loguniform",
-            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition"]
+            "NestedCV", "nested_cross_val_score", "BiasVariance", "bias_variance_decomposition",
+            "bias_variance_from_samples", "paired_loss_se"]

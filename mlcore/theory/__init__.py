@@ -3,6 +3,7 @@ empirical Rademacher complexity by random labels, and the Bayes classifier of kn
 
 from ._bayes import KNOWN_DENSITIES, BayesClassifier, excess_error
 from ._bounds import conjunction_count, norm_bound, pac_epsilon, pac_sample_size, rademacher_bound, vc_bound
+from ._known_bias_variance import generator_bias_variance, generator_samples
 from ._rademacher import RademacherEstimate, empirical_rademacher
 from ._reality import bounds_against_reality
 from ._shattering import (
@@ -24,4 +25,5 @@ __all__ = ["pac_sample_size", "pac_epsilon", "conjunction_count", "vc_bound", "r
            "Lines", "Rectangles", "Intervals", "Stumps", "Trees", "labelings", "realisable_labelings",
            "shattered", "count_realisable", "growth_function", "vc_dimension_by_trying", "MAX_POINTS",
            "RademacherEstimate", "empirical_rademacher", "BayesClassifier", "KNOWN_DENSITIES", "excess_error",
-           "bounds_against_reality"]
+           "bounds_against_reality", "generator_bias_variance",
+           "generator_samples"]

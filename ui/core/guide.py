@@ -44,10 +44,9 @@ def model_items(model: str, params: dict, rename: dict | None = None, with_key: 
 
 
 def _tree(model: str, params: dict) -> dict[str, str]:
-    items = model_items(model, params, rename={"max_depth": "depth"}, with_key=False)
-    if "max_depth" in params and params["max_depth"] is None:
-        items["depth"] = "20"  # the page's depth is a number; past the full tree it shows the full tree
-    return items
+    # The page's depth is the level of the full tree it shows: a depth limit is that level, and no
+    # limit (the default, so never in the link) leaves the page's own depth.
+    return model_items(model, params, rename={"max_depth": "depth"}, with_key=False)
 
 
 _STRATEGIES = {"one_vs_rest": "ovr", "one_vs_one": "ovo", "output_code": "ecoc", "linear_svc_cs": "crammer_singer"}

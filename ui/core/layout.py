@@ -24,7 +24,7 @@ from ui.data import dataset_panel, draw, own_data_panel, own_points
 from ui.serving import fits
 
 APP_TITLE = "Classifier Playground"
-ICON = ":material/scatter_plot:"
+ICON = str(Path(__file__).with_name("icon.svg"))  # served by the app: a lecture room may have no internet
 ROOT = Path(__file__).resolve().parents[2]
 HOME_FILE = "home.py"
 HOME_LABEL = "Home"
@@ -32,6 +32,7 @@ _PAGES = "_menu_pages"  # this session's st.Page objects (navigation_pages)
 _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 LINKED = "_guide_linked"  # pages ui.core.guide linked to in this run (so "Where next" does not repeat them)
 _FRESH_KEY = "ds_data"  # set once the dataset panel has been drawn: the session has a dataset
+_REPEATED = "_link_repeated"  # keys the link gives more than once
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
 # before its file exists in pages/ is simply not in the menu yet.
@@ -100,11 +101,19 @@ def navigation_pages() -> dict[str, list]:
     return st.session_state[_PAGES]
 
 
+_navigation = st.components.v2.component(
+    "classifier_playground.navigation",
+    js="\n".join(line for line in (Path(__file__).with_name("navigation.js")).read_text().splitlines()
+                 if not line.lstrip().startswith("//")),
+    isolate_styles=False,
+)
+
+
 def page_config(label: str) -> None:
-    """Title, icon, wide layout, open sidebar: called once per run, by the router."""
+    """Title, icon, wide layout, the menu open (on a phone closed): called once per run, by the router."""
     st.session_state[_ROUTED] = True
     st.set_page_config(page_title=APP_TITLE if label == HOME_LABEL else f"{label} · {APP_TITLE}",
-                       page_icon=ICON, layout="wide", initial_sidebar_state="expanded")
+                       page_icon=ICON, layout="wide", initial_sidebar_state="auto")  # closed on a phone
 
 
 def page_setup() -> None:
@@ -143,12 +152,16 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     its missing items mean their defaults, as they always did."""
     page_setup()
     _compact()
+    _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
     link = _link_once(name)
     if opening and not link and link is not None and _FRESH_KEY not in st.session_state:
         for key, value in opening.items():
             settings.put(key, list(value) if isinstance(value, list) else value)
     settings.begin(name, link, st.empty() if title is None else _titled(title))
     st.session_state[LINKED] = []
+    if link:
+        for key in st.session_state.pop(_REPEATED, []):
+            settings.report(f"**{key}** is given more than once in this link: using the last, `{link[key]}`.")
     presenter.begin()
     if not with_dataset:
         st.session_state.pop(own_points.LINK_NOTE, None)
@@ -190,6 +203,7 @@ _COMPACT_CSS = """<style>
 [data-testid="stMetricLabel"] p {white-space: normal;}
 [data-testid="stMetric"] {min-width: 0;}
 .stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
+.st-key-navigation {display: none !important;}
 </style>"""
 
 
@@ -244,7 +258,9 @@ def _link_once(name: str) -> dict[str, str] | None:
     if st.session_state.get(flag) and settings.current_page() == name:
         return None
     st.session_state[flag] = True
-    return st.query_params.to_dict()
+    link = st.query_params.to_dict()  # a repeated key: its last value (ui.core.layout.page says so)
+    st.session_state[_REPEATED] = sorted(k for k in link if len(st.query_params.get_all(k)) > 1)
+    return link
 
 
 def finish(share: bool = True) -> None:

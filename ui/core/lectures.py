@@ -75,6 +75,10 @@ ENSEMBLE_DATA = dataset(data="moons", n=200, noise=0.35, seed=0)
 _FOREST = {"ens_model": "random_forest", "p_random_forest_max_features": "sqrt", "p_random_forest_max_depth": None,
            "p_random_forest_min_samples_leaf": 1, "p_random_forest_criterion": "gini",
            "p_random_forest_bootstrap": True}
+# The Ensembles page opens on a forest of 100 trees on noisy moons whose leaves hold at least 5 points:
+# the slider shows the vote steadying as trees are added, and no score is 100%.
+ENSEMBLES_OPENING = {**ENSEMBLE_DATA, **_FOREST, "p_random_forest_n_estimators": 100,
+                     "p_random_forest_min_samples_leaf": 5}
 ENSEMBLE_HELP = "A random forest of 1 → 10 → 100 trees on noisy moons: each step loads its dataset and settings."
 ENSEMBLES = [
     Step("1 tree", "One deep tree on a bootstrap sample: boxy, and sure of itself everywhere.",
@@ -109,6 +113,8 @@ NN = [
 # one-vs-rest leaves the last class almost no region; the other strategies give every class one.
 FIVE_BLOBS = dataset(data="blobs", classes=5, noise=0.8, n=200, seed=0)
 _MC = {"mc_base": "perceptron", "mc_code": "random", "mc_code_size": 1.5, "mc_decoding": "hamming", "mc_C": 1.0}
+# The Multi-class page opens on its first step: one-vs-rest perceptrons leave a class almost no region.
+MULTICLASS_OPENING = {**FIVE_BLOBS, **_MC, "mc_strategy": "ovr"}
 MULTICLASS_HELP = ("One-vs-rest → one-vs-one → output codes → Crammer–Singer (all classes at once), perceptrons as "
                    "the two-class machines, on five noisy blobs. Each step loads its dataset and settings.")
 MULTICLASS = [

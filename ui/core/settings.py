@@ -274,6 +274,8 @@ def setting(p: ParamSpec, key: str, *, url: str | None = "", where=None, control
                 # the widget cannot show the value (a log slider's 1, 2, 5 steps, a slider's step)
                 report(f"**{label}** = `{raw}` is not a position of its slider: using the nearest, "
                        f"{show(ss[key])}.")
+            elif clamp and asked is not None and p.high is not None and asked > p.high:
+                report(f"**{label}** = `{raw}` is past its largest value here: using {show(ss[key])}.")
         except ValueError as err:
             report(f"**{label}** = `{raw}`: {err}. Using {_default_text(p, show)}.")
             ss[key] = _widget_value(p.default)

@@ -26,3 +26,22 @@ def gain_formula(node, cand, criterion: str, ratio: bool) -> str:
         text += (f"\\qquad \\text{{GainRatio}} = \\frac{{\\text{{Gain}}}}{{H_A(S)}} = "
                  f"\\frac{{{cand.gain:.4f}}}{{{cand.split_info:.4f}}} = {cand.gain_ratio:.4f}")
     return text
+
+
+SCORE_NAMES = {"gain": "information gain", "ratio": "gain ratio", "gini": "Gini gain"}
+
+
+def node_reading(model, node, score: str):
+    """"What you see" at the node shown (``ui.core.reading.id3_reading``): the split that won and
+    its score against the runner-up, or why the node is a leaf."""
+    from ui.core.reading import Split, id3_reading
+
+    where = "the root" if node.parent < 0 else node_label(model, node).split(" · ", 1)[1].rsplit(" (", 1)[0]
+    where = where if node.parent < 0 else f"the node {where}"
+    classes = tuple(map(str, model.classes_))
+    if node.is_leaf:
+        reason = "it is pure" if node.impurity <= 0 else "no feature is left or none has any gain"
+        return id3_reading(where, SCORE_NAMES[score], (), classes[node.prediction], classes, leaf=reason)
+    splits = tuple(Split(c.name, c.gain_ratio if score == "ratio" else c.gain,
+                         {v: [float(k) for k in cnt] for v, cnt in c.counts.items()}) for c in node.candidates)
+    return id3_reading(where, SCORE_NAMES[score], splits, model.feature_names_[node.feature], classes)

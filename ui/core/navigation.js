@@ -1,0 +1,27 @@
+// Navigation in the browser, after every page run.
+// History: Streamlit adds a history entry for every change of the address, so every slider step
+// was one and Back put the previous value straight back. A change that keeps the page (same path,
+// new query) now replaces the entry; a page change still adds one, so Back goes to the previous
+// page (its address carries its settings) and Forward returns.
+// Phones: the menu covers the page, so once a page is chosen in it (the path changed since the
+// last run on a narrow screen) it closes; a menu opened to change the data stays open.
+export default function () {
+  const w = window;
+  if (!w.__cpHistory) {
+    w.__cpHistory = true;
+    const push = w.history.pushState.bind(w.history);
+    w.history.pushState = (state, title, url) => {
+      const next = url == null ? w.location : new URL(url, w.location.href);
+      if (next.pathname === w.location.pathname) return w.history.replaceState(state, title, url);
+      return push(state, title, url);
+    };
+  }
+  const path = w.location.pathname;
+  const before = w.__cpMenuPath;
+  w.__cpMenuPath = path;
+  if (before === undefined || before === path || w.innerWidth >= 768) return undefined;
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+  if (sidebar && close && sidebar.getBoundingClientRect().right > 0) close.click();
+  return undefined;
+}
