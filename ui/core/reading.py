@@ -239,7 +239,7 @@ def learning_reading(regime_name: str, train: float, validation: float, target: 
         rising = "The validation curve has levelled off: more data alone will help little."
     if regime_name == "high variance":
         first = f"{scores}, a gap of {gap * 100:.0f} points. This is **high variance** (overfitting)."
-        move = "A simpler model or stronger regularisation closes the gap too; the validation curve shows how far."
+        move = "A simpler model or stronger regularisation closes the gap too: the Validation curve shows which."
         return Reading("overfitting", (first, rising, move), ("validation_curve", "learning_theory"))
     if regime_name == "high bias":
         first = (f"{scores}: even training is below the {_pct(target)} target. This is **high bias** "
@@ -436,9 +436,13 @@ def bayes_error_reading(label: str, bayes: float, risk: float, estimation: float
     """The Bayes tab: the error no classifier beats, and the learned model's excess split in two."""
     first = (f"Even the Bayes classifier errs on {bayes:.1%} of new points, where the classes overlap: no model can "
              f"do better. {label} errs on {risk:.1%}, {(risk - bayes) * 100:.1f} points more.")
-    bigger = "the small sample (estimation)" if estimation > approximation else "the model's class (approximation)"
+    if abs(estimation - approximation) < 0.0025:
+        bigger = "the two are about equal"
+    else:
+        bigger = "most of it is " + ("the small sample (estimation)" if estimation > approximation
+                                     else "the model's class (approximation)")
     second = (f"Of that excess, {estimation * 100:+.1f} points come from the sample and "
-              f"{approximation * 100:+.1f} from what the model's class can express: most of it is {bigger}.")
+              f"{approximation * 100:+.1f} from what the model's class can express: {bigger}.")
     return Reading(None, (first, second), ("learning_curves", "bias_variance"))
 
 
