@@ -140,6 +140,7 @@ def test_rademacher_and_bayes_steps_show_what_their_text_says():
             fitted.append(0.5 - np.mean(model.predict(X) != sigma))      # R̂ = ½ − (training error on σ)
         assert check(float(np.mean(fitted))), k                          # 1-NN: ½; 25 neighbours: far below
 
+    assert "model" not in bayes.values          # the tab's own model: the other pages' model stays as it was
     # two blobs 3.6 apart, each of standard deviation √(0.2² + noise²): R* = Φ(−1.8 / sd)
     sd = math.sqrt(0.2 ** 2 + bayes.values["ds_noise"] ** 2)
     bayes_error = 0.5 * math.erfc(1.8 / sd / math.sqrt(2))

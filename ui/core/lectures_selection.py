@@ -89,8 +89,8 @@ CV = [
     Step("bootstrap", "Each split trains on n points drawn with replacement; the third or so never drawn "
                       "(out-of-bag) validate it.",
          {**NOISY_MOONS, **_KNN_5, **_CV, "cv_splitter": "bootstrap"}),
-    Step("nested", "Below the folds: each outer fold tunes k by its own inner 3-fold CV, and the outer folds do "
-                   "not all pick the same k. The choice is part of what the outer score measures.",
+    Step("nested", "Further down, nested CV: each outer fold tunes k by its own inner 3-fold CV, and the outer "
+                   "folds do not all pick the same k. The choice is part of what the outer score measures.",
          {**NOISY_MOONS, **_KNN_5, **_CV, "cv_splitter": "stratified", "cv_nested": True, "cv_tune_knn": "k"}),
 ]
 CV_OPENING = CV[0].values

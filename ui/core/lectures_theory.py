@@ -15,6 +15,8 @@ from ui.learning_theory import shatter_points
 
 OVERLAPPING_BLOBS = dataset(data="blobs", n=200, noise=1.0, seed=0)
 _TAB = "th_tab"  # the tabs' session key: its value is the tab's label
+# kNN's hyperparameters at their defaults, without choosing it as the other pages' model
+_KNN_DEFAULTS = {key: value for key, value in model_values("knn").items() if key != "model"}
 
 THEORY_HELP = ("PAC sample size → shattering → bounds against the test error → Rademacher complexity → the Bayes "
                "error. Each step opens its tab with its settings, on overlapping blobs.")
@@ -35,7 +37,7 @@ THEORY = [
          {**OVERLAPPING_BLOBS, _TAB: "Rademacher", "th_family": "knn", "th_draws": 10, "th_cap_knn": 1}),
     Step("Bayes error", "Where the blobs overlap even the Bayes classifier errs, a few per cent: no model can do "
                         "better, and kNN's true error lies above it.",
-         {**OVERLAPPING_BLOBS, _TAB: "Bayes error", "th_bayes_model": "knn", **model_values("knn")}),
+         {**OVERLAPPING_BLOBS, _TAB: "Bayes error", "th_bayes_model": "knn", **_KNN_DEFAULTS}),
 ]
 THEORY_OPENING = {**OVERLAPPING_BLOBS, _TAB: "PAC"}
 
@@ -51,12 +53,13 @@ FEATURES = [
     Step("stretch", "x2 × 10: kNN, LwP and the RBF SVM now measure mostly x2, and their regions change; the tree "
                     "cuts x2 at a stretched threshold, so its regions stay exactly as they were.",
          {**NOISY_MOONS, **_SCALING, "feat_stretch": 10.0, **_POLY, **_SELECTION}),
-    Step("polynomial Φ", "Second section: on circles no line separates the classes, so logistic regression on "
+    Step("polynomial Φ", "Further down, Φ: on circles no line separates the classes, so logistic regression on "
                          "(x₁, x₂) is near chance; on the monomials up to degree 2 a line in Z is a circle in the "
                          "plane, right on every test point.",
          {**CIRCLES, **_SCALING, **_POLY, "feat_degree": 2, **_SELECTION}),
-    Step("noise features", "Third section: four noise features. Every filter ranks x1 and x2 first; kNN on all six "
-                           "features scores lower than on x1 and x2, and forward selection's best subset is those two.",
+    Step("noise features", "Further down, selection with four noise features: every filter ranks x1 and x2 first; "
+                           "kNN on all six features scores lower than on x1 and x2, and forward selection's best "
+                           "subset is those two.",
          {**NOISY_MOONS, **_SCALING, **_POLY, **_SELECTION}),
 ]
 FEATURES_OPENING = {**NOISY_MOONS, **_SCALING}
