@@ -7,7 +7,7 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, lectures, overlays, params, presets, settings
+from ui.core import charts, guide, lectures, overlays, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.show_code import show_fit
@@ -28,7 +28,7 @@ EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
 
 
-recipe, drawn, data, _ = page("SVM and kernels", name="svm")
+recipe, drawn, data, _ = page("SVM and kernels", name="svm", opening=lectures.SVM_OPENING)
 st.sidebar.caption(
     "A support vector machine looks for the boundary f(x) = 0 with the **widest margin**: the band "
     "between f(x) = −1 and f(x) = +1. It is solved exactly in the dual by SMO, "
@@ -110,6 +110,10 @@ with right:
                    + "Black rings: free support vectors (on the margin); red rings: bounded ones (α = C, inside "
                      "the margin or misclassified); ring size grows with α. Hover a point for f(x), y·f(x) and "
                      "its slack ξ; click it (or any spot) to take its f(x) apart below.")
+        scores = reading.Scores(fit.train_acc, fit.test_acc, *(fits.cv(recipe, drawn, SPEC.key, key_params)
+                                                               or (None, None)),
+                                fits.reference(recipe, drawn), len(data.y_train))
+        guide.see(reading.svm_reading(hp, scores, len(model.support_)), SPEC.key, hp)
         overlays.below(explained, model, data)
         if model.fit_status_ != "converged":
             st.info(model.fit_status_, icon=":material/hourglass_bottom:")
@@ -201,5 +205,6 @@ else:
             route = charts.shared_figure(primal_figure, recipe, drawn, C_primal, epochs)
             charts.plotly_chart(route, width="stretch", config=CHART_CONFIG, key="svm_primal")
 
+guide.next_pages("validation_curve", "bias_variance", "search", "perceptron", model=SPEC.key, params=hp)
 show_fit(recipe, drawn, SPEC.key, hp)
 finish()

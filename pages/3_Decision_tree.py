@@ -12,7 +12,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui.core import charts, lectures, overlays, presets, settings
+from ui.core import charts, guide, lectures, overlays, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs
@@ -21,7 +21,7 @@ from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
 from ui.serving.cache import sharable
-from viz.tree import importance_text, pruning_figure, tree_diagram, tree_plane_figure
+from viz.tree import importance_text, leaf_text, lonely_points, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
 CRITERIA = {"gini": "Gini  1 − Σ p²", "entropy": "entropy  −Σ p log₂ p",
@@ -93,7 +93,7 @@ def describe_path(model, x) -> str:
     return "  \n".join([*(f"{i + 1}. {s}" for i, s in enumerate(steps)), tail])
 
 
-recipe, drawn, data, _ = page("Decision tree", name="tree")
+recipe, drawn, data, _ = page("Decision tree", name="tree", opening=lectures.TREE_OPENING)
 st.sidebar.caption(
     "A tree asks one yes/no question per node, *is x_f ≤ t?*, with the threshold t halfway "
     "between two neighbouring training values. It picks the question that makes the two groups "
@@ -168,7 +168,13 @@ def tree_view(full, data) -> None:
                                      explain_on, query)
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
-                   + importance_text(model, FEATURES))
+                   + leaf_text(model, data.X_train) + " " + importance_text(model, FEATURES))
+        grown = {**dict(params), "max_depth": depth if depth < full_depth else None}
+        cv = fits.cv(recipe, drawn, "tree", tuple(sorted(grown.items()))) or (None, None)
+        scores = reading.Scores(train_acc, test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train))
+        guide.see(reading.tree_reading(depth, full_depth, model.get_n_leaves(),
+                                       int(lonely_points(model, data.X_train).sum()), dict(params), scores),
+                  "tree", grown)
         overlays.below(explained, model, data)
     st.subheader("The tree", anchor=False)
     diagram = tree_diagram(model, x=point, feature_names=FEATURES)
@@ -230,4 +236,5 @@ st.markdown(
     "stop when every removal would make it worse. The sequence below continues to the root so the "
     "whole trade-off is visible.")
 pruning_view(recipe, drawn, params, data)
+guide.next_pages("id3", "ensembles", "validation_curve", model="tree", params=dict(params))
 finish(share=False)

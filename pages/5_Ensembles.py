@@ -8,7 +8,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui.core import charts, guide, lectures, params, presets, reading, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import LINKED, finish, page, screen_height
+from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
@@ -67,8 +67,7 @@ scores = reading.Scores(fit.train_acc, fit.test_acc, *cv, fits.reference(recipe,
 
 def what_you_see(key: str, hp: dict, m: int) -> None:
     """The reading of the ensemble as the slider shows it (drawn inside the fragment, so it follows
-    the slider; the fragment's links are its own, so earlier runs' links are forgotten first)."""
-    st.session_state[LINKED] = []
+    the slider)."""
     shown = replace(members(recipe, drawn, key, key_params), shown=m)
     guide.see(reading.ensemble_reading(key, hp, scores, shown, MODELS[key].label), key, hp)
 

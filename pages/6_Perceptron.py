@@ -8,7 +8,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay
-from ui.core import charts, lectures, overlays, params, presets, settings
+from ui.core import charts, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -158,10 +158,12 @@ def replay_panel():
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
 st.caption(texts.run_text(model, len(X), epochs))
+pocket = work.pocket_counts(replay, X, t)
+perceptron_params = {"max_iter": int(epochs), "eta0": float(lr)}
+guide.see(work.what_you_see(recipe, drawn, src, pair, model, pocket[-1], classes), "perceptron", perceptron_params)
 
 # ---- mistakes per epoch; pocket against the current weights ----
 st.subheader("Mistakes per epoch: the current weights against the pocket", anchor=False)
-pocket = work.pocket_counts(replay, X, t)
 left, right = st.columns([3, 1])
 charts.plotly_chart(epochs_figure(history, pocket=pocket, height=300), width="stretch", config=CHART_CONFIG,
                     key="pc_epoch_chart", where=left)
@@ -236,6 +238,7 @@ with kr:
         charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="pc_alpha")
         st.caption(texts.alpha_text(kmodel))
 
+guide.next_pages("svm", "nn", model="perceptron", params=perceptron_params)
 show_code(code_model_pages.perceptron_page(recipe, drawn, pos, neg, epochs, lr, start, shuffle,
                                    separable=src[1:] if source == work.SEPARABLE else None),
           "The two sides, the perceptron as the replay runs it (pocket counts recorded), fit, its updates.")

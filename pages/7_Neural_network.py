@@ -7,13 +7,13 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import charts, lectures, params, presets, settings
+from ui.core import charts, guide, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
-from ui.neural_network.training import loss_text, regions_caption, train
+from ui.neural_network.training import loss_text, regions_caption, train, what_you_see
 from viz.decision import points_figure
 
 SPEC = MODELS["mlp"]
@@ -40,12 +40,17 @@ def follow_step() -> None:
         settings.put(EPOCH, st.session_state[LAST])
 
 
-recipe, drawn, data, _ = page("Neural network", name="neural_network")
+recipe, drawn, data, _ = page("Neural network", name="neural_network", opening=lectures.NN_OPENING)
 st.sidebar.caption("A multi-layer perceptron: each hidden unit computes f(w·x + b) of the layer below, "
                    "the output layer a softmax over the classes. Back-propagation gives the gradient "
                    "of the cross-entropy; SGD or Adam follow it, one batch at a time.")
 
-train_tab, gates_tab = st.tabs(["Train and replay", "Logic gates"])
+TABS = ("Train and replay", "Logic gates")
+# a link to a gate (gate=XOR) or to the tab (tab=gates) reopens the Logic gates tab
+if settings.take("tab") == "gates" or "gate" in settings.untaken("gate"):
+    st.session_state["nn_tab"] = TABS[1]
+train_tab, gates_tab = st.tabs(TABS, key="nn_tab", on_change="rerun")
+settings.link_item("tab", "gates" if gates_tab.open else None)
 
 with train_tab:
     left, right = st.columns([1, 3.4], gap="medium")
@@ -119,6 +124,7 @@ def replay(model, test_curve):
     charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
                         config=CHART_CONFIG, key=CHART, where=chart)
     st.caption(regions_caption(model, hp["max_iter"], at.n_iter_))
+    guide.see(what_you_see(recipe, drawn, key_params, model, test_curve), SPEC.key, hp)
     charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
                         key="nn_curves")
     st.subheader("What each hidden unit computes", anchor=False)
@@ -201,5 +207,6 @@ with gates_tab:
                    "one straight line, as z₁ + z₂ = 0.5 does for the designed network.")
 
 with train_tab:
+    guide.next_pages("multiclass", "perceptron", model=SPEC.key, params=hp)
     show_fit(recipe, drawn, SPEC.key, hp)
 finish()

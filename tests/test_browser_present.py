@@ -112,7 +112,7 @@ def test_modebar_downloads_a_png_named_after_the_view(projector, server):
 
 
 def test_the_sidebar_switches_the_download_to_svg(projector, server):
-    sel = _open_chart(projector, f"{server}/Playground", MAIN_CHART["Playground"])
+    sel = _open_chart(projector, f"{server}/Playground?data=blobs", MAIN_CHART["Playground"])
     runs = projector.evaluate("() => window.__stRuns")
     projector.locator("[data-testid='stSidebar'] .st-key-chart_format button", has_text="SVG").click()
     # until: a fast run can end unseen by the run counter; the run's effect is the chart's

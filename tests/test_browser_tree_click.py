@@ -37,7 +37,7 @@ def test_clicking_the_tree_plane_moves_the_followed_point(page, server):
     assert "x1=1" in url and "x2=-0.5" in url
     # the plane's marked point is the clicked one
     marked = page.evaluate(f"""() => {{ const gd = document.querySelector('{PLANE}');
-        const t = gd._fullData.find(d => d.name === 'selected point'); return t && [t.x[0], t.y[0]]; }}""")
+        const t = gd._fullData.find(d => d.name === 'followed point'); return t && [t.x[0], t.y[0]]; }}""")
     assert marked == [1.0, -0.5]
     # with following off, a click changes nothing
     runs = finished_runs(page)

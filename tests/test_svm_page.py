@@ -55,7 +55,7 @@ def _xy(trace) -> np.ndarray:
 
 
 def test_three_classes_pick_a_pair_machine_and_see_its_margins():
-    at = _open()
+    at = _open({"data": "blobs"})   # a bare link opens on moons, which have no classes slider
     at.slider(key="ds_classes").set_value(3).run()
     at.select_slider(key="p_svm_tol").set_value(1e-5).run()
     pick = at.selectbox(key="svm_pair")
@@ -151,7 +151,7 @@ def test_lecture_text_is_hidden_once_the_settings_no_longer_match_it():
 
 
 def test_pegasos_epochs_slider_shows_only_where_pegasos_runs():
-    at = _open()
+    at = _open({"data": "blobs"})
     assert at.slider(key="svm_epochs").value == 50
     at.slider(key="ds_classes").set_value(4).run()
     assert not at.exception

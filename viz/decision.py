@@ -24,7 +24,8 @@ import plotly.graph_objects as go
 from . import palette
 from .grid import Bounds, DecisionGrid, evaluate_grid, make_bounds
 
-__all__ = ["decision_figure", "points_figure", "boundary_segments", "region_z", "region_colorscale"]
+__all__ = ["decision_figure", "points_figure", "boundary_segments", "region_z", "region_colorscale", "legend_room",
+           "misclassified_marker"]
 
 # Confidence is squeezed into [0.001, 0.999] inside a band, so floor(z) is the class even
 # in float32 and no cell sits exactly on a band edge, where two colours meet.
@@ -35,6 +36,20 @@ _FONT = dict(family="Arial, Helvetica, sans-serif", size=14, color=palette.INK)
 POINT_SIZE = 11
 TEST_POINT_SIZE = 12
 MISCLASSIFIED_MARKER = dict(symbol="x-thin-open", size=20, color=palette.INK, line=dict(color=palette.INK, width=2))
+# Up to this many crosses each reads on its own; beyond it (a network that learned nothing gets
+# half of 200 points wrong) crosses of full size merge into one black blob.
+FEW_MISTAKES = 12
+MIN_CROSS_SIZE, MIN_CROSS_WIDTH = 12, 0.75
+
+
+def misclassified_marker(n: int) -> dict:
+    """The cross on ``n`` misclassified points: full size for a few; for more, its size and stroke
+    shrink like 1/sqrt(n) (the ink of all crosses together grows like sqrt(n), not n) down to a
+    cross that still shows round a point (MIN_CROSS_SIZE > POINT_SIZE) in a hairline."""
+    shrink = min(1.0, float(np.sqrt(FEW_MISTAKES / max(n, 1))))
+    size = max(MIN_CROSS_SIZE, MISCLASSIFIED_MARKER["size"] * shrink)
+    width = max(MIN_CROSS_WIDTH, MISCLASSIFIED_MARKER["line"]["width"] * shrink)
+    return dict(MISCLASSIFIED_MARKER, size=size, line=dict(color=palette.INK, width=width))
 
 
 def coords(v, span: float) -> np.ndarray:
@@ -244,7 +259,7 @@ def _test_traces(X, idx, names, spans) -> list[go.Scatter]:
 def _misclassified_trace(X, spans) -> go.Scatter:
     return go.Scatter(
         x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
-        mode="markers", name="misclassified", marker=MISCLASSIFIED_MARKER,
+        mode="markers", name="misclassified", marker=misclassified_marker(len(X)),
         hovertemplate="misclassified<br>(%{x:.3g}, %{y:.3g})<extra></extra>",
     )
 
@@ -260,7 +275,7 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
     yaxis = dict(axis, range=[y0, y1], autorange=False, title=dict(text="x₂", font=_FONT))
     if equal_aspect:
         yaxis.update(scaleanchor="x", scaleratio=1.0)
-    top = (30 if title else 0) + _LEGEND_TOP + _LEGEND_ROW * _legend_rows(legend)
+    top, legend_y = legend_room(legend, title=title)
     layout = dict(
         template="none", font=_FONT, height=int(height),
         paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
@@ -269,7 +284,7 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
         # push a margin (autoexpand) it draws the whole figure a second time, which was
         # most of the time from a slider step to the redrawn chart in the browser.
         margin=dict(l=55, r=15, t=top, b=60),
-        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="left", x=0.0,
+        legend=dict(orientation="h", yanchor="bottom", y=legend_y, xanchor="left", x=0.0,
                     bgcolor="rgba(255,255,255,0)", font=dict(size=13)),
         hoverlabel=dict(font=dict(size=13)),
         uirevision=uirevision,
@@ -286,6 +301,19 @@ def _layout(bounds: Bounds, *, title, height, uirevision, equal_aspect: bool, le
 # Playground's controls (a narrower chart only costs plotly's own margin push, never a
 # clipped legend).
 _LEGEND_TOP, _LEGEND_ROW, _LEGEND_WIDTH = 28, 20, 600
+# The legend starts at the paper's left edge, which an equal-aspect plot leaves to the left of its
+# axis: the top tick label stands half its height above the plot, under the legend's last row.
+# The gap clears it in presenter mode (21 px tick labels): LEGEND_GAP px on the smallest plane the
+# app draws (PLOT_PX tall), more on a taller one. A fixed share of the plot's height, so a figure
+# does not change with the height a page gives it.
+LEGEND_GAP, PLOT_PX = 14, 340
+
+
+def legend_room(names, *, title=None) -> tuple[int, float]:
+    """(top margin, legend's y) for a horizontal legend of ``names`` above the plot: room for its
+    rows and for the gap under it."""
+    top = (30 if title else 0) + _LEGEND_TOP + LEGEND_GAP + _LEGEND_ROW * _legend_rows(names)
+    return top, 1.0 + LEGEND_GAP / PLOT_PX
 
 
 def _legend_rows(names, width: float = _LEGEND_WIDTH) -> int:

@@ -149,6 +149,36 @@ def _cell_text(v) -> str:
     return "no limit" if v is None else str(v).replace("_", " ")
 
 
+CELL_FONT, RANDOM_SIZE = 13, 10
+# Presenter mode draws placed text 1.2 times and markers 1.5 times larger (viz.present): the strip
+# and the room for a draw are measured at that size, so they hold on a projector too.
+_TEXT_PX = CELL_FONT * 1.2 * 1.3
+_DRAW_RADIUS_PX = (RANDOM_SIZE / 2 + 2) * 1.5
+
+
+def _text_strip(cell_px: float) -> float:
+    """The share of a cell's height, at its top, that holds its value."""
+    return min(0.5, _TEXT_PX / max(cell_px, 1.0))
+
+
+def _value_colors(scores, low: float, high: float) -> list[str]:
+    """Ink on the light (upper) part of Viridis and on grey failed cells, white on the dark part,
+    as plotly's own heatmap text chooses."""
+    share = (np.asarray(scores, dtype=np.float64).ravel() - low) / (high - low)
+    return [palette.INK if not np.isfinite(v) or v > 0.55 else palette.WHITE for v in share]
+
+
+def below_values(y, text_top: float, cell_px: float) -> np.ndarray:
+    """Index positions ``y`` (a value between two grid values lies between their cells) moved into
+    the part of their cell under its value: the cell's lower edge to the strip's lower edge, less a
+    draw's radius at each end, keeping their order within the cell."""
+    y = np.asarray(y, dtype=np.float64)
+    cell = np.round(y)
+    pad = min(_DRAW_RADIUS_PX / max(cell_px, 1.0), (1.0 - text_top) / 2)
+    low, high = cell - 0.5 + pad, cell + 0.5 - text_top - pad
+    return low + (y - cell + 0.5) * (high - low)
+
+
 def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, best: tuple[int, int] | None,
                   selected: tuple[int, int] | None = None, random_points=None, height: int = 470,
                   title: str | None = None) -> go.Figure:
@@ -177,9 +207,15 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
     if single:
         low, high = max(0.0, low - 0.01), min(1.0, high + 0.01)
     text = np.where(np.isfinite(scores), np.char.mod("%.2f", np.nan_to_num(scores)), "—")
+    has_random = random_points is not None and len(random_points[0])
+    margin = dict(l=70, r=10, t=40 if title else 30, b=60)
+    # With random draws the cell's value moves to the top of the cell and the draws into the
+    # part below it, so no draw sits on a number (a value and a circle read as "1○0○").
+    cell_px = (height - margin["t"] - margin["b"]) / ny
+    text_top = _text_strip(cell_px) if has_random else 0.0
     traces = [go.Heatmap(
         x=np.arange(nx), y=np.arange(ny), z=scores.astype(np.float32), zmin=low, zmax=high,
-        colorscale=_SCORE_SCALE, text=text, texttemplate="%{text}", textfont=dict(size=13),
+        colorscale=_SCORE_SCALE, text=text, texttemplate="" if has_random else "%{text}", textfont=dict(size=13),
         colorbar=dict(title=dict(text="CV accuracy", side="right"), thickness=12, len=0.9, **ticks),
         hoverinfo="skip", name="grid search", xgap=1, ygap=1)]
     ii, jj = np.meshgrid(np.arange(nx), np.arange(ny))
@@ -190,12 +226,17 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         x=ii.ravel(), y=jj.ravel(), mode="markers", name="cells", showlegend=False,
         customdata=np.stack([ii.ravel(), jj.ravel()], axis=1), text=hover, hovertemplate="%{text}<extra></extra>",
         marker=dict(symbol="square", size=28, color="rgba(0,0,0,0)", opacity=0.01)))
-    if random_points is not None and len(random_points[0]):
+    if has_random:
+        # the value's centre, half the strip below the cell's top edge
+        traces.append(go.Scatter(
+            x=ii.ravel(), y=jj.ravel() + 0.5 - text_top / 2, mode="text", name="cell values", showlegend=False,
+            text=text.ravel(), textfont=dict(size=CELL_FONT, color=_value_colors(scores, low, high)),
+            hoverinfo="skip"))
         rx, ry, rs = (np.asarray(v, dtype=np.float64) for v in random_points)
         traces.append(go.Scatter(
-            x=rx, y=ry, mode="markers", name="random search",
-            marker=dict(size=10, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high, colorscale=_SCORE_SCALE,
-                        symbol="circle", line=dict(color=palette.WHITE, width=2)),
+            x=rx, y=below_values(ry, text_top, cell_px), mode="markers", name="random search",
+            marker=dict(size=RANDOM_SIZE, color=np.nan_to_num(rs, nan=low), cmin=low, cmax=high,
+                        colorscale=_SCORE_SCALE, symbol="circle", line=dict(color=palette.WHITE, width=2)),
             text=[f"CV accuracy {s:.3f}" if np.isfinite(s) else "could not be fitted" for s in rs],
             hovertemplate="random draw<br>%{text}<extra></extra>"))
     shapes = []
@@ -205,7 +246,7 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         shapes.append(_frame(selected, dict(color="#D55E00", width=3, dash="dash")))
     layout = dict(
         template="none", font=_FONT, height=int(height), paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE,
-        margin=dict(l=70, r=10, t=40 if title else 30, b=60), shapes=shapes, clickmode="event+select",
+        margin=margin, shapes=shapes, clickmode="event+select",
         xaxis=dict(tickmode="array", tickvals=list(range(nx)), ticktext=[_cell_text(v) for v in x_values],
                    title=dict(text=x_label), range=[-0.5, nx - 0.5], showgrid=False, zeroline=False),
         yaxis=dict(tickmode="array", tickvals=list(range(ny)), ticktext=[_cell_text(v) for v in y_values],

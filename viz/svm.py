@@ -27,6 +27,7 @@ from mlcore.metrics.pairwise import poly2_homogeneous_map
 from . import palette
 from .decision import _FONT, _spans, _test_traces, decision_figure, label_index, label_names, points_figure
 from .grid import Bounds, DecisionGrid, evaluate_grid, grid_points, make_bounds
+from .placement import place_note
 
 __all__ = ["margin_figure", "unfitted_figure", "contributions_figure", "lift_figure", "landscape_figure", "loss_figure",
            "point_report", "objective_figure", "machine_name", "machine_support", "margin_width"]
@@ -117,22 +118,33 @@ def _margin_contours(grid: DecisionGrid, values: np.ndarray, name: str = "") -> 
 MARGIN_LABEL_SIZE = 18
 
 
-def _margin_labels(grid: DecisionGrid, z: np.ndarray) -> list:
-    """"−1" and "+1", horizontal, at a grid point on each margin curve (the point of the inner
-    80% of the plane whose f is nearest the level), so which side is +1 reads off the plot."""
+def _margin_labels(grid: DecisionGrid, z: np.ndarray, points: np.ndarray) -> list:
+    """"−1" and "+1", horizontal, on each margin curve where it is farthest from the data points
+    (among the grid cells the curve crosses in the inner 80% of the plane), so which side is +1
+    reads off the plot and no label sits on a point."""
     ny, nx = z.shape
-    inner = np.full(z.shape, np.inf, dtype=np.float64)
-    rows, cols = slice(ny // 10, ny - ny // 10), slice(nx // 10, nx - nx // 10)
+    inner = np.zeros(z.shape, dtype=bool)
+    inner[ny // 10:ny - ny // 10, nx // 10:nx - nx // 10] = True
+    gx, gy = np.meshgrid(grid.xs.astype(np.float64), grid.ys.astype(np.float64))
+    # the label's text starts at its point and runs right: measure from its middle
+    shift = 0.04 * float(grid.xs[-1] - grid.xs[0])
     xs, ys, text = [], [], []
     for level, label in ((-1.0, "−1"), (1.0, "+1")):
-        gap = np.abs(z[rows, cols].astype(np.float64) - level)
-        inner[rows, cols] = np.where(np.isnan(gap), np.inf, gap)
-        j, i = np.unravel_index(np.argmin(inner), z.shape)
-        # only a level the values cross near that point is a curve on the plot
-        if not np.isfinite(inner[j, i]) or inner[j, i] > 0.25:
+        s = np.nan_to_num(z.astype(np.float64) - level, nan=np.inf)
+        crossed = np.zeros(z.shape, dtype=bool)
+        crossed[:, :-1] |= np.sign(s[:, :-1]) != np.sign(s[:, 1:])
+        crossed[:-1, :] |= np.sign(s[:-1, :]) != np.sign(s[1:, :])
+        crossed &= inner & np.isfinite(s)
+        if not crossed.any():
             continue
-        xs.append(float(grid.xs[i]))
-        ys.append(float(grid.ys[j]))
+        cx, cy = gx[crossed], gy[crossed]
+        if len(points):
+            gap = np.hypot(cx[:, None] + shift - points[None, :, 0], cy[:, None] - points[None, :, 1]).min(axis=1)
+            k = int(np.argmax(gap))
+        else:
+            k = int(np.argmin(np.abs(s[crossed])))
+        xs.append(float(cx[k]))
+        ys.append(float(cy[k]))
         text.append(label)
     if not text:
         return []
@@ -257,21 +269,21 @@ def margin_figure(model, X, y, *, machine: int = 0, machine_values: np.ndarray |
     extra = _margin_contours(grid, values, name) if values is not None else []
     # the machine's curves go over the regions and the vote's boundary, under the points
     at = 1 if binary else 2   # after the regions heatmap (and the vote's boundary, trace 1)
-    labels = _margin_labels(grid, _f32(values)) if values is not None else []  # on top of the points
+    shown = [X] + ([np.asarray(X_test, dtype=np.float64)] if show_test and X_test is not None and len(X_test) else [])
+    labels = (_margin_labels(grid, _f32(values), np.vstack(shown)) if values is not None
+              else [])  # on top of the points
     fig = go.Figure(data=[*traces[:at], *extra, *traces[at:], *_sv_traces(model, y, machine), *labels],
                     layout=base.layout)
     cols = machine_support(model, machine)
     n_sv = len(cols)
     n_bound = int(model.at_bound_[machine, cols].sum())
     of = "" if binary else f" of the {name} machine"
-    text = f"{n_sv} support vectors{of} ({n_sv - n_bound} free, {n_bound} at the bound C)"
+    # short lines: the note must fit beside the points on a projector's narrow plane
+    text = f"{n_sv} support vectors{of}<br>{n_sv - n_bound} free, {n_bound} at C"
     width = margin_width(model, machine)
     if width is not None:
-        # its own line: beside the count it ran past a projector's narrower plane
-        text += f"<br>margin width 2/‖w‖ = {width:.3g}"
-    # "x domain" follows the plot area that the equal aspect ratio shrinks; "paper" does not
-    fig.add_annotation(text=text, xref="x domain", yref="y domain", x=0.01, y=0.01, xanchor="left", yanchor="bottom",
-                       showarrow=False, bgcolor="rgba(255,255,255,0.85)", font=dict(size=13, color=palette.INK))
+        text += f"<br>width 2/‖w‖ = {width:.3g}"
+    place_note(fig, text, grid.bounds, font_size=13, bgcolor="rgba(255,255,255,0.85)", font=dict(color=palette.INK))
     return fig
 
 

@@ -23,11 +23,21 @@ import numpy as np
 import plotly.graph_objects as go
 
 from . import palette
-from .decision import MISCLASSIFIED_MARKER, TEST_POINT_SIZE, decision_figure, label_names, region_colorscale
+from .decision import (
+    MISCLASSIFIED_MARKER,
+    TEST_POINT_SIZE,
+    _legend_names,
+    decision_figure,
+    label_names,
+    legend_room,
+    misclassified_marker,
+    region_colorscale,
+)
 from .grid import Bounds, evaluate_grid, make_bounds
 
 __all__ = ["node_boxes", "split_segments", "leaf_rectangles", "tree_plane_figure", "tree_diagram",
-           "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode", "importance_text"]
+           "id3_diagram", "pruning_figure", "gains_figure", "DiagramNode", "importance_text", "lonely_points",
+           "leaf_text"]
 
 _FONT = dict(family="Arial, Helvetica, sans-serif", size=13, color=palette.INK)
 # Node questions and edge words must read from the back row of a lecture hall (>= 14 px). On a big
@@ -39,6 +49,12 @@ EDGE_SIZE = 14
 LABEL_SHARE = 140 / 900
 _SPLIT_COLOR = palette.INK
 _PATH_COLOR = "#D55E00"
+# The followed point: a filled star in the path's colour, a shape no data point and no mistake
+# (a thin cross) takes.
+FOLLOWED = "followed point"
+FOLLOWED_MARKER = dict(symbol="star", size=20, color=_PATH_COLOR, line=dict(color=palette.INK, width=1.5))
+LONELY = "alone in its leaf"
+LONELY_MARKER = dict(symbol="square-open", size=22, color=palette.INK, line=dict(color=palette.INK, width=2))
 
 
 # --- geometry on the plane -------------------------------------------------------------
@@ -168,6 +184,7 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
     traces.append(go.Scatter(x=sx, y=sy, mode="lines", name="splits", showlegend=False,
                              line=dict(color=_SPLIT_COLOR, width=1.5), hoverinfo="skip",
                              connectgaps=False))
+    marks = _lonely_trace(model, X)
     if highlight is not None:
         path = model.path(highlight)
         px, py = split_segments(model.tree_, bounds, nodes=path[:-1])
@@ -178,27 +195,67 @@ def tree_plane_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool 
         traces.append(go.Scatter(x=[x0, x1, x1, x0, x0], y=[y0, y0, y1, y1, y0], mode="lines",
                                  name="leaf of the point", showlegend=False, hoverinfo="skip",
                                  line=dict(color=_PATH_COLOR, width=2, dash="dot")))
-        traces.append(go.Scatter(x=[float(highlight[0])], y=[float(highlight[1])], mode="markers",
-                                 name="selected point", showlegend=False,
-                                 marker=dict(symbol="x", size=14, color=_PATH_COLOR,
-                                             line=dict(color=palette.WHITE, width=1)),
-                                 hovertemplate="selected point (%{x:.3g}, %{y:.3g})<extra></extra>"))
-    n_old = len(fig.data)
-    lines = 2 if highlight is None else 4        # regions, splits (and the path's splits, leaf box)
-    fig.add_traces(traces)
-    # Regions under the splits under the points; the old 2 x 2 heatmap (data[0]) is dropped.
-    fig.add_traces(tests)
-    data = fig.data
-    fig.data = (*data[n_old:n_old + lines], *data[1:n_old], *data[n_old + len(traces):],
-                *data[n_old + lines:n_old + len(traces)])
-    # Wrong test points get the same ring as wrong training points: one legend entry for both.
-    if any(t.name == "misclassified" for t in fig.data):
-        fig.update_traces(selector=dict(name="misclassified"), legendgroup="misclassified")
-        fig.update_traces(selector=dict(name=f"misclassified ({held_out})"), legendgroup="misclassified",
-                          showlegend=False)
+        marks.append(go.Scatter(x=[float(highlight[0])], y=[float(highlight[1])], mode="markers",
+                                name=FOLLOWED, marker=FOLLOWED_MARKER,
+                                hovertemplate="followed point (%{x:.3g}, %{y:.3g})<extra></extra>"))
+    # Bottom to top: regions and lines, the points (training, then held-out), the crosses on the
+    # misclassified ones, then the boxes round lonely points and the followed point. The legend
+    # lists them in that order whichever of them a tree has (decision_figure's old 2 x 2 heatmap,
+    # data[0], is dropped).
+    points = [t for t in fig.data[1:] if t.name != "misclassified"]
+    wrong = [t for t in (*fig.data[1:], *tests) if (t.name or "").startswith("misclassified")]
+    tests = [t for t in tests if not t.name.startswith("misclassified")]
+    fig.data = ()
+    fig.add_traces([*traces, *points, *tests, *wrong, *_misclassified_key(wrong), *marks])
+    # Wrong test points get the same cross as wrong training points: one legend entry for both.
+    fig.update_traces(selector=lambda t: (t.name or "").startswith("misclassified"), legendgroup="misclassified")
+    fig.update_traces(selector=dict(name=f"misclassified ({held_out})"), showlegend=False)
+    # one cross for every wrong point, sized by how many there are in all
+    fig.update_traces(selector=lambda t: (t.name or "").startswith("misclassified"),
+                      marker=misclassified_marker(sum(len(t.x) for t in wrong)))
+    fig.layout.margin.t, fig.layout.legend.y = legend_room(_legend_names(fig.data), title=title)
     fig.layout.xaxis.title.text = feature_names[0]
     fig.layout.yaxis.title.text = feature_names[1]
     return fig
+
+
+def lonely_points(model, X) -> np.ndarray:
+    """Which points of ``X`` are alone in their leaf (the leaf holds no other point of ``X``):
+    on a fully grown tree, the boxes it drew round single noisy training points."""
+    X = np.asarray(X, dtype=np.float64)
+    if not len(X):
+        return np.zeros(0, dtype=bool)
+    leaves = model.apply(X)
+    return np.bincount(leaves)[leaves] == 1
+
+
+def leaf_text(model, X) -> str:
+    """How many leaves the tree has and how many of them hold a single point of ``X``."""
+    lonely = int(lonely_points(model, X).sum())
+    leaves = model.get_n_leaves()
+    if not lonely:
+        return f"{leaves} leaves, none around a single training point."
+    return f"{leaves} leaves, {lonely} of them around a single training point (framed by a black square)."
+
+
+def _lonely_trace(model, X) -> list:
+    """Black squares round the training points alone in their leaf: such a leaf is often a box
+    too small to see under its point, and it is what pruning removes."""
+    lonely = lonely_points(model, X)
+    if not lonely.any():
+        return []
+    X = np.asarray(X, dtype=np.float64)[lonely]
+    return [go.Scatter(x=X[:, 0], y=X[:, 1], mode="markers", name=LONELY, marker=LONELY_MARKER,
+                       hovertemplate="alone in its leaf<br>(%{x:.3g}, %{y:.3g})<extra></extra>")]
+
+
+def _misclassified_key(wrong: list) -> list:
+    """A dataless legend entry "misclassified" when only held-out points are wrong, so the legend
+    says the same word whichever points the tree gets wrong."""
+    if not wrong or any(t.name == "misclassified" for t in wrong):
+        return []
+    return [go.Scatter(x=[None], y=[None], mode="markers", name="misclassified", hoverinfo="skip",
+                       marker=MISCLASSIFIED_MARKER)]
 
 
 def _test_traces(model, X_test, y_test, names, held_out="test") -> list:

@@ -129,9 +129,9 @@ def link(name: str, model: str | None = None, params: dict | None = None, label:
                             icon=":material/arrow_forward:", query_params=items or None)
 
 
-def _others(names) -> list[str]:
-    """``names`` less this page and the pages already linked in this run."""
-    here, linked = settings.current_page(), st.session_state.get(LINKED, [])
+def _others(names, skip_linked: bool = True) -> list[str]:
+    """``names`` less this page and (``skip_linked``) the pages already linked in this run."""
+    here, linked = settings.current_page(), st.session_state.get(LINKED, []) if skip_linked else []
     return [n for n in dict.fromkeys(names) if PAGES[n].page_name != here and n not in linked]
 
 
@@ -141,7 +141,9 @@ def see(reading: Reading, model: str | None = None, params: dict | None = None) 
         return
     with st.container(border=True, key="what_you_see"):
         st.markdown(":material/visibility: **What you see.** " + reading.text)
-        for name in _others(reading.pages):
+        # not filtered by the run's earlier links: a fragment (a slider's part of the page) that
+        # reruns alone draws this block again, with the links the full run recorded
+        for name in _others(reading.pages, skip_linked=False):
             link(name, model, params, focus=reading.knob)
 
 

@@ -67,9 +67,14 @@ TREE = [
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": 3}),
     Step("full", "Every leaf pure: 100% training accuracy, with boxes around single noisy points.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": _full_depth}),
-    Step("pruned", "Every split must lower the impurity by 0.01: the boxes around single points go.",
+    Step("pruned", "Every split must lower the impurity by 0.01: fewer leaves, and all but one of the boxes "
+                   "around single points go.",
          {**TREE_DATA, **_GROW, "tree_min_dec": 0.01, "tree_depth": lambda: _full_depth(0.01)}),
 ]
+
+# A bare link opens the tree at depth 3 on the lecture's noisy moons: cross-validation says it is too
+# shallow, and the depth slider next to it is the setting "What you see" names.
+TREE_OPENING = {**TREE_DATA, **_GROW, "tree_min_dec": 0.0, "tree_depth": 3}
 
 ENSEMBLE_DATA = dataset(data="moons", n=200, noise=0.35, seed=0)
 _FOREST = {"ens_model": "random_forest", "p_random_forest_max_features": "sqrt", "p_random_forest_max_depth": None,
@@ -108,6 +113,10 @@ NN = [
          {**CIRCLES, **_MLP, "p_mlp_hidden_layers": 2, "p_mlp_hidden_units": 8, "p_mlp_solver": "sgd",
           "p_mlp_learning_rate_init": 1.0}),
 ]
+
+# A bare link opens the default 2 x 8 network on noisy moons: a boundary that bends between the moons,
+# neither score at 100%.
+NN_OPENING = {**NOISY_MOONS, "p_mlp_hidden_layers": 2, "p_mlp_hidden_units": 8}
 
 # Five noisy blobs, perceptrons as the two-class machines (they never settle on overlapping classes):
 # one-vs-rest leaves the last class almost no region; the other strategies give every class one.
@@ -154,6 +163,10 @@ SVM = [
          {**dataset(data="circles", n=200, noise=0.1, seed=0), "p_svm_kernel": "rbf", "p_svm_gamma": 1.0,
           "p_svm_C": 1.0}),
 ]
+
+# A bare link opens the soft-margin RBF SVM on noisy moons: margins that bend, support vectors inside
+# them, and train and test accuracy close to what the best models reach.
+SVM_OPENING = {**NOISY_MOONS, "p_svm_kernel": "rbf", "p_svm_gamma": 1.0, "p_svm_C": 1.0}
 
 # Naive Bayes on the ID3 page's tennis table: the new day by maximum likelihood, then a value never
 # seen with a class, then Laplace smoothing. The row is the page's ``nb_<table>_<feature>`` settings.

@@ -3,6 +3,7 @@ its weights kept at (nearly) every epoch, and the sentences that report how the 
 
 from catalog.models import MODELS
 from mlcore import ValidationError
+from ui.core import reading
 from ui.core.progress import Progress
 from ui.serving import fits
 from ui.serving.cache import sharable
@@ -65,3 +66,14 @@ def regions_caption(model, max_iter: int, epoch: int) -> str:
                f"Trained for all {model.n_iter_} epochs.") + growth_note(model.loss_curve_)
     return (f"The regions of the network after epoch {epoch}. {stopped} Moving the slider only "
             "runs the kept weights forward: nothing is retrained.")
+
+
+def what_you_see(recipe, drawn, key_params: tuple, model, test_curve):
+    """The page's "What you see" (ui.core.reading.nn_reading) for the trained network: its last
+    epoch's accuracies, 5-fold cross-validation of the same network and the reference models."""
+    data = fits.dataset(recipe, drawn)
+    scores = reading.Scores(float(model.train_scores_[-1]), None if test_curve is None else float(test_curve[-1]),
+                            *(fits.cv(recipe, drawn, SPEC.key, key_params) or (None, None)),
+                            fits.reference(recipe, drawn), len(data.y_train))
+    return reading.nn_reading(dict(key_params), scores, float(model.loss_curve_[0]), float(model.loss_curve_[-1]),
+                              len(model.classes_))

@@ -23,6 +23,7 @@ from mlcore.linear_model import (
     mistake_bounds,
     pocket_curve,
 )
+from ui.core import reading
 from ui.serving import fits
 from ui.serving.cache import sharable
 from viz.perceptron import side_style
@@ -110,13 +111,29 @@ def _mistakes(model) -> int:
     return int(model.history_[0]["mistakes"].sum())
 
 
-def bound_runs(X, t, shuffle: bool = True) -> BoundRuns:
+def no_bound_text(reason: str, names: tuple = ("the −1 side", "the +1 side")) -> str:
+    """What the perceptron does when the mistake bound cannot be computed, in the page's words:
+    ``reason`` is mistake_bounds' error (it asks the hard-margin SVM for the margin), ``names``
+    the two sides as the page calls them. The SVM's own wording (C, classes -1.0 and 1.0) means
+    nothing on a page without C whose classes are the data's."""
+    neg, pos = names
+    if "not linearly separable" in reason:
+        return (f"{pos} and {neg} are not linearly separable: no line puts them on two sides (the hard-margin "
+                "SVM proves it: their convex hulls overlap), so there is no margin γ > 0 and no mistake "
+                "bound (R/γ)². On such data the perceptron never finishes an epoch without a mistake: each "
+                "mistake moves the line, and it keeps moving for as many epochs as it is given")
+    return (f"It is not known whether a line separates {pos} from {neg}: the hard-margin SVM that measures "
+            "the margin γ ran out of steps before it found one or proved there is none, so the mistake "
+            "bound (R/γ)² cannot be given")
+
+
+def bound_runs(X, t, shuffle: bool = True, names: tuple = ("the −1 side", "the +1 side")) -> BoundRuns:
     """The three bounds and the mistakes of the three perceptrons they are about, each run
-    until an epoch without a mistake."""
+    until an epoch without a mistake; on data without a bound, the reason in the page's words."""
     try:
         b = mistake_bounds(X, t)
     except ValidationError as err:
-        return BoundRuns(None, str(err))
+        return BoundRuns(None, no_bound_text(str(err), names))
 
     def fit(bound, X, **kw):
         epochs = int(min(bound + 2, MAX_BOUND_EPOCHS))
@@ -132,7 +149,7 @@ def bound_runs(X, t, shuffle: bool = True) -> BoundRuns:
 @sharable(max_entries=32)
 def bounds_for(recipe, drawn, src: tuple, pair: tuple, shuffle: bool) -> BoundRuns:
     data = binary(recipe, drawn, src, pair)
-    return bound_runs(data.X, data.t, shuffle)
+    return bound_runs(data.X, data.t, shuffle, data.names)
 
 
 @sharable(max_entries=256)
@@ -161,3 +178,20 @@ def pocket_counts(replay: PerceptronReplay, X, t) -> np.ndarray:
     w_init, b_init = replay.weights(0)
     initial_errors = int(np.count_nonzero((X @ w_init + b_init > 0) != (t > 0)))
     return pocket_curve(replay.history, initial_errors)
+
+
+def what_you_see(recipe, drawn, src: tuple, pair: tuple, model, pocket_last: int, classes: tuple):
+    """The page's "What you see" (ui.core.reading.perceptron_reading) for the replayed run; the
+    regime too when the run trains on the session's own two classes, cross-validated with the same
+    epochs and rate (the separable generator and a chosen pair of classes are not the dataset the
+    cross-validation splits)."""
+    data, history = binary(recipe, drawn, src, pair), model.history_[0]
+    fit = None
+    if src[0] == SHARED and len(classes) == 2:
+        params = {"max_iter": int(model.max_iter), "eta0": float(model.eta0)}
+        cv = fits.cv(recipe, drawn, "perceptron", tuple(sorted(params.items())))
+        if cv is not None:
+            fit = reading.fit_reading("perceptron", params, reading.Scores(
+                None, None, *cv, fits.reference(recipe, drawn), len(data.t)), "the perceptron")
+    return reading.perceptron_reading(bool(history["converged"]), int(history["n_epochs"]),
+                                      int(history["mistakes"][-1]), int(pocket_last), len(data.t), data.names, fit)
