@@ -8,8 +8,8 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
-from mlcore.model_selection import learning_curve_regime
-from ui.core import charts, settings
+from mlcore.model_selection import fold_mean_sd, learning_curve_regime
+from ui.core import charts, guide, lectures_selection, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -31,10 +31,13 @@ MAX_GAP = 0.05
 MISS_COST = ParamSpec("miss_cost", "float", 100.0, 1.0, 10000.0, log=True, label="cost of a missed rare point",
                       help="Cost matrix entry C[rare, common]; a false alarm C[common, rare] costs 1.")
 
-recipe, drawn, data, _ = page("Learning curves", name="learning")
+recipe, drawn, data, _ = page("Learning curves", name="learning", opening=lectures_selection.LEARNING_OPENING)
 st.sidebar.caption("A **learning curve** shows how accuracy changes as the model sees more training points. "
                    "Training accuracy usually falls and validation accuracy rises until they meet. "
                    "Where they meet and how far apart they stay tell underfitting from overfitting.")
+presets.row("learning", lectures_selection.LEARNING, lectures_selection.LEARNING_HELP, chart=CHART, chart_height=430)
+# below the lecture row (and mostly its line) on a 1280x720 screen; one height, so a link redraws the same figure
+SIDE_HEIGHT = 390 - presets.ROW_HEIGHT
 
 row = st.columns([1.3, 1, 0.8, 0.9, 1.2])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
@@ -77,12 +80,12 @@ subset = curve_runs.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
-        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=390)
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT)
     else:
         title = f"{m} points: train {subset.train_acc:.0%}" + (
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=subset.grid, title=title, height=390)
+                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:
@@ -92,17 +95,8 @@ except ValueError:
 if regime is None:
     st.warning("Every fit failed, so there is no curve to read; see below.", icon=":material/info:")
 else:
-    advice = {"high variance": "the model fits its training points much better than new ones (overfitting). "
-                               "More data, a simpler model or stronger regularisation close the gap.",
-              "high bias": "even the training accuracy is below the target (underfitting). More data will not "
-                           "help; a more flexible model or better features might."
-                           + (" The gap shows variance too, but the bias comes first." if regime.gap > MAX_GAP
-                              else ""),
-              "fine": "the training accuracy reaches the target and the validation accuracy is close to it."
-              }[regime.name]
-    st.markdown(f"**Regime: {regime.name}.** At {sizes[-1]} training points the training accuracy is "
-                f"{regime.train:.1%} and the validation accuracy {regime.validation:.1%}: a gap of "
-                f"{regime.gap:+.1%} (more than {MAX_GAP:.0%} counts as a gap); {advice}")
+    guide.see(reading.learning_reading(regime.name, regime.train, regime.validation, target, sizes,
+                                       fold_mean_sd(curve.test)[0]), model_key, hp)
 note = curve_runs.failures_text(curve, lambda i: f"{sizes[i]} points")
 st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)} training points (the test set "
            "is not used); each fold's training points are shuffled once and the first m of them train the "
@@ -128,6 +122,7 @@ with st.expander("Why accuracy alone can mislead: 9990 points of one class, 10 o
                "accurate, finds none of the rare points, and is worse than useless once a miss costs more than "
                "999 false alarms.")
 
+guide.next_pages("learning_theory", "validation_curve", "bias_variance", model=model_key, params=hp)
 show_code(code_model_pages.learning_curve_page(recipe, drawn, model_key, hp, folds, n_sizes),
           "The learning curve as the page computes it: stratified folds shuffled by the dataset's seed.")
 finish()

@@ -6,7 +6,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
-from ui.core import charts, settings
+from ui.core import charts, guide, lectures_selection, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -23,11 +23,13 @@ CONFIG = chart_config("validation_curve", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation on the training set.")
 
-recipe, drawn, data, _ = page("Validation curve", name="validation")
+recipe, drawn, data, _ = page("Validation curve", name="validation", opening=lectures_selection.VALIDATION_OPENING)
 st.sidebar.caption("A **validation curve** scores one hyperparameter's values by cross-validation. "
                    "Too simple a model scores low on training and validation points alike (underfitting); "
                    "too flexible a model scores high on training points and lower on validation points "
                    "(overfitting). Click a value on the curve, or move its slider, to see that model's boundary.")
+presets.row("validation", lectures_selection.VALIDATION, lectures_selection.VALIDATION_HELP, chart=CHART,
+            chart_height=430)
 
 row = st.columns([1.6, 1.1, 1.7, 0.9, 0.8])
 model_key = settings.setting(MODEL, "model", where=row[0], format_func=lambda k: MODELS[k].label)
@@ -109,6 +111,9 @@ with side:
 
 mean, sd, count = fold_mean_sd(curve.test)
 scored = [i for i in range(len(values)) if count[i] > 0]
+current = next((i for i, v in enumerate(values) if v == chosen), -1)
+guide.see(reading.validation_reading(label, values, fold_mean_sd(curve.train)[0], mean, current, shown),
+          model_key, hp)
 if scored:
     best = max(scored, key=lambda i: (mean[i], -i))
     st.markdown(f"**Best {label}: {shown(values[best])}**, validation accuracy {mean[best]:.1%} ± "
@@ -122,6 +127,7 @@ st.caption(f"Stratified {folds}-fold cross-validation on the {len(data.y_train)}
            "set is not used to choose. Bands: mean ± one standard deviation over the folds. The boundary is "
            "the model trained on the whole training set. " + (note or ""))
 
+guide.next_pages("svm", "bias_variance", "search", model=model_key, params=hp)
 show_code(code_model_pages.validation_curve_page(recipe, drawn, model_key, hp, varied.name, values, folds),
           "The validation curve as the page computes it: every value scored on the same stratified folds.")
 finish()

@@ -6,24 +6,14 @@ import streamlit as st
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
-from mlcore.model_selection import (
-    Bootstrap,
-    GridSearchCV,
-    KFold,
-    LeaveOneOut,
-    ShuffleSplit,
-    StratifiedKFold,
-    cross_validate,
-    nested_cross_val_score,
-)
-from ui.core import charts, settings
+from ui.core import charts, guide, lectures_selection, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.model_selection import sweeps
+from ui.model_selection.cv_runs import MAX_PANELS, fold_fits, nested
 from ui.serving import fits
 from viz.decision import points_figure
-from viz.grid import evaluate_grid
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
@@ -41,60 +31,14 @@ HOLDOUT = ParamSpec("holdout", "choice", 1 / 3, choices=(0.2, 0.25, 1 / 3, 0.5),
 CV_SEED = ParamSpec("cv_seed", "int", 0, 0, 999, label="split seed", help="Seeds the shuffle and the random splits.")
 NESTED = ParamSpec("nested", "bool", False, label="nested cross-validation",
                    help="Outer folds estimate, inner 3-fold CV tunes one hyperparameter on each outer training part.")
-MAX_PANELS = 10
 HOLDOUT_TEXT = {0.2: "1/5", 0.25: "1/4", 1 / 3: "1/3", 0.5: "1/2"}
 
 
-def splitter(kind: str, folds: int, shuffle: bool, seed: int, holdout: float):
-    if kind == "stratified":
-        return StratifiedKFold(folds, shuffle=shuffle, random_state=seed if shuffle else None)
-    if kind == "kfold":
-        return KFold(folds, shuffle=shuffle, random_state=seed if shuffle else None)
-    if kind == "loo":
-        return LeaveOneOut()
-    if kind == "shuffle":
-        return ShuffleSplit(folds, test_size=holdout, random_state=seed)
-    return Bootstrap(folds, random_state=seed)
-
-
-def fold_fits(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int, shuffle: bool, seed: int,
-              holdout: float, callback=None):
-    """Per split: (train, test) indices, the accuracy on the test part (NaN if the fit failed),
-    the fitted model's grid (first MAX_PANELS splits) and the failure's message.
-
-    The first MAX_PANELS splits keep their fitted models for the panels; the others (leave-one-out's)
-    only their scores, so hundreds of fitted forests are never held at once."""
-    data = fits.dataset(recipe, drawn)
-    X, y = data.X_train, data.y_train
-    splits = list(splitter(kind, folds, shuffle, seed, holdout).split(X, y))
-    model = sweeps.MODELS[key].make(**dict(key_params))
-    scores, grids, errors = [], [], []
-    for first, part in ((0, splits[:MAX_PANELS]), (MAX_PANELS, splits[MAX_PANELS:])):
-        if not part:
-            continue
-        step = None if callback is None else (
-            lambda done, _total, _what, first=first: callback(first + done, len(splits), ""))
-        result = cross_validate(model, X, y, cv=part, return_estimator=first == 0, callback=step)
-        scores += list(result["test_score"])
-        errors += result["errors"]
-        fitted = result["estimator"] if first == 0 else [None] * len(part)
-        grids += [evaluate_grid(m, data.bounds, 60) if m is not None and error is None else None
-                  for m, error in zip(fitted, result["errors"], strict=True)]
-    return splits, np.array(scores), grids, errors
-
-
-def nested(recipe, drawn, key: str, key_params: tuple, tuned: str, values: tuple, folds: int, callback=None):
-    data = fits.dataset(recipe, drawn)
-    spec = sweeps.MODELS[key]
-    hp = dict(key_params)
-    search = GridSearchCV(spec.make(**hp), sweeps.search_grid(spec, hp, [{tuned: v} for v in values]), cv=3)
-    return nested_cross_val_score(search, data.X_train, data.y_train, cv=StratifiedKFold(folds), callback=callback)
-
-
-recipe, drawn, data, _ = page("Cross-validation", name="cross_validation")
+recipe, drawn, data, _ = page("Cross-validation", name="cross_validation", opening=lectures_selection.CV_OPENING)
 st.sidebar.caption("Cross-validation estimates how well a model does on points it has not seen: every point "
                    "is held out once (k-fold), or many random holdouts are averaged. Nested CV keeps the "
                    "choice of a hyperparameter inside the training part of each outer fold.")
+presets.row("cross_validation", lectures_selection.CV, lectures_selection.CV_HELP, chart=CHART, chart_height=460)
 
 left, right = st.columns([1, 3], gap="large")
 with left:
@@ -167,6 +111,8 @@ with right:
                  help="The model fitted on all training points, scored on the held-out test set: what CV estimates.")
     if not ok.all():
         st.caption(f"{int((~ok).sum())} split(s) could not be fitted: {next(e for e in errors if e)}")
+    guide.see(reading.cv_reading(scores, full.test_acc, "loo" if kind == "loo" else
+                                 "folds" if kind in ("stratified", "kfold") else "splits"), key, hp)
 
 shown = min(len(splits), MAX_PANELS)
 st.subheader("One model per split" if kind != "loo" else f"The first {shown} of {len(splits)} leave-one-out fits",
@@ -225,6 +171,7 @@ if do_nested:
                            f"scores average {result.inner_scores.mean():.1%}, an optimistic figure since each "
                            "is the best of several noisy means (stars above diamonds).")
 
+guide.next_pages("search", "learning_curves", "validation_curve", model=key, params=hp)
 show_code(code_model_pages.cross_validation_page(recipe, drawn, key, hp, kind, folds, shuffle, seed, holdout),
           "The page's splitter and the validation accuracy of every split.")
 finish()

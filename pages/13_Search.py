@@ -10,7 +10,7 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
-from ui.core import charts, model_setting, params, settings
+from ui.core import charts, guide, lectures_selection, model_setting, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -78,11 +78,12 @@ def run_random(recipe, drawn, key, key_params, px, py, budget, folds, seed, call
     return candidates, search.cv_results_["mean_test_score"], search.best_index_, test
 
 
-recipe, drawn, data, _ = page("Search", name="search")
+recipe, drawn, data, _ = page("Search", name="search", opening=lectures_selection.SEARCH_OPENING)
 st.sidebar.caption("Grid search tries every combination of a few values of two hyperparameters, each scored by "
                    "cross-validation on the training set; random search spends the same budget on random "
                    "settings, which covers each axis more finely. The winner is refitted on all training points "
                    "(train + validation) and scored once on the test set.")
+presets.row("search", lectures_selection.SEARCH, lectures_selection.SEARCH_HELP, chart=CHART, chart_height=450)
 
 top = st.columns([1.5, 1.2, 1.2, 1, 1, 1])
 with top[0]:
@@ -186,7 +187,7 @@ with right:
         score = scores[j, i]
         grid = fits.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                   grid=grid, height=420)
+                                   grid=grid, height=420 - presets.ROW_HEIGHT)
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):
@@ -194,9 +195,16 @@ with right:
                                     config=CONFIG)
         st.caption(f"The boundary of {where}, fitted on all {len(data.y_train)} training points.")
 
+bi, bj = best
+finite = scores[np.isfinite(scores)]
+drawn_best = None if randoms is None else float(random_scores[random_best])
+if finite.size:
+    guide.see(reading.search_reading(
+        f"{_label(px)} = {sweeps.value_text(xs[bi])}, {_label(py)} = {sweeps.value_text(ys[bj])}", scores[bj, bi],
+        float(finite.min()), float(finite.max()), grid_test, drawn_best if np.isfinite(drawn_best or 0) else None),
+        key, {**hp, px: xs[bi], py: ys[bj]})
 st.subheader("The winner, refitted on train + validation and tested once", anchor=False)
 cols = st.columns(4)
-bi, bj = best
 cols[0].metric("grid search's best", f"{_label(px)} {sweeps.value_text(xs[bi])}, "
                f"{_label(py)} {sweeps.value_text(ys[bj])}")
 cols[1].metric("its CV accuracy", f"{scores[bj, bi]:.1%}",
@@ -212,6 +220,7 @@ if randoms is not None:
     st.caption(f"Random search's best draw: {_label(px)} = {sweeps.value_text(rb[px])}, "
                f"{_label(py)} = {sweeps.value_text(rb[py])}.")
 
+guide.next_pages("validation_curve", "cross_validation", "bias_variance", model=key, params=hp)
 show_code(code_model_pages.search_page(recipe, drawn, key, hp, px, xs, py, ys, folds),
           "The grid search of the heatmap: every pair of values scored by cross-validation, the best refitted.")
 finish()

@@ -8,7 +8,7 @@ import streamlit as st
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
-from ui.core import charts, params, settings
+from ui.core import charts, guide, lectures_selection, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -62,10 +62,11 @@ def chosen_models() -> list[str]:
     return keys
 
 
-recipe, drawn, data, _ = page("Compare models", name="compare_models")
+recipe, drawn, data, _ = page("Compare models", name="compare_models", opening=lectures_selection.COMPARE_OPENING)
 st.sidebar.caption("Every model on the same training set, each with the hyperparameters last set for it on any "
                    "page (its defaults otherwise): its regions, its cross-validated accuracy ± sd over the "
                    "folds, and how long one fit takes.")
+lecture = st.container()  # the lecture row, drawn once the chart's height (its rows of panels) is known
 
 row = st.columns([4, 1], vertical_alignment="bottom")
 with row[0], st.popover(f"Models ({len(st.session_state.get(CHOSEN, sweeps.MODEL_KEYS))} shown)",
@@ -77,6 +78,8 @@ problem = sweeps.too_few(data, minimum=max(folds, 3))
 if not keys:
     problem = "No model is chosen: pick at least one under Models."
 if problem:
+    with lecture:
+        presets.row("compare", lectures_selection.COMPARE, lectures_selection.COMPARE_HELP)
     st.warning(problem, icon=":material/info:")
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, points_figure(data.X_train, data.y_train, bounds=data.bounds,
@@ -111,12 +114,19 @@ for key in keys:
                  "note": error or ""})
 
 n_rows = -(-len(panels) // 5)
+fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
+                    panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
+with lecture:
+    presets.row("compare", lectures_selection.COMPARE, lectures_selection.COMPARE_HELP, chart=CHART,
+                chart_height=int(fig.layout.height))
 with st.container(key=CHART):
-    fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
-                        panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
     charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
            f"{folds}-fold validation accuracy on the training set. Fit times are in the table below.")
+means = {key: row["CV accuracy"] for key, row in zip(keys, rows, strict=True)}
+best = max((k for k in keys if np.isfinite(means[k])), key=means.get, default=None)
+guide.see(reading.compare_reading(means, {k: sweeps.MODELS[k].label for k in keys}), best,
+          dict(current_params(sweeps.MODELS[best])) if best else None)
 
 st.subheader("Ranked by cross-validated accuracy", anchor=False)
 table = pd.DataFrame(rows).sort_values("CV accuracy", ascending=False, na_position="last")
@@ -128,6 +138,8 @@ st.dataframe(table, hide_index=True, width="stretch",
 st.caption("The test accuracy is there to compare with, not to choose by: choosing on it would make it "
            "one more validation score.")
 
+guide.next_pages("playground", "search", "learning_curves", model=best,
+                 params=dict(current_params(sweeps.MODELS[best])) if best else None)
 show_code(code_model_pages.compare_page(recipe, drawn,
                                         [(key, dict(current_params(sweeps.MODELS[key]))) for key in keys], folds),
           "Every chosen model, cross-validated on the same training set.")

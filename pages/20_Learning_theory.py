@@ -8,19 +8,19 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
 from mlcore.theory import KNOWN_DENSITIES
-from ui.core import charts, params, settings
+from ui.core import charts, guide, lectures_theory, params, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.data import draw
-from ui.data.dataset_panel import BLANK
 from ui.learning_theory import experiments as work
 from ui.learning_theory import shatter_points
 from ui.learning_theory import theory_figures as figures
 from ui.learning_theory import theory_texts as texts
+from ui.learning_theory.bounds_tab import bounds_tab
 from ui.learning_theory.tab_code import tab_code
-from viz.theory import bounds_figure, labelings_figure, points_plane, rademacher_figure, random_fits_figure
+from viz.theory import labelings_figure, points_plane, rademacher_figure, random_fits_figure
 
 CONFIG = chart_config("learning_theory", scroll_zoom=False)
 TABS = {"pac": "PAC", "shattering": "Shattering", "bounds": "Bounds against reality",
@@ -41,13 +41,6 @@ HCLASS = ParamSpec("hclass", "choice", "lines", choices=tuple(HCLASS_LABELS), la
                    help="Class 1 (orange) is the positive side: inside the rectangle or interval, "
                         "on one side of the line or the stump's threshold, a leaf of the tree.")
 TREE_K = ParamSpec("tree_k", "int", 2, 1, 4, label="tree depth k")
-LINEAR = ("logistic", "least_squares", "perceptron", "linear_svm_sgd")
-BOUND_MODEL = ParamSpec("bound_model", "choice", "logistic", choices=LINEAR, label="linear model",
-                        help="A linear classifier in the plane: its class (lines) has VC dimension d = 3.")
-BOUND_DELTA = ParamSpec("bound_delta", "float", 0.05, 0.01, 0.5, step=0.01, label="δ",
-                        help="The bounds hold with probability at least 1 − δ.")
-RESAMPLES = ParamSpec("resamples", "int", 10, 3, 30, label="resamples per m",
-                      help="Fresh training samples per size m (and random-label draws for R̂).")
 FAMILY = ParamSpec("rad_family", "choice", "knn", choices=tuple(work.CAPACITY), label="model family",
                    help="Capacity grows along the ladder: smaller k, deeper trees, larger C.")
 DRAWS = ParamSpec("draws", "int", 10, 2, 50, label="random-label draws",
@@ -71,6 +64,7 @@ def pac_tab():
     with right, st.container(key=PAC_CHART):
         charts.plotly_chart(fit_screen(PAC_CHART, figures.pac_curves(m, delta, h_size, d)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
+    guide.see(reading.pac_reading(eps, delta, d))
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "
                "a larger class only adds a logarithm.")
@@ -123,32 +117,6 @@ def shattering_tab():
         st.markdown(said)
 
 
-# --- bounds against reality --------------------------------------------------------------------
-
-def bounds_tab(recipe):
-    if recipe.data == BLANK or recipe.classes != 2:
-        st.info("The bounds are drawn for a generator with two classes: pick one in the sidebar's dataset "
-                "panel (the test error needs fresh samples, so drawn points are not used here).")
-        return
-    left, right = st.columns([1, 2.6], gap="large")
-    with left:
-        model_key = settings.setting(BOUND_MODEL, "th_bound_model", format_func=lambda k: MODELS[k].label)
-        delta = settings.setting(BOUND_DELTA, "th_bound_delta")
-        resamples = settings.setting(RESAMPLES, "th_resamples")
-    with Progress("Fitting fresh samples and random labels", unit="training set sizes") as progress:
-        result = work.bound_curves(recipe, model_key, delta, resamples, progress=progress)
-    with right:
-        charts.plotly_chart(bounds_figure(result, vc_dim=3, delta=delta), width="stretch", theme=None, config=CONFIG,
-                            key="theory_bounds")
-    if vacuous := texts.vacuous_bounds(result):
-        st.warning(vacuous, icon=":material/info:")
-    with left:
-        st.caption(texts.samples_note(resamples, recipe))
-    st.caption("VC: R(h) ≤ R̂(h) + √(2 ln(em/d) / (m/d)) + √(ln(1/δ) / (2m)), d = 3 for lines in the plane.  "
-               "Rademacher: R(h) ≤ R̂_S(h) + R̂_S(H) + 3√(ln(2/δ) / (2m)), with R̂_S(H) estimated by fitting "
-               "random labels on the first sample of each size.")
-
-
 # --- Rademacher -------------------------------------------------------------------------------
 
 def rademacher_tab(recipe, drawn, data):
@@ -168,6 +136,8 @@ def rademacher_tab(recipe, drawn, data):
                             key="theory_rademacher")
         if family == "knn":
             st.caption("k nearest neighbours needs k ≤ m: a line starts at the first m it can be fitted on.")
+    if sizes:
+        guide.see(reading.rademacher_reading(sizes[-1], {label: r[-1] for label, (r, _) in curves.items()}))
     name, values = work.CAPACITY[family]
     choice = ParamSpec(f"cap_{family}", "choice", values[-1], choices=values,
                        label=f"{MODELS[family].label}: {MODELS[family].param(name).link}")
@@ -208,12 +178,15 @@ def bayes_tab(recipe, drawn, data):
         charts.plotly_chart(bayes_plane, width="stretch", theme=None, config=CONFIG, key="theory_bayes_plane")
     with c2:
         charts.plotly_chart(learned_plane, width="stretch", theme=None, config=CONFIG, key="theory_learned_plane")
+    guide.see(reading.bayes_error_reading(MODELS[model_key].label, split["bayes"], split["risk"], split["estimation"],
+                                    split["approximation"]), model_key, hp)
     st.caption("Excess error R(ĥ) − R* = estimation + approximation = [R(ĥ) − R(h*_H)] + [R(h*_H) − R*]. "
                "h*_H, the best model of the class, is taken to be the same model with the same settings fitted "
                "on 3000 fresh points; with a finite sample the estimation part can come out slightly negative.")
 
 
-recipe, drawn, data, _ = page("Learning theory", name="theory")
+recipe, drawn, data, _ = page("Learning theory", name="theory", opening=lectures_theory.THEORY_OPENING)
+presets.row("theory", lectures_theory.THEORY, lectures_theory.THEORY_HELP, chart=PAC_CHART, chart_height=420)
 raw_tab = settings.take("tab")
 if raw_tab is not None:
     try:
@@ -232,11 +205,12 @@ for (tab_key, _label), tab in zip(TABS.items(), tabs, strict=True):
         elif tab_key == "shattering":
             shattering_tab()
         elif tab_key == "bounds":
-            bounds_tab(recipe)
+            bounds_tab(recipe, CONFIG)
         elif tab_key == "rademacher":
             rademacher_tab(recipe, drawn, data)
         else:
             bayes_tab(recipe, drawn, data)
+        guide.next_pages("learning_curves", "bias_variance", "features")
         if code := tab_code(tab_key, recipe, drawn, data, shatter_points.points(), TREE_K.default):
             show_code(code, "The calls behind this tab, with its current settings.")
 finish()

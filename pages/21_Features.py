@@ -10,7 +10,7 @@ from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
-from ui.core import charts, settings
+from ui.core import charts, guide, lectures_theory, presets, reading, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.show_code import show_code
@@ -57,10 +57,11 @@ SHORT = {"knn": "kNN", "prototype": "LwP", "svm": "SVM (RBF)", "tree": "tree"}
 METHOD_LABELS = {"pearson": "|Pearson r|, top k", "mutual_info": "mutual information, top k",
                  "stump": "stump accuracy, top k", "forward": "forward selection (kNN)"}
 
-recipe, drawn, data, _ = page("Features", name="features")
+recipe, drawn, data, _ = page("Features", name="features", opening=lectures_theory.FEATURES_OPENING)
 st.sidebar.caption("Features are not neutral: their **units** decide what a distance-based model sees, a "
                    "**map Φ** lets a linear model draw curves, and **irrelevant features** hurt until a "
                    "selection method removes them.")
+presets.row("features", lectures_theory.FEATURES, lectures_theory.FEATURES_HELP, chart="feat_scaling", chart_height=430)
 
 # --- 1. All dimensions are created equally -------------------------------------------------------
 left, right = st.columns([1, 3.6], gap="medium")
@@ -90,8 +91,8 @@ with right:
                             key="feat_scaling")
         changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
         st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
-                   "points and each place x is coloured by its prediction at T(x). Training points whose "
-                   "prediction changed: " + ", ".join(f"{SHORT[k]} {n}" for k, n in changed.items()) + ".")
+                   "points and each place x is coloured by its prediction at T(x).")
+        guide.see(reading.features_reading(changed, SHORT, after, len(data.y_train)), "knn", {})
 
 # --- 2. A feature map for a linear model ---------------------------------------------------------
 st.subheader("Φ: X → Z, a linear model on polynomial features", anchor=False)
@@ -195,6 +196,7 @@ with b2:
         st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
                    f"**{jaccard:.2f}** (1 = the same set every time).")
 
+guide.next_pages("playground", "svm", "learning_theory", model="knn", params={})
 show_code(code_other_pages.features_page(recipe, drawn, 0 if axis == "x1" else 1, factor, transform,
                                       studies.SCALING_MODELS, degree, C),
           "The stretch (and transform) in front of each model, and logistic regression on polynomial features.")

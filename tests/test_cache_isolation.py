@@ -219,6 +219,8 @@ CASES = [
                                                                          "data": "moons"}),
     (THEORY, "bounds: model", {"tab": "bounds", "resamples": "3"}, {"tab": "bounds", "resamples": "3",
                                                                      "bound_model": "perceptron"}),
+    (THEORY, "bounds: labels flipped", {"tab": "bounds", "resamples": "3"}, {"tab": "bounds", "resamples": "3",
+                                                                              "bound_flip": "0.3"}),
     (THEORY, "Rademacher: drawn points", {"tab": "rademacher", "draws": "2"},
      {"tab": "rademacher", "draws": "2", "pts": PTS}),
     (THEORY, "Rademacher: family", {"tab": "rademacher", "draws": "2"},

@@ -38,7 +38,8 @@ def test_learning_curves_page_runs_for_every_model(model):
     assert "training" in names and "validation" in names
     assert len(decode(next(t for t in curve["data"] if t.get("name") == "validation")["x"])) >= 1
     text = " ".join(m.value for m in at.markdown)
-    assert "Regime:" in text and "nan" not in text.lower()
+    assert "What you see" in text and "nan" not in text.lower()
+    assert any(f"**{name}**" in text for name in ("high variance", "high bias")) or "reaches the" in text
 
 
 @pytest.mark.app

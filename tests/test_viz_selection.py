@@ -1,6 +1,7 @@
 """Figures of the model-selection pages: trace-level assertions."""
 
 import numpy as np
+import pytest
 
 from mlcore.datasets import make_dataset
 from mlcore.neighbors import KNeighborsClassifier
@@ -81,3 +82,13 @@ def test_overlay_draws_one_boundary_per_model():
     assert len(lines) == 1
     breaks = np.isnan(np.asarray(lines[0].x, dtype=float)).sum()
     assert breaks >= 2, "segments of both models, separated by gaps"
+
+
+@pytest.mark.parametrize("score", [1.0, 0.8, 0.0])
+def test_an_even_search_grid_has_one_tick_at_its_score_and_a_bar_within_zero_and_one(score):
+    fig = search_figure([1, 5], ["uniform", "distance"], np.full((2, 2), score), x_label="k", y_label="weights",
+                        best=(0, 0), random_points=([0.5], [0.5], [score]))
+    heat = fig.data[0]
+    assert 0.0 <= heat.zmin < heat.zmax <= 1.0
+    assert heat.zmin <= score <= heat.zmax
+    assert list(heat.colorbar.tickvals) == [score]

@@ -200,8 +200,12 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
         rp = rp[np.isfinite(rp)]
         if rp.size:
             low, high = min(low, float(rp.min())), max(high, float(rp.max()))
-    if high - low < 1e-9:
-        low, high = low - 0.01, high + 0.01
+    # One score everywhere: the bar still needs a span, but its only tick is the score itself, and
+    # the span stays within [0, 1] (a bar labelled "1.01" would show an accuracy that cannot be).
+    single = high - low < 1e-9
+    ticks = dict(tickvals=[high], ticktext=[f"{high:.2f}"]) if single else {}
+    if single:
+        low, high = max(0.0, low - 0.01), min(1.0, high + 0.01)
     text = np.where(np.isfinite(scores), np.char.mod("%.2f", np.nan_to_num(scores)), "—")
     has_random = random_points is not None and len(random_points[0])
     margin = dict(l=70, r=10, t=40 if title else 30, b=60)
@@ -212,7 +216,7 @@ def search_figure(x_values, y_values, scores, *, x_label: str, y_label: str, bes
     traces = [go.Heatmap(
         x=np.arange(nx), y=np.arange(ny), z=scores.astype(np.float32), zmin=low, zmax=high,
         colorscale=_SCORE_SCALE, text=text, texttemplate="" if has_random else "%{text}", textfont=dict(size=13),
-        colorbar=dict(title=dict(text="CV accuracy", side="right"), thickness=12, len=0.9),
+        colorbar=dict(title=dict(text="CV accuracy", side="right"), thickness=12, len=0.9, **ticks),
         hoverinfo="skip", name="grid search", xgap=1, ygap=1)]
     ii, jj = np.meshgrid(np.arange(nx), np.arange(ny))
     hover = [f"{x_label} = {_cell_text(x_values[i])}<br>{y_label} = {_cell_text(y_values[j])}<br>"

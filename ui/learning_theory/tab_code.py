@@ -7,6 +7,7 @@ from catalog import code_other_pages
 from catalog.models import MODELS
 from ui.core import params, settings
 from ui.learning_theory import experiments as work
+from ui.learning_theory.bounds_tab import BOUND_FLIP
 
 
 def tab_code(tab: str, recipe, drawn, data, points: list, tree_k_default: int) -> str | None:
@@ -22,7 +23,8 @@ def tab_code(tab: str, recipe, drawn, data, points: list, tree_k_default: int) -
     elif tab == "bounds":
         if value("th_bound_model") is None:  # the tab explained what it needs instead
             return None
-        text = code_other_pages.bounds_tab(recipe, value("th_bound_model"), value("th_bound_delta"),
+        sampled = recipe._replace(label_noise=float(value("th_bound_flip", BOUND_FLIP.default)))  # the tab's own
+        text = code_other_pages.bounds_tab(sampled, value("th_bound_model"), value("th_bound_delta"),
                                         value("th_resamples"), work.BOUND_SIZES)
     elif tab == "rademacher":
         family = value("th_family")

@@ -76,7 +76,8 @@ def vacuous_bounds(result: dict) -> str | None:
 def samples_note(resamples: int, recipe) -> str:
     """Where the bounds tab's training and test samples come from."""
     return (f"{resamples} fresh training samples per m from the sidebar's generator "
-            f"({recipe.data}, noise {recipe.noise:g}), each scored on 2000 fresh test points.")
+            f"({recipe.data}, noise {recipe.noise:g}, {recipe.label_noise:.0%} of the labels flipped), each scored "
+            "on 2000 fresh test points.")
 
 
 def random_fits_title(capacity: str, m: int, rademacher: float) -> str:
