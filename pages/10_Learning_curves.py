@@ -9,7 +9,8 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import fold_mean_sd, learning_curve_regime
-from ui.core import charts, guide, lectures_selection, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL

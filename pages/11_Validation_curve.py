@@ -6,7 +6,8 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
-from ui.core import charts, guide, lectures_selection, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL

@@ -6,7 +6,8 @@ import streamlit as st
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
-from ui.core import charts, guide, lectures_selection, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code

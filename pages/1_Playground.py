@@ -5,7 +5,8 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import guide, lectures, overlays, params, presets, reading, settings
+from ui import reading
+from ui.core import guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.model_setting import MODEL

@@ -8,7 +8,8 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
 from mlcore.theory import KNOWN_DENSITIES
-from ui.core import charts, guide, lectures_theory, params, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures_theory, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress

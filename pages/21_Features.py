@@ -10,7 +10,8 @@ from catalog import code_other_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
-from ui.core import charts, guide, lectures_theory, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures_theory, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.show_code import show_code

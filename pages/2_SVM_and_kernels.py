@@ -7,7 +7,8 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, guide, lectures, overlays, params, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.show_code import show_fit

@@ -12,7 +12,8 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
-from ui.core import charts, guide, lectures, overlays, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures, overlays, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs

@@ -6,7 +6,8 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, guide, lectures, params, presets, reading, settings
+from ui import reading
+from ui.core import charts, guide, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit

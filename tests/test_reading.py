@@ -1,11 +1,11 @@
-"""The rules of "What you see" (ui.core.reading): the regime from cross-validated scores, the setting
+"""The rules of "What you see" (ui.reading): the regime from cross-validated scores, the setting
 that drives it and which way to move it, and the pages that show why."""
 
 import pytest
 
-from ui.core import reading
+from ui import reading
 from ui.core.guide import PAGES
-from ui.core.reading import GAP, SHORT, Scores, fit_reading, regime
+from ui.reading import GAP, SHORT, Scores, fit_reading, regime
 
 
 def scores(cv_train, cv_val, reference, n_train=140):

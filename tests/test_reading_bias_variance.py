@@ -1,7 +1,7 @@
-"""The Bias-variance page's reading (ui.core.reading.bias_variance_reading): which term outweighs
+"""The Bias-variance page's reading (ui.reading.bias_variance_reading): which term outweighs
 the other, the noise floor or its absence, and which way the curve says to move."""
 
-from ui.core.reading import TIE_SE, bias_variance_reading
+from ui.reading import TIE_SE, bias_variance_reading
 
 VALUES = (1, 5, 9, 15, 25, 49)
 LOSSES = (0.18, 0.14, 0.136, 0.133, 0.135, 0.156)

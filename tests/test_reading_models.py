@@ -1,13 +1,13 @@
-"""The model pages' rules of "What you see" (ui.core.reading: svm_reading, tree_reading,
+"""The model pages' rules of "What you see" (ui.reading: svm_reading, tree_reading,
 perceptron_reading, nn_reading), each on made-up scores that put it on one side of its threshold."""
 
 import math
 
 import pytest
 
-from ui.core import reading
+from ui import reading
 from ui.core.guide import PAGES
-from ui.core.reading import GAP, LARGE_RATE, MANY_SUPPORT, SHORT, STUCK_LOSS, Scores
+from ui.reading import GAP, LARGE_RATE, MANY_SUPPORT, SHORT, STUCK_LOSS, Scores
 
 
 def scores(cv_train, cv_val, reference, n_train=140, train=None, test=None):

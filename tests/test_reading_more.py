@@ -1,13 +1,13 @@
-"""The rules of "What you see" on the Ensembles, Multi-class and ID3 pages (ui.core.reading): what
+"""The rules of "What you see" on the Ensembles, Multi-class and ID3 pages (ui.reading): what
 more members do, where a class loses its region, the split that won, the factor that decides."""
 
 import math
 
 import pytest
 
-from ui.core import reading
+from ui import reading
 from ui.core.guide import PAGES
-from ui.core.reading import (
+from ui.reading import (
     DROP,
     GAP,
     LEVEL,

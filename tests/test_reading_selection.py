@@ -1,11 +1,11 @@
-"""The readings of the model-selection, theory and features pages (ui.core.reading, their section):
+"""The readings of the model-selection, theory and features pages (ui.reading, their section):
 each computed from the page's own results, so each changes with them."""
 
 import math
 
 import pytest
 
-from ui.core import reading
+from ui import reading
 from ui.core.guide import PAGES
 
 

@@ -1,5 +1,5 @@
 """What a page says to a student on their own: "What you see" under the main chart (a
-``ui.core.reading.Reading``) and links to the pages that answer the next question.
+``ui.reading.Reading``) and links to the pages that answer the next question.
 
     guide.see(reading, model="svm", params=hp)
     guide.next_pages("validation_curve", "bias_variance", "search", model="svm", params=hp)
@@ -22,8 +22,8 @@ from catalog.models import MODELS
 from ui.core import settings
 from ui.core.layout import LINKED, menu
 from ui.core.params import url_name
-from ui.core.reading import Reading
 from ui.data.dataset_panel import FIELDS
+from ui.reading import Reading
 
 # Link items that describe the dataset (ui.core.layout.page writes them) and the screen.
 CARRIED = {"data", *(f.name for f in FIELDS), "pts", "own", "own_names", "own_cols", "erased", "present"}

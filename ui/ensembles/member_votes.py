@@ -1,13 +1,13 @@
 """The Ensembles page's views of a fitted ensemble, each computed once per server for its arguments
 (ui.serving.cache.sharable): the vote of the first m members (or AdaBoost after m rounds) on the
 grid and on the points, accuracy as members are added, and what the members add to one of them
-(``ui.core.reading.Members``)."""
+(``ui.reading.Members``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ui.core.reading import Members
+from ui.reading import Members
 from ui.serving import fits
 from ui.serving.cache import sharable
 from viz.ensemble import FirstMembers, FirstRounds, staged_accuracy

@@ -1,5 +1,5 @@
 """The ID3 page's naive Bayes section: a new row picked value by value, every class's score
-P(c) · Π_j P(x_j | c) and posterior, and which factor decides them (``ui.core.reading.bayes_reading``)."""
+P(c) · Π_j P(x_j | c) and posterior, and which factor decides them (``ui.reading.bayes_reading``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import streamlit as st
 
 from catalog.specs import ParamSpec
 from mlcore.naive_bayes import CategoricalNB
-from ui.core import lectures, presets, reading, settings
+from ui import reading
+from ui.core import lectures, presets, settings
 from ui.id3 import worked_examples
 
 LAPLACE = ParamSpec("laplace", "bool", False, label="Laplace smoothing",

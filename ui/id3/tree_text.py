@@ -32,9 +32,9 @@ SCORE_NAMES = {"gain": "information gain", "ratio": "gain ratio", "gini": "Gini 
 
 
 def node_reading(model, node, score: str):
-    """"What you see" at the node shown (``ui.core.reading.id3_reading``): the split that won and
+    """"What you see" at the node shown (``ui.reading.id3_reading``): the split that won and
     its score against the runner-up, or why the node is a leaf."""
-    from ui.core.reading import Split, id3_reading
+    from ui.reading import Split, id3_reading
 
     where = "the root" if node.parent < 0 else node_label(model, node).split(" · ", 1)[1].rsplit(" (", 1)[0]
     where = where if node.parent < 0 else f"the node {where}"

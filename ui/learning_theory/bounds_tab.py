@@ -12,7 +12,8 @@ import streamlit as st
 
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from ui.core import charts, guide, reading, settings
+from ui import reading
+from ui.core import charts, guide, settings
 from ui.core.progress import Progress
 from ui.data.dataset_panel import BLANK
 from ui.learning_theory import experiments as work

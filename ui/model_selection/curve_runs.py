@@ -266,7 +266,7 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     except ValueError:
         st.caption("Every fit of the learning curve failed.")
         return
-    # The regime is named once, in "What you see" above (ui.core.reading); here only what the curve adds:
+    # The regime is named once, in "What you see" above (ui.reading); here only what the curve adds:
     # whether the validation accuracy is still rising at the largest size.
     with np.errstate(all="ignore"):
         val = np.array([np.nan if np.isnan(row).all() else np.nanmean(row) for row in np.asarray(curve.test, float)])

@@ -9,7 +9,7 @@ from catalog.models import MODELS
 from mlcore import ValidationError
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
 from mlcore.svm import SVC, LinearSVC
-from ui.core.reading import STRAIGHT, ClassRegion, Strategy, multiclass_reading
+from ui.reading import STRAIGHT, ClassRegion, Strategy, multiclass_reading
 from ui.serving import fits
 from ui.serving.cache import sharable
 from viz.grid import evaluate_grid
@@ -90,7 +90,7 @@ def _strategy(strategy: str, fitted) -> Strategy:
 
 
 def strategy_reading(recipe, drawn, strategy: str, base: str, code, code_size: float, decoding: str, C: float):
-    """"What you see" for a fitted strategy (``ui.core.reading.multiclass_reading``): its classes'
+    """"What you see" for a fitted strategy (``ui.reading.multiclass_reading``): its classes'
     regions, its regime from 5-fold CV, and the strategy it is measured against, fitted with the
     same base model (the other settings at their defaults, as that strategy's own view has them)."""
     fitted, _ = fit_strategy(recipe, drawn, strategy, base, code, code_size, decoding, C)

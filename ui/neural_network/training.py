@@ -3,7 +3,7 @@ its weights kept at (nearly) every epoch, and the sentences that report how the 
 
 from catalog.models import MODELS
 from mlcore import ValidationError
-from ui.core import reading
+from ui import reading
 from ui.core.progress import Progress
 from ui.serving import fits
 from ui.serving.cache import sharable
@@ -69,7 +69,7 @@ def regions_caption(model, max_iter: int, epoch: int) -> str:
 
 
 def what_you_see(recipe, drawn, key_params: tuple, model, test_curve):
-    """The page's "What you see" (ui.core.reading.nn_reading) for the trained network: its last
+    """The page's "What you see" (ui.reading.nn_reading) for the trained network: its last
     epoch's accuracies, 5-fold cross-validation of the same network and the reference models."""
     data = fits.dataset(recipe, drawn)
     scores = reading.Scores(float(model.train_scores_[-1]), None if test_curve is None else float(test_curve[-1]),

@@ -23,7 +23,7 @@ from mlcore.linear_model import (
     mistake_bounds,
     pocket_curve,
 )
-from ui.core import reading
+from ui import reading
 from ui.serving import fits
 from ui.serving.cache import sharable
 from viz.perceptron import side_style
@@ -181,7 +181,7 @@ def pocket_counts(replay: PerceptronReplay, X, t) -> np.ndarray:
 
 
 def what_you_see(recipe, drawn, src: tuple, pair: tuple, model, pocket_last: int, classes: tuple):
-    """The page's "What you see" (ui.core.reading.perceptron_reading) for the replayed run; the
+    """The page's "What you see" (ui.reading.perceptron_reading) for the replayed run; the
     regime too when the run trains on the session's own two classes, cross-validated with the same
     epochs and rate (the separable generator and a chosen pair of classes are not the dataset the
     cross-validation splits)."""

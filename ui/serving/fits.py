@@ -115,7 +115,7 @@ def grid(recipe: Recipe, drawn: tuple, model_key: str, params: tuple, resolution
 
 
 # Flexible but smoothed models: the best validation accuracy they reach is what "underfitting" is
-# measured against (ui.core.reading). Cheap to fit on a few hundred points.
+# measured against (ui.reading). Cheap to fit on a few hundred points.
 REFERENCES = (("knn", (("n_neighbors", 15),)), ("svm", (("C", 1.0), ("gamma", 1.0), ("kernel", "rbf"))))
 
 
