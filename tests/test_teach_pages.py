@@ -61,3 +61,12 @@ def test_the_opening_view_shows_no_perfect_score(page):
     shown = [f"{m.label} {m.value}" for m in at.metric] + [c.value for c in at.caption] + [m.value for m in at.markdown]
     perfect = [t for t in shown if re.search(r"(?<![\d.])100(\.0)?%", t) and "accuracy" in t.lower()]
     assert not perfect, perfect
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_reads_its_chart(page):
+    at = run_page(page, STATE)
+    assert_clean(at)
+    seen = [m.value for m in at.markdown if "What you see" in m.value]
+    assert len(seen) == 1, seen
+    assert len(seen[0]) > 80  # sentences, not a label
