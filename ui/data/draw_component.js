@@ -49,7 +49,10 @@ export default function (component) {
       if (!fl || !fl.xaxis || !fl.yaxis || !fl.xaxis.range || !fl.yaxis.range) return null;
       const r = gd.getBoundingClientRect();
       const width = fl.xaxis._length, height = fl.yaxis._length;
-      if (!(width > 0.3 * r.width && height > 0.3 * r.height)) return null;
+      // Half-built: both axes about 0 long. An equal-aspect plane drawn whole fills one side of
+      // its box and can leave much of the other empty (a tall box on a tablet held a plot 19% of
+      // its height, and every tap there waited for a steady plane that never came).
+      if (!(width > 20 && height > 20 && (width > 0.3 * r.width || height > 0.3 * r.height))) return null;
       const [x0, x1] = fl.xaxis.range.map(Number), [y0, y1] = fl.yaxis.range.map(Number);
       if (![x0, x1, y0, y1].every(Number.isFinite) || x0 === x1 || y0 === y1) return null;
       // A graph drawn whole shows the ranges its figure asks for, at the size of its element; one
