@@ -27,7 +27,8 @@ DRAWN = """() => { const pts = new URLSearchParams(location.search).get("pts");
 CUT = """() => {
   const found = [];
   const boxes = document.querySelectorAll("[data-testid='stMain'] [data-testid='stMetric'] *, "
-    + "[data-testid='stMain'] .stButton button *, [data-testid='stMain'] .stSelectbox input");
+    + "[data-testid='stMain'] .stButton button *, [data-testid='stMain'] .stCheckbox label *, "
+    + "[data-testid='stMain'] .stSelectbox input");
   for (const el of boxes) {
     if (!el.getClientRects().length) continue;
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.core import charts, presenter, settings
+from ui.core import charts, presenter, settings, small_screens
 from ui.data import dataset_panel, draw, own_data_panel, own_points
 from ui.serving import fits
 
@@ -242,7 +242,7 @@ def height_rule(height: int) -> str:
 
 
 def _compact() -> None:
-    st.html(_COMPACT_CSS)
+    st.html(_COMPACT_CSS + small_screens.CSS)   # one element: the desktop layout keeps its gaps
 
 
 def _titled(title: str):

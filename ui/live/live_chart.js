@@ -73,6 +73,48 @@ async function fill(trace, spec, blob) {
   if (spec.hover === "text") trace.text = text;
 }
 
+// Narrow screens (ui/core/small_screens.py uses the same widths). An equal-aspect plane on a
+// phone gets thin side margins, so its plot takes most of the screen's width; on a tablet its box is as tall as the plane at that width needs (the page's CSS height is made for a
+// 720 px tall projector: a phone showed a 322 px plot in a 602 px box), and on a phone the box
+// reaches the screen's edges past the page's margin.
+const PHONE = "(max-width: 640px)", TABLET = "(max-width: 1024px), (hover: none) and (pointer: coarse)";
+const PHONE_MARGIN = { l: 40, r: 6 };
+
+function equalAspect(layout) {
+  return !!(layout && layout.yaxis && layout.yaxis.scaleanchor === "x");
+}
+
+function narrowLayout(layout) {
+  if (equalAspect(layout) && window.matchMedia(PHONE).matches) {
+    layout.margin = { ...(layout.margin || {}), ...PHONE_MARGIN };
+  }
+  return layout;
+}
+
+function fitWidth(gd, key) {
+  const box = document.querySelector(".st-key-" + key);
+  const fl = gd._fullLayout;
+  if (!box || !box.contains(gd) || !fl || !fl.xaxis || !fl.yaxis) return;
+  for (const name of ["height", "margin-left", "margin-right", "width", "max-width"]) box.style.removeProperty(name);
+  if (!window.matchMedia(TABLET).matches || !equalAspect(fl) || !fl.xaxis.range || !fl.yaxis.range) return;
+  if (window.matchMedia(PHONE).matches) {
+    const r = box.getBoundingClientRect(), left = r.left, right = window.innerWidth - r.right;
+    if (left >= 0 && right >= 0 && left < 24 && right < 24) {
+      box.style.setProperty("margin-left", `${-left}px`, "important");
+      box.style.setProperty("margin-right", `${-right}px`, "important");
+      box.style.setProperty("width", `calc(100% + ${left + right}px)`, "important");
+      box.style.setProperty("max-width", "none", "important");
+    }
+  }
+  const css = box.getBoundingClientRect().height, s = fl._size;
+  const [x0, x1] = fl.xaxis.range.map(Number), [y0, y1] = fl.yaxis.range.map(Number);
+  const width = box.getBoundingClientRect().width - s.l - s.r;
+  const plot = (width * Math.abs(y1 - y0) * (fl.yaxis.scaleratio || 1)) / Math.abs(x1 - x0);
+  if (!(plot > 0) || !Number.isFinite(plot)) return;
+  const need = Math.ceil(s.t + s.b + plot) + 2;
+  box.style.setProperty("height", `${Math.min(need, Math.max(css, window.innerHeight - 16))}px`, "important");
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   if (!data || !data.byteLength) return;
@@ -118,10 +160,13 @@ export default function (component) {
     const Plotly = await loadPlotly(header.plotly);
     const t0 = performance.now();
     const layout = JSON.parse(texts[0]);
+    const ownMargin = { ...(layout.margin || {}) };  // the figure's own, for a wider screen
+    narrowLayout(layout);
     const traces = texts.slice(1).map((t) => JSON.parse(t));
     await Promise.all(header.fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length))));
     if (seq !== state.seq) return;
     const t1 = performance.now();
+    state.margin = ownMargin;
     let gd = state.gd;
     if (!gd || gd.parentNode !== parentElement) {
       gd = document.createElement("div");
@@ -134,7 +179,18 @@ export default function (component) {
       let frame = 0;
       state.resize = new ResizeObserver(() => {
         cancelAnimationFrame(frame);
-        frame = requestAnimationFrame(() => gd.isConnected && Plotly.Plots.resize(gd));
+        frame = requestAnimationFrame(async () => {
+          if (!gd.isConnected) return;
+          // a turned phone: the margins follow the screen's width
+          const wanted = narrowLayout({ yaxis: gd.layout.yaxis, margin: { ...state.margin } }).margin;
+          const now = gd.layout.margin || {};
+          if (wanted.l !== now.l || wanted.r !== now.r) {
+            await Plotly.relayout(gd, { "margin.l": wanted.l, "margin.r": wanted.r });
+          } else {
+            await Plotly.Plots.resize(gd);
+          }
+          fitWidth(gd, header.key);
+        });
       });
       state.resize.observe(gd);
       state.config = header.config;
@@ -160,6 +216,7 @@ export default function (component) {
       }
       await Plotly.react(gd, traces, layout, state.config);
     }
+    fitWidth(gd, header.key);
     // ms spent decoding the message and drawing it (read by benchmarks)
     state.timing = { decode: t1 - t0, draw: performance.now() - t1, bytes: data.byteLength };
   }).catch((err) => console.error("live chart:", err));
