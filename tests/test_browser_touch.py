@@ -19,6 +19,7 @@ PHONE = {"width": 390, "height": 844}
 SCREENS = {"phone": PHONE, "phone landscape": {"width": 844, "height": 390},
            "tablet": {"width": 820, "height": 1180}, "tablet landscape": {"width": 1180, "height": 820}}
 PLANES = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin", "Decision_tree": "tree_plane"}
+K = "document.querySelector(\".st-key-p_knn_k input[type='range']\").value"   # the k slider's value
 DRAWN = """() => { const pts = new URLSearchParams(location.search).get("pts");
   return pts ? pts.split(";").map(p => p.split(",").map(Number)) : []; }"""
 
@@ -119,15 +120,13 @@ def test_a_lecture_button_and_a_slider_answer_a_finger(browser, server, screen):
         button.scroll_into_view_if_needed()
         runs = page.evaluate("() => window.__stRuns")
         button.tap()
-        wait_for_run_after(page, runs, "tapping the lecture step k = 15")
-        page.wait_for_function("() => document.querySelector(\".st-key-p_knn_k input[type='range']\").value === '15'",
-                               timeout=30_000)
+        wait_for_run_after(page, runs, "tapping the lecture step k = 15", until=f"() => {K} === '15'")
         # a tap on the slider's track, three quarters along, moves it there (k from 1 to 50)
         page.locator(".st-key-p_knn_k").scroll_into_view_if_needed()
         track = page.locator(".st-key-p_knn_k [role='group'] > [data-orientation='horizontal']").bounding_box()
         runs = page.evaluate("() => window.__stRuns")
         page.touchscreen.tap(track["x"] + 0.75 * track["width"], track["y"] + track["height"] / 2)
-        wait_for_run_after(page, runs, "a tap on the k slider's track")
+        wait_for_run_after(page, runs, "a tap on the k slider's track", until=f"() => {K} !== '15'")
         value = int(slider.input_value())
         assert 30 <= value <= 45, f"{screen}: a tap at 3/4 of the track gave k = {value}"
     finally:

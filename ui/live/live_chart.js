@@ -95,6 +95,8 @@ function fitWidth(gd, key) {
   const box = document.querySelector(".st-key-" + key);
   const fl = gd._fullLayout;
   if (!box || !box.contains(gd) || !fl || !fl.xaxis || !fl.yaxis) return;
+  // presenter mode sizes the box itself (ui/core/present_fit.js)
+  if (document.querySelector(".st-key-present_fill_" + key)) return;
   for (const name of ["height", "margin-left", "margin-right", "width", "max-width"]) box.style.removeProperty(name);
   if (!window.matchMedia(TABLET).matches || !equalAspect(fl) || !fl.xaxis.range || !fl.yaxis.range) return;
   if (window.matchMedia(PHONE).matches) {
