@@ -31,9 +31,10 @@ CUT = """() => {
     + "[data-testid='stMain'] .stButton button *, [data-testid='stMain'] .stCheckbox label *, "
     + "[data-testid='stMain'] .stSelectbox input");
   for (const el of boxes) {
-    if (!el.getClientRects().length) continue;
+    const text = (el.value || el.textContent).trim();   // (a switch's hidden 1 px input has none)
+    if (!el.getClientRects().length || !text) continue;
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible")
-      found.push(`cut: "${(el.value || el.textContent).trim()}" ${el.scrollWidth} > ${el.clientWidth} px`);
+      found.push(`cut: "${text}" ${el.scrollWidth} > ${el.clientWidth} px`);
     for (const node of el.childNodes) {
       if (node.nodeType !== Node.TEXT_NODE) continue;
       const re = /\\S+/g;
