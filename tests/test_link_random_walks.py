@@ -18,7 +18,8 @@ WALKS = 2
 # points table's "edit as a table" switch (it shows an editor, the points are in the link anyway).
 # Presenter mode is in the link (present=1) but changes only the figures' sizes, not the view;
 # tests/test_present.py covers its link, and leaving it out keeps these walks' random paths.
-UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle"}
+UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle",
+            "typed_x1", "typed_x2", "typed_class"}
 
 
 def _widgets(at):
