@@ -1,0 +1,45 @@
+"""Keyboard, screen reader and reduced motion in the real app (issue 24, part 4): a point added
+with the keyboard alone, the main charts' text summaries in the accessibility tree, and no
+auto-play when the browser asks for reduced motion."""
+
+import pytest
+from support.browser import (
+    CHART,
+    finished_runs,
+    link_of,
+    open_playground,
+    wait_for_run_after,
+)
+
+pytestmark = pytest.mark.browser
+
+FOCUSED_IN = "(key) => Boolean(document.activeElement?.closest('.st-key-' + key))"
+
+
+def _tab_to(page, key, limit=400):
+    """Press Tab until the keyboard focus is inside the element ``key``, as a keyboard user does."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED_IN, key):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{limit} presses of Tab never reached {key}")
+
+
+def test_a_point_typed_with_the_keyboard_alone_is_in_the_link_and_on_the_plane(page, server):
+    open_playground(page, server, "?data=blobs&pts=0.5,0.5,1")
+    page.locator("body").focus()
+    _tab_to(page, "typed_x1")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1.25")
+    _tab_to(page, "typed_x2")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("-2.5")
+    runs = finished_runs(page)
+    page.keyboard.press("Enter")   # Enter in a form's box submits the form
+    wait_for_run_after(page, runs, "Enter in the typed point's x₂")
+    assert "pts=0.5%2C0.5%2C1%3B1.25%2C-2.5%2C0" in link_of(page, "1.25%2C-2.5%2C0")
+    plotted = page.evaluate("""(sel) => { const gd = document.querySelector(sel);
+        return gd._fullData.filter(d => /^class 0 /.test(d.name || ""))
+                 .some(d => Array.from(d.x).some((x, i) => Math.abs(x - 1.25) < 1e-9
+                                                             && Math.abs(d.y[i] + 2.5) < 1e-9)); }""", CHART)
+    assert plotted, "the typed point is not among class 0's points on the plane"
