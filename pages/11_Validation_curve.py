@@ -7,7 +7,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
 from ui import reading
-from ui.core import charts, guide, lectures_selection, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -96,6 +96,12 @@ with chart_col:
                                                                       param_label=label, log=varied.log,
                                                                       selected=chosen, height=430)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
+    best = alt_text.best(curve.test)
+    alt_text.summary(CHART, f"Validation curve of {spec.label}: mean training and validation accuracy over "
+                     f"{folds} folds for {label} from {shown(values[0])} to {shown(values[-1])}; the best "
+                     f"validation accuracy at {label} = {'—' if best is None else shown(values[best])}", data,
+                     {"best validation accuracy": None if best is None else alt_text.mean(curve.test[best]),
+                      "its training accuracy": None if best is None else alt_text.mean(curve.train[best])})
 
 fit = fits.fit(recipe, drawn, model_key, key_params)
 with side:

@@ -7,7 +7,7 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from ui import reading
-from ui.core import charts, guide, lectures_selection, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -110,6 +110,8 @@ with right:
     full = fits.fit(recipe, drawn, key, key_params)
     stats.metric("test-set accuracy", "—" if full.test_acc is None else f"{full.test_acc:.1%}",
                  help="The model fitted on all training points, scored on the held-out test set: what CV estimates.")
+    alt_text.summary(CHART, f"The training points coloured by {len(splits)} {kind} splits of "
+                     f"{alt_text.model_text(spec.label, hp)}", data, {what: mean, "test-set accuracy": full.test_acc})
     if not ok.all():
         st.caption(f"{int((~ok).sum())} split(s) could not be fitted: {next(e for e in errors if e)}")
     guide.see(reading.cv_reading(scores, full.test_acc, "loo" if kind == "loo" else

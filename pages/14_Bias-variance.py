@@ -9,7 +9,7 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from ui import reading
-from ui.core import charts, guide, lectures_bias_variance, presets, settings
+from ui.core import alt_text, charts, guide, lectures_bias_variance, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -76,6 +76,8 @@ with right:
                              y_test=data.y_test, height=HEIGHT)
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
     chart.caption(texts.overlay_caption(view, rounds, len(view.shown)))
+    alt_text.summary(CHART, f"The boundaries of {len(view.shown)} of {rounds} {spec.label} models, each fitted on "
+                     "a fresh training set, over their vote", data, {k: v for k, v, _ in texts.metrics(view)})
     for label, value, explained in texts.metrics(view):
         stats.metric(label, value, help=explained)
     st.caption(texts.identity(view))

@@ -13,7 +13,7 @@ from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import reading
-from ui.core import charts, guide, lectures, overlays, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs
@@ -167,6 +167,9 @@ def tree_view(full, data) -> None:
             screen_height("tree_plane", 495)
             explained = shared_chart("tree_plane", CHART_CONFIG, plane, recipe, drawn, params, depth, point,
                                      explain_on, query)
+        alt_text.summary("tree_plane", f"The splits and leaf regions of a decision tree of depth {model.get_depth()} "
+                         f"with {model.get_n_leaves()} leaves", data,
+                         {"train accuracy": train_acc, "test accuracy": test_acc})
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + leaf_text(model, data.X_train) + " " + importance_text(model, FEATURES))

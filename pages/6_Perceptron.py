@@ -8,7 +8,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay
-from ui.core import charts, guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -152,6 +152,10 @@ def replay_panel():
         margins = overlays.replay_margins(fig, X, t, *((w0, b0) if step is None else
                                                       (step.coef_after, step.intercept_after)), explain_on)
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+        w, b = replay.weights(s)   # the prediction rule: +1 iff w·x + b > 0
+        alt_text.summary(CHART, f"The perceptron's line w·x + b = 0 after step {s} of {n_steps} "
+                         f"({binary.names[0]} against {binary.names[1]})", np.where(t > 0, *binary.names[::-1]),
+                         {"train accuracy": float(np.mean(np.where(X @ w + b > 0, 1, -1) == t))})
         if margins:
             st.caption(margins)
 

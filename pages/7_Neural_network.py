@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import charts, guide, lectures, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
@@ -123,6 +123,10 @@ def replay(model, test_curve):
         screen_height(CHART, 470)
     charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
                         config=CHART_CONFIG, key=CHART, where=chart)
+    alt_text.summary(CHART, f"Decision regions of a {alt_text.model_text('neural network', hp)} at epoch "
+                     f"{at.n_iter_} of {model.n_iter_}", data,
+                     {"train accuracy": model.train_scores_[at.n_iter_],
+                      "test accuracy": None if test_curve is None else test_curve[position]})
     st.caption(regions_caption(model, hp["max_iter"], at.n_iter_))
     guide.see(what_you_see(recipe, drawn, key_params, model, test_curve), SPEC.key, hp)
     charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
