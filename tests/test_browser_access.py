@@ -6,6 +6,7 @@ import pytest
 from support.browser import (
     CHART,
     finished_runs,
+    goto,
     link_of,
     open_playground,
     wait_for_run_after,
@@ -43,3 +44,15 @@ def test_a_point_typed_with_the_keyboard_alone_is_in_the_link_and_on_the_plane(p
                  .some(d => Array.from(d.x).some((x, i) => Math.abs(x - 1.25) < 1e-9
                                                              && Math.abs(d.y[i] + 2.5) < 1e-9)); }""", CHART)
     assert plotted, "the typed point is not among class 0's points on the plane"
+
+
+@pytest.mark.parametrize("path, key, says", [("Playground", "playground_chart", "Decision regions of"),
+                                            ("Decision_tree", "tree_plane", "The splits and leaf regions of a"),
+                                            ("Learning_curves", "lc_chart", "Learning curve of")])
+def test_the_main_charts_summary_is_in_the_accessibility_tree_and_hidden_from_sight(page, server, path, key, says):
+    goto(page, f"{server}/{path}")
+    page.wait_for_selector(f".st-key-{key} .js-plotly-plot", timeout=60_000)
+    tree = page.locator("[data-testid='stMain']").aria_snapshot()
+    assert f"Chart summary: {says}" in tree, tree[:2000]
+    box = page.locator(f"#summary-{key}").bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box   # read aloud, not seen
