@@ -5,15 +5,18 @@ auto-play when the browser asks for reduced motion."""
 import pytest
 from support.browser import (
     CHART,
+    COUNT_RUNS,
     finished_runs,
     goto,
     link_of,
     open_playground,
+    settle,
     wait_for_run_after,
 )
 
 pytestmark = pytest.mark.browser
 
+EPOCH_VALUE = "() => document.querySelector('.st-key-nn_epoch input[type=range]')?.value"
 FOCUSED_IN = "(key) => Boolean(document.activeElement?.closest('.st-key-' + key))"
 
 
@@ -56,3 +59,26 @@ def test_the_main_charts_summary_is_in_the_accessibility_tree_and_hidden_from_si
     assert f"Chart summary: {says}" in tree, tree[:2000]
     box = page.locator(f"#summary-{key}").bounding_box()
     assert box is not None and box["width"] <= 1 and box["height"] <= 1, box   # read aloud, not seen
+
+
+def test_reduced_motion_in_the_browser_stops_auto_play_and_says_why(browser, server):
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.add_init_script(COUNT_RUNS)
+    try:
+        goto(page, f"{server}/Neural_network?epoch=3")
+        page.wait_for_selector("text=Play is off because motion is reduced (this browser asks)", timeout=60_000)
+        assert page.locator(".st-key-nn_play input").is_disabled()
+        assert page.locator(".st-key-reduce_motion input").is_checked()
+        page.locator(".st-key-nn_play label").click(force=True)   # a click on the switch does nothing
+        settle(page)
+        assert not page.locator(".st-key-nn_play input").is_checked()
+        assert page.evaluate(EPOCH_VALUE) == "3"
+
+        goto(page, f"{server}/Perceptron")
+        page.wait_for_selector("text=Play is off because motion is reduced", timeout=60_000)
+        settle(page)
+        assert page.locator(".st-key-pc_play").count() == 0        # the step buttons instead
+        assert page.locator(".st-key-pc_next").get_by_role("button", name="step", exact=True).is_enabled()
+    finally:
+        context.close()
