@@ -85,12 +85,12 @@ subset = curve_runs.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
-        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT)
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT, axis_titles=data.axes)
     else:
         title = f"{m} points: train {subset.train_acc:.0%}" + (
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT)
+                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT, axis_titles=data.axes)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:

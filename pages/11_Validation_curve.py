@@ -108,12 +108,13 @@ with side:
     title = f"{label} = {shown(chosen)}"
     if fit.model is None:
         st.info(fit.error, icon=":material/info:")
-        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title)
+        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title,
+                            axis_titles=data.axes)
     else:
         title += f": train {fit.train_acc:.0%}" + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else "")
         grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=grid, title=title, height=430)
+                              show_test=False, grid=grid, title=title, height=430, axis_titles=data.axes)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
 
 mean, sd, count = fold_mean_sd(curve.test)

@@ -14,7 +14,7 @@ from ui.core.show_code import show_code
 from ui.model_selection import sweeps
 from ui.model_selection.cv_runs import MAX_PANELS, fold_fits, nested
 from ui.serving import fits
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
@@ -96,8 +96,8 @@ with right:
                    "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds,
-                                                            height=460)),
+        charts.plotly_chart(fit_screen(CHART, titled(groups_figure(X, y, classes, groups, names, bounds=data.bounds,
+                                                                   height=460), data.axes)),
                             width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)

@@ -192,7 +192,7 @@ with right:
         score = scores[j, i]
         grid = fits.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                   grid=grid, height=420 - presets.ROW_HEIGHT)
+                                   grid=grid, height=420 - presets.ROW_HEIGHT, axis_titles=data.axes)
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):

@@ -16,7 +16,7 @@ from ui.core.show_code import show_code
 from ui.model_selection import bias_variance_texts as texts
 from ui.model_selection import sweeps
 from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose, default_rounds
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
@@ -74,7 +74,7 @@ with right:
     with chart, st.container(key=CHART):
         fig = overlay_figure(view.vote, view.vote.confidence, view.shown, X, y, X_test=data.X_test,
                              y_test=data.y_test, height=HEIGHT)
-        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+        charts.plotly_chart(fit_screen(CHART, titled(fig, data.axes)), width="stretch", height="stretch", config=CONFIG)
     chart.caption(texts.overlay_caption(view, rounds, len(view.shown)))
     alt_text.summary(CHART, f"The boundaries of {len(view.shown)} of {rounds} {spec.label} models, each fitted on "
                      "a fresh training set, over their vote", data, {k: v for k, v, _ in texts.metrics(view)})

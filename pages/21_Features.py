@@ -117,7 +117,7 @@ else:
         test = "—" if test_acc is None else f"{test_acc:.0%}"
         title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
         charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                         grid=grid, height=380, title=title),
+                                         grid=grid, height=380, title=title, axis_titles=data.axes),
                             width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
 # --- 3. Feature selection ------------------------------------------------------------------------

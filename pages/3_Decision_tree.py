@@ -22,6 +22,7 @@ from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
 from ui.serving.cache import sharable
+from viz.decision import titled
 from viz.tree import importance_text, leaf_text, lonely_points, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
@@ -75,6 +76,7 @@ def plane(recipe, drawn, params: tuple, depth: int, point, explain_on: bool, que
     data, model = fits.dataset(recipe, drawn), cut_at_depth(grow_full(recipe, drawn, params)[0], depth)
     fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                             bounds=data.bounds, highlight=point, height=495)
+    titled(fig, data.axes)
     explained = overlays.overlay(fig, model, data, explain_on, query=query)
     fig.layout.height = None   # the container's height (screen_height)
     return fig, None, explained
@@ -227,7 +229,7 @@ def pruning_view(recipe, drawn, params, data) -> None:
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
                                 height=480, held_out="validation",
                                 title=f"Step {step}: {s.n_leaves} leaves (hollow: validation points)")
-        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
+        charts.plotly_chart(titled(fig, data.axes), width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
 
 
 tree_view(full, data)

@@ -14,7 +14,7 @@ from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.ensemble import boosting_figure, boosting_history_figure, members_figure, vote_curve_figure, vote_figure
 from viz.tree import importance_text
 
@@ -35,7 +35,7 @@ def plane(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool):
     else:
         fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           show_confidence=show_conf, grid=grid, height=515)
-    fig.layout.height = None   # the container's height (screen_height)
+    titled(fig, data.axes).layout.height = None   # the container's height (screen_height)
     return fig, grid, None
 
 
