@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore.metrics import accuracy_score, balanced_accuracy_score, cost_sensitive_loss, precision_recall_f1
 from mlcore.model_selection import fold_mean_sd, learning_curve_regime
 from ui import reading
-from ui.core import charts, guide, lectures_selection, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -76,17 +76,21 @@ with chart_col, st.container(key=CHART):
     charts.plotly_chart(fit_screen(CHART, learning_curve_figure(curve.x, curve.train, curve.test, current=m,
                                                             target=target, height=430)),
                         width="stretch", height="stretch", theme=None, config=CONFIG)
+alt_text.summary(CHART, f"Learning curve of {alt_text.model_text(spec.label, hp)}: mean training and validation "
+                 f"accuracy over {folds} folds for {sizes[0]} to {sizes[-1]} training points, at {m} points", data,
+                 {"training accuracy": alt_text.mean(curve.train[at]),
+                  "validation accuracy": alt_text.mean(curve.test[at])})
 
 subset = curve_runs.subset_fit(recipe, drawn, model_key, key_params, m)
 with side:
     if subset.model is None:
         st.info(subset.error, icon=":material/info:")
-        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT)
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=SIDE_HEIGHT, axis_titles=data.axes)
     else:
         title = f"{m} points: train {subset.train_acc:.0%}" + (
             f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
         fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT)
+                              show_test=False, grid=subset.grid, title=title, height=SIDE_HEIGHT, axis_titles=data.axes)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="lc_boundary")
 
 try:

@@ -7,7 +7,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.model_selection import fold_mean_sd
 from ui import reading
-from ui.core import charts, guide, lectures_selection, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.model_setting import MODEL
@@ -96,18 +96,25 @@ with chart_col:
                                                                       param_label=label, log=varied.log,
                                                                       selected=chosen, height=430)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
+    best = alt_text.best(curve.test)
+    alt_text.summary(CHART, f"Validation curve of {spec.label}: mean training and validation accuracy over "
+                     f"{folds} folds for {label} from {shown(values[0])} to {shown(values[-1])}; the best "
+                     f"validation accuracy at {label} = {'—' if best is None else shown(values[best])}", data,
+                     {"best validation accuracy": None if best is None else alt_text.mean(curve.test[best]),
+                      "its training accuracy": None if best is None else alt_text.mean(curve.train[best])})
 
 fit = fits.fit(recipe, drawn, model_key, key_params)
 with side:
     title = f"{label} = {shown(chosen)}"
     if fit.model is None:
         st.info(fit.error, icon=":material/info:")
-        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title)
+        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title,
+                            axis_titles=data.axes)
     else:
         title += f": train {fit.train_acc:.0%}" + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else "")
         grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                              show_test=False, grid=grid, title=title, height=430)
+                              show_test=False, grid=grid, title=title, height=430, axis_titles=data.axes)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
 
 mean, sd, count = fold_mean_sd(curve.test)

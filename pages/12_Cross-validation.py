@@ -7,14 +7,14 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from ui import reading
-from ui.core import charts, guide, lectures_selection, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.model_selection import sweeps
 from ui.model_selection.cv_runs import MAX_PANELS, fold_fits, nested
 from ui.serving import fits
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.selection import Panel, groups_figure, nested_figure, panels_figure
 
 CHART = "cv_main"
@@ -96,8 +96,8 @@ with right:
                    "the ≈ 37% never drawn are out-of-bag and validate the model." if kind == "bootstrap"
                    else f"Each split validates on a fresh random {HOLDOUT_TEXT.get(holdout, holdout)} of the points."))
     with chart, st.container(key=CHART):
-        charts.plotly_chart(fit_screen(CHART, groups_figure(X, y, classes, groups, names, bounds=data.bounds,
-                                                            height=460)),
+        charts.plotly_chart(fit_screen(CHART, titled(groups_figure(X, y, classes, groups, names, bounds=data.bounds,
+                                                                   height=460), data.axes)),
                             width="stretch", height="stretch", config=CONFIG)
     chart.caption(caption)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (None, None)
@@ -110,6 +110,8 @@ with right:
     full = fits.fit(recipe, drawn, key, key_params)
     stats.metric("test-set accuracy", "—" if full.test_acc is None else f"{full.test_acc:.1%}",
                  help="The model fitted on all training points, scored on the held-out test set: what CV estimates.")
+    alt_text.summary(CHART, f"The training points coloured by {len(splits)} {kind} splits of "
+                     f"{alt_text.model_text(spec.label, hp)}", data, {what: mean, "test-set accuracy": full.test_acc})
     if not ok.all():
         st.caption(f"{int((~ok).sum())} split(s) could not be fitted: {next(e for e in errors if e)}")
     guide.see(reading.cv_reading(scores, full.test_acc, "loo" if kind == "loo" else

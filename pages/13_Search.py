@@ -11,7 +11,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.model_selection import GridSearchCV, ParameterSampler, loguniform
 from ui import reading
-from ui.core import charts, guide, lectures_selection, model_setting, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, model_setting, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -169,6 +169,10 @@ with left:
     with st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG,
                             key="search_heatmap", on_select="rerun", selection_mode="points")
+    alt_text.summary(CHART, f"Mean {folds}-fold CV accuracy of {spec.label} over {len(xs)} values of {_label(px)} "
+                     f"and {len(ys)} of {_label(py)}; the best cell at {_label(px)} = {xs[best[0]]}, "
+                     f"{_label(py)} = {ys[best[1]]}", data,
+                     {"best CV accuracy": float(scores[best[1], best[0]]), "its test accuracy": grid_test})
     st.caption("Mean CV accuracy per cell; solid frame: the best cell; dashed: the cell shown on the right. "
                "Click a cell to see its boundary." + (" Points: the random search's draws, coloured alike."
                                                         if points is not None else ""))
@@ -188,7 +192,7 @@ with right:
         score = scores[j, i]
         grid = fits.grid(recipe, drawn, key, cell_params, 120)
         cell_fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                   grid=grid, height=420 - presets.ROW_HEIGHT)
+                                   grid=grid, height=420 - presets.ROW_HEIGHT, axis_titles=data.axes)
         with st.container(key="search_cell"):
             st.markdown(f"**{text}**" + (f": CV {score:.1%}" if np.isfinite(score) else ""))
             with st.container(key="search_cell_chart"):

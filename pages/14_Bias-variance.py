@@ -9,14 +9,14 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from ui import reading
-from ui.core import charts, guide, lectures_bias_variance, presets, settings
+from ui.core import alt_text, charts, guide, lectures_bias_variance, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.model_selection import bias_variance_texts as texts
 from ui.model_selection import sweeps
 from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose, default_rounds
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.selection import bias_variance_figure, overlay_figure
 
 CHART = "bv_overlay"
@@ -74,8 +74,10 @@ with right:
     with chart, st.container(key=CHART):
         fig = overlay_figure(view.vote, view.vote.confidence, view.shown, X, y, X_test=data.X_test,
                              y_test=data.y_test, height=HEIGHT)
-        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+        charts.plotly_chart(fit_screen(CHART, titled(fig, data.axes)), width="stretch", height="stretch", config=CONFIG)
     chart.caption(texts.overlay_caption(view, rounds, len(view.shown)))
+    alt_text.summary(CHART, f"The boundaries of {len(view.shown)} of {rounds} {spec.label} models, each fitted on "
+                     "a fresh training set, over their vote", data, {k: v for k, v, _ in texts.metrics(view)})
     for label, value, explained in texts.metrics(view):
         stats.metric(label, value, help=explained)
     st.caption(texts.identity(view))

@@ -9,7 +9,7 @@ from catalog import code_model_pages
 from catalog.specs import ParamSpec
 from mlcore.model_selection import cross_validate
 from ui import reading
-from ui.core import charts, guide, lectures_selection, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -122,6 +122,8 @@ with lecture:
                 chart_height=int(fig.layout.height))
 with st.container(key=CHART):
     charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
+                 {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
            f"{folds}-fold validation accuracy on the training set. Fit times are in the table below.")
 means = {key: row["CV accuracy"] for key, row in zip(keys, rows, strict=True)}

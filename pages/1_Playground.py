@@ -6,7 +6,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.model_setting import MODEL
@@ -85,6 +85,9 @@ with right:
         explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
                                  plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
                                  query)
+    alt_text.summary(CHART, ("Training and test points" if fit.model is None else
+                             f"Decision regions of {alt_text.model_text(spec.label, hp)}"), data,
+                     {"train accuracy": fit.train_acc, "test accuracy": fit.test_acc})
     st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                   if drawing == "add" else ""))

@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from mlcore.datasets import GENERATORS
 from mlcore.theory import KNOWN_DENSITIES
 from ui import reading
-from ui.core import charts, guide, lectures_theory, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures_theory, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress
@@ -65,6 +65,9 @@ def pac_tab():
     with right, st.container(key=PAC_CHART):
         charts.plotly_chart(fit_screen(PAC_CHART, figures.pac_curves(m, delta, h_size, d)),
                             width="stretch", height="stretch", theme=None, config=CONFIG)
+    alt_text.summary(PAC_CHART, f"The PAC bound: the error ε a consistent learner reaches against the number of "
+                     f"examples m, for δ = {delta:g} and |H| = {h_size:,} conjunctions of {d} attributes; "
+                     f"m = {m:,} examples reach ε = {eps:g}")
     guide.see(reading.pac_reading(eps, delta, d))
     st.caption("Any learner that outputs a conjunction consistent with m examples is, with probability "
                "at least 1 − δ, within error ε, once m ≥ (1/ε)(ln|H| + ln(1/δ)). ε falls as 1/m; a smaller δ or "

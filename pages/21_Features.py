@@ -11,7 +11,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
 from ui import reading
-from ui.core import charts, guide, lectures_theory, presets, settings
+from ui.core import alt_text, charts, guide, lectures_theory, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.show_code import show_code
@@ -90,6 +90,10 @@ with right:
                             bounds=data.bounds, row_labels=("raw features", after), height=430)
         charts.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
                             key="feat_scaling")
+        alt_text.summary("feat_scaling", f"Decision regions of {len(panels[0])} models on the raw features (top) "
+                         f"and after {after} (bottom)", data,
+                         {f"{SHORT[p.key]} test accuracy{' after' if n else ''}": p.test_acc
+                          for n, row in enumerate(panels) for p in row})
         changed = {p.key: int(np.sum(p.train_pred != q.train_pred)) for p, q in zip(panels[0], panels[1], strict=True)}
         st.caption("Both rows on the original plane: the bottom model was fitted on the transformed training "
                    "points and each place x is coloured by its prediction at T(x).")
@@ -113,7 +117,7 @@ else:
         test = "—" if test_acc is None else f"{test_acc:.0%}"
         title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
         charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                         grid=grid, height=380, title=title),
+                                         grid=grid, height=380, title=title, axis_titles=data.axes),
                             width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
 # --- 3. Feature selection ------------------------------------------------------------------------

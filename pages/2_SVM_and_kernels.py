@@ -8,7 +8,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import charts, guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.show_code import show_fit
@@ -105,6 +105,9 @@ with right:
             screen_height("svm_margin", height)
             explained = shared_chart("svm_margin", CHART_CONFIG, margin_plane, recipe, drawn, key_params,
                                      machine, show_test, explain_on, height)
+        alt_text.summary("svm_margin", f"Decision boundary f(x) = 0, margins f(x) = ±1 and {len(model.support_)} "
+                         f"support vectors of an {alt_text.model_text('SVM', hp)}", data,
+                         {"train accuracy": fit.train_acc, "test accuracy": fit.test_acc})
         st.caption(("Solid line: f(x) = 0. Dashed: the margins f(x) = ±1. " if binary else
                     pair_caption(model, machine) + "Solid line: this machine's f(x) = 0. Dashed: its margins "
                     "f(x) = ±1. ")

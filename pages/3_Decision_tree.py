@@ -13,7 +13,7 @@ from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import reading
-from ui.core import charts, guide, lectures, overlays, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs
@@ -22,6 +22,7 @@ from ui.data import draw
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
 from ui.serving.cache import sharable
+from viz.decision import titled
 from viz.tree import importance_text, leaf_text, lonely_points, pruning_figure, tree_diagram, tree_plane_figure
 
 FEATURES = ("x₁", "x₂")
@@ -75,6 +76,7 @@ def plane(recipe, drawn, params: tuple, depth: int, point, explain_on: bool, que
     data, model = fits.dataset(recipe, drawn), cut_at_depth(grow_full(recipe, drawn, params)[0], depth)
     fig = tree_plane_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                             bounds=data.bounds, highlight=point, height=495)
+    titled(fig, data.axes)
     explained = overlays.overlay(fig, model, data, explain_on, query=query)
     fig.layout.height = None   # the container's height (screen_height)
     return fig, None, explained
@@ -167,6 +169,9 @@ def tree_view(full, data) -> None:
             screen_height("tree_plane", 495)
             explained = shared_chart("tree_plane", CHART_CONFIG, plane, recipe, drawn, params, depth, point,
                                      explain_on, query)
+        alt_text.summary("tree_plane", f"The splits and leaf regions of a decision tree of depth {model.get_depth()} "
+                         f"with {model.get_n_leaves()} leaves", data,
+                         {"train accuracy": train_acc, "test accuracy": test_acc})
         st.caption("Each black segment is one split, drawn across the rectangle of the node it divides; "
                    "shading shows the leaf's majority class, stronger where the leaf is purer. "
                    + leaf_text(model, data.X_train) + " " + importance_text(model, FEATURES))
@@ -224,7 +229,7 @@ def pruning_view(recipe, drawn, params, data) -> None:
         fig = tree_plane_figure(pruned, X_grow, y_grow, X_test=X_val, y_test=y_val, bounds=data.bounds,
                                 height=480, held_out="validation",
                                 title=f"Step {step}: {s.n_leaves} leaves (hollow: validation points)")
-        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
+        charts.plotly_chart(titled(fig, data.axes), width="stretch", config=CHART_CONFIG, key="tree_pruned_plane")
 
 
 tree_view(full, data)

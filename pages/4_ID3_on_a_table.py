@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from mlcore import ValidationError
 from mlcore.datasets import TABLES
 from mlcore.tree import ID3Classifier, OneRuleClassifier
-from ui.core import charts, guide, settings
+from ui.core import alt_text, charts, guide, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
@@ -118,6 +118,9 @@ with t1:
     st.subheader("The tree", anchor=False)
     charts.plotly_chart(fit_screen("id3_tree", id3_diagram(model, row=X[row], height=445)), width="stretch",
                         height="stretch", config=CHART_CONFIG, key="id3_tree")
+    alt_text.summary("id3_tree", f"The ID3 tree with {len(model.rules())} rules (one per leaf) on {len(y)} rows; "
+                     f"row {row} follows its path to a leaf that predicts {pred} (true: {y[row]})", y,
+                     {"training accuracy": float((model.predict(X) == y).mean())})
     seen_slot = st.container()  # "What you see" at the node picked below
     with st.expander("The tree as rules"):
         st.markdown("\n".join(f"- {r}" for r in model.rules()))

@@ -7,14 +7,14 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import charts, guide, lectures, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from viz.decision import points_figure
+from viz.decision import points_figure, titled
 from viz.ensemble import boosting_figure, boosting_history_figure, members_figure, vote_curve_figure, vote_figure
 from viz.tree import importance_text
 
@@ -35,7 +35,7 @@ def plane(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool):
     else:
         fig = vote_figure(model, m, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                           show_confidence=show_conf, grid=grid, height=515)
-    fig.layout.height = None   # the container's height (screen_height)
+    titled(fig, data.axes).layout.height = None   # the container's height (screen_height)
     return fig, grid, None
 
 
@@ -43,6 +43,12 @@ def main_chart(recipe, drawn, key: str, hp: tuple, m: int, show_conf: bool) -> N
     """The plane, built once per link for every session (shared_chart)."""
     screen_height("ens_main", 515)
     shared_chart("ens_main", CHART_CONFIG, plane, recipe, drawn, key, hp, m, show_conf)
+
+
+def summary(key: str, m: int, T: int, train_acc, test_acc) -> None:
+    alt_text.summary("ens_main", f"Decision regions of the vote of the first {m} of {T} members of "
+                     f"{alt_text.model_text(MODELS[key].label, dict(hp))}", data,
+                     {"train accuracy": train_acc, "test accuracy": test_acc})
 
 
 recipe, drawn, data, _ = page("Ensembles", name="ensembles", opening=lectures.ENSEMBLES_OPENING)
@@ -103,6 +109,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                        help="Its weighted error errₜ under the weights it was trained with.")
         with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
             main_chart(recipe, drawn, key, key_params, m, show_conf)
+        summary(key, m, T, train_acc, test_acc)
         stopped = " (boosting stopped early)." if T < hp["n_estimators"] else "."
         ran = "1 round was run" if T == 1 else f"{T} rounds were run"
         st.caption(f"Marker area: the weight of each training point when learner {m} was fitted. "
@@ -122,6 +129,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     cols[3].metric("members voting", f"{m}/{T}")
     with chart_col, st.container(key="ens_main"):   # updated in place: ui/live/live_chart.py
         main_chart(recipe, drawn, key, key_params, m, show_conf)
+    summary(key, m, T, train_acc, test_acc)
     importance = importance_text(model)
     if importance:
         st.caption(importance + " All members, averaged.")

@@ -8,7 +8,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay
-from ui.core import charts, guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, motion, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -56,6 +56,7 @@ recipe, drawn, data, drawing = page(
     draw_on=CHART if settings.value("pc_source", st.query_params.get("source", work.SHARED)) == work.SHARED
     else None)
 
+still = motion.reduced("pc_playing")
 with st.sidebar:
     st.header("Perceptron", anchor=False)
     source = settings.setting(SOURCE, "pc_source", control="radio", format_func=lambda v: {
@@ -137,9 +138,12 @@ def replay_panel():
         b4.button("next mistake", icon=":material/skip_next:", key="pc_next_mistake", on_click=_go,
                   args=(step_key, nxt or n_steps), width="stretch", disabled=nxt is None,
                   help="Run on to the next example that causes an update.")
-        b5.button("pause" if ss.get("pc_playing") else "play", key="pc_play", on_click=_toggle_play,
-                  icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
-                  width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
+        if still:   # reduced motion: the step buttons, no auto-play
+            b5.caption(motion.why())
+        else:
+            b5.button("pause" if ss.get("pc_playing") else "play", key="pc_play", on_click=_toggle_play,
+                      icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
+                      width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
         step = replay.step(s) if s > 0 else None
         w0, b0 = replay.weights(0)
         st.markdown(texts.step_text(replay, s, step, X, t))
@@ -152,6 +156,7 @@ def replay_panel():
         margins = overlays.replay_margins(fig, X, t, *((w0, b0) if step is None else
                                                       (step.coef_after, step.intercept_after)), explain_on)
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
+        alt_text.summary(CHART, *texts.chart_summary(replay, s, X, t, binary.names))
         if margins:
             st.caption(margins)
 

@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import charts, guide, lectures, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, motion, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.show_code import show_fit
@@ -41,6 +41,7 @@ def follow_step() -> None:
 
 
 recipe, drawn, data, _ = page("Neural network", name="neural_network", opening=lectures.NN_OPENING)
+still = motion.reduced(PLAYING)
 st.sidebar.caption("A multi-layer perceptron: each hidden unit computes f(w·x + b) of the layer below, "
                    "the output layer a softmax over the classes. Back-propagation gives the gradient "
                    "of the cross-entropy; SGD or Adam follow it, one batch at a time.")
@@ -104,7 +105,9 @@ def replay(model, test_curve):
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
     top = st.columns([1.3, 5], vertical_alignment="bottom")
-    playing = settings.setting(PLAY, PLAYING, url=None, where=top[0])
+    playing = settings.setting(PLAY, PLAYING, url=None, where=top[0], disabled=still)
+    if still:
+        st.caption(motion.why())
     if playing != st.session_state.get(TIMER, False):
         st.rerun()   # the fragment's timer is set when it is defined: a whole run sets it anew
     epoch = settings.setting(spec, EPOCH, clamp=True, where=top[1])
@@ -123,6 +126,10 @@ def replay(model, test_curve):
         screen_height(CHART, 470)
     charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
                         config=CHART_CONFIG, key=CHART, where=chart)
+    alt_text.summary(CHART, f"Decision regions of a {alt_text.model_text('neural network', hp)} at epoch "
+                     f"{at.n_iter_} of {model.n_iter_}", data,
+                     {"train accuracy": model.train_scores_[at.n_iter_],
+                      "test accuracy": None if test_curve is None else test_curve[position]})
     st.caption(regions_caption(model, hp["max_iter"], at.n_iter_))
     guide.see(what_you_see(recipe, drawn, key_params, model, test_curve), SPEC.key, hp)
     charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,

@@ -18,7 +18,7 @@ from mlcore.multiclass import (
     min_distance,
 )
 from mlcore.svm import LinearSVC
-from ui.core import charts, guide, lectures, presets, settings
+from ui.core import alt_text, charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height
 from ui.core.params import point_inputs
@@ -151,6 +151,9 @@ with right:
         with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
             screen_height("mc_main", MAIN_HEIGHT)
             shared_chart("mc_main", CHART_CONFIG, plane, *fit_args, point)
+        alt_text.summary("mc_main", f"Decision regions of the {STRATEGIES[strategy]} strategy over {n_machines} "
+                         f"{'binary machines' if hasattr(model, 'estimators_') else 'joint problem'}", data,
+                         {"train accuracy": train_acc, "test accuracy": test_acc})
         # the SVM page draws its own one-vs-one or one-vs-rest machines: its link opens on this scheme
         svm_view = {"multiclass": "ovr" if strategy == "ovr" else "ovo"}
         guide.see(strategy_reading(*fit_args), "svm", svm_view)

@@ -15,10 +15,12 @@ STEPS = 4
 WALKS = 2
 # Settings that are not part of the view by design (they never go into a link): the drawing
 # panel's mode and class, and the Neural network page's play switch (a link opens paused); the
-# points table's "edit as a table" switch (it shows an editor, the points are in the link anyway).
+# points table's "edit as a table" switch (it shows an editor, the points are in the link anyway);
+# the typed point's form (its values act only when submitted) and the reduce-motion switch.
 # Presenter mode is in the link (present=1) but changes only the figures' sizes, not the view;
 # tests/test_present.py covers its link, and leaving it out keeps these walks' random paths.
-UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle"}
+UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle",
+            "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
 
 
 def _widgets(at):

@@ -73,3 +73,10 @@ def test_every_page_a_reading_names_is_a_page():
 def test_distance_weighted_votes_point_to_uniform_votes_not_to_k():
     text = fit_reading("knn", {"n_neighbors": 15, "weights": "distance"}, scores(1.0, 0.86, 0.88)).text
     assert "**overfitting**" in text and "equal weights (weights = uniform)" in text and "larger k" not in text.lower()
+
+
+def test_a_forest_with_a_depth_limit_is_read_by_its_depth_without_one_by_its_leaves():
+    limited = fit_reading("random_forest", {"max_depth": 4, "min_samples_leaf": 1}, scores(0.95, 0.85, 0.9)).text
+    assert "depth 4" in limited and "leaves" not in limited and "smaller max depth" in limited.lower()
+    unlimited = fit_reading("random_forest", {"max_depth": None, "min_samples_leaf": 1}, scores(1.0, 0.85, 0.9)).text
+    assert "leaves of 1 point" in unlimited

@@ -433,3 +433,14 @@ def points_figure(X, y, *, class_names=None, bounds: Bounds | None = None, title
     return go.Figure(data=traces, layout=_layout(bounds, title=title, height=height, uirevision=uirevision,
                                                  equal_aspect=equal_aspect, legend=_legend_names(traces),
                                                  axis_titles=axis_titles))
+
+
+def titled(fig: go.Figure, axis_titles: tuple[str, str] = AXIS_TITLES) -> go.Figure:
+    """``fig`` with every axis titled x₁ or x₂ retitled ``axis_titles`` (an upload's column names),
+    for the builders that draw the plane without an ``axis_titles`` of their own (margins, tree
+    splits, votes, panels). In place."""
+    names = dict(zip(AXIS_TITLES, axis_titles, strict=True))
+    for axis in [*fig.select_xaxes(), *fig.select_yaxes()]:
+        if axis.title.text in names:
+            axis.title.text = names[axis.title.text]
+    return fig

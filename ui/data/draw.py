@@ -8,7 +8,8 @@ list of ``(x, y, class)`` and in the URL as ``pts=x,y,c;x,y,c``.
 A click does what the drawing panel's mode says: add a point of the chosen class, erase the
 point nearest the click (drawn, generated or uploaded), move the last drawn point there, or
 inspect the spot (``inspected()``; the data does not change). Every change of the points can be
-undone and redone (``ui.data.own_points``).
+undone and redone (``ui.data.own_points``). Without a mouse, the panel's "Type a point" form adds
+a point at typed coordinates (``add_typed``), as a click in add mode does.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ INSPECT_KEY = "inspect_xy"
 _NOTE = "_draw_note"  # what the last click could not do
 _QUEUE = "_draw_queue"  # clicks taken from the listener, not applied yet
 DRAW_CLASS = ParamSpec("draw_class", "choice", 0, choices=tuple(range(MAX_CLASSES)), label="class to add")
+LIMIT = 100  # |x|, |y| of a drawn point at most, as a link's pts= accepts (from_url)
+TYPED_X, TYPED_Y, TYPED_CLASS = "typed_x1", "typed_x2", "typed_class"
 
 _listener = st.components.v2.component(
     "classifier_playground.click_to_draw",
@@ -159,12 +162,29 @@ def apply_clicks(how: str, recipe, bounds) -> None:
                 own_points.change(drawn=pts[:hit[1]] + pts[hit[1] + 1:], stored=done)
             else:
                 own_points.change(erased={*recipe.erased, hit[1]}, recipe=recipe, stored=done)
-        elif len(pts) < MAX_POINTS:
-            c = int(st.session_state.get("draw_class", 0))
-            own_points.change(drawn=[*pts, (round(x, 3), round(y, 3), c)], stored=done)
         else:
-            st.session_state[_NOTE] = f"At most {MAX_POINTS} drawn points: erase some first."
-            done()
+            _add(x, y, int(st.session_state.get("draw_class", 0)), stored=done)
+
+
+def _add(x: float, y: float, c: int, stored=None) -> None:
+    """Add the drawn point (x, y) of class ``c`` as one undo step, or say why not."""
+    if len(points()) >= MAX_POINTS:
+        st.session_state[_NOTE] = f"At most {MAX_POINTS} drawn points: erase some first."
+    elif not (math.isfinite(x) and math.isfinite(y) and abs(x) <= LIMIT and abs(y) <= LIMIT):
+        st.session_state[_NOTE] = (f"The point ({x:g}, {y:g}) is outside the plane a link can hold: "
+                                   f"x₁ and x₂ must lie between −{LIMIT} and {LIMIT}.")
+    else:
+        own_points.change(drawn=[*points(), (round(x, 3), round(y, 3), c)], stored=stored)
+        return
+    if stored is not None:
+        stored()
+
+
+def add_typed() -> None:
+    """The "Type a point" form's submit: a drawn point at the typed x₁, x₂ of the typed class."""
+    st.session_state.pop(_NOTE, None)
+    ss = st.session_state
+    _add(float(ss[TYPED_X]), float(ss[TYPED_Y]), int(ss[TYPED_CLASS]))
 
 
 def _clear():
@@ -190,6 +210,7 @@ def draw_panel() -> str:
         st.button("Clear", icon=":material/delete:", key="draw_clear", on_click=_clear,
                   disabled=not n, width="stretch",
                   help="Remove every drawn point (generated points stay; Undo brings them back).")
+        _typed_point_form()
         gone = len(st.session_state.get(own_points.ERASED, ()))
         st.caption((f"{n} drawn point{'s' if n != 1 else ''} (always in the training set)." if n
                     else "No drawn points yet.")
@@ -197,6 +218,19 @@ def draw_panel() -> str:
         if st.session_state.get(_NOTE):
             st.caption(st.session_state[_NOTE])
     return how
+
+
+def _typed_point_form() -> None:
+    """Coordinates and a class typed in, for who cannot click: Enter in a box submits the form."""
+    with st.form("typed_point", clear_on_submit=False, border=False):
+        st.caption("Or type a point (Enter adds it):")
+        a, b = st.columns(2)
+        a.number_input("x₁", value=0.0, step=0.1, format="%g", key=TYPED_X)
+        b.number_input("x₂", value=0.0, step=0.1, format="%g", key=TYPED_Y)
+        st.selectbox("class", range(MAX_CLASSES), index=int(st.session_state.get("draw_class", 0)),
+                     format_func=lambda c: f"{c} {COLOR_NAMES[c]}", key=TYPED_CLASS)
+        st.form_submit_button("Add point", icon=":material/add:", on_click=add_typed, width="stretch",
+                              key="typed_add")
 
 
 def to_url(pts) -> str | None:

@@ -93,3 +93,12 @@ def alpha_text(model) -> str:
     return (f"Ring size grows with αᵢ: {int(np.count_nonzero(alpha))} of {len(alpha)} points were ever a "
             f"mistake, {int(alpha.sum())} mistakes in all, largest αᵢ = {int(alpha.max())}; "
             f"{'converged' if model.converged_ else 'not converged'}.")
+
+
+def chart_summary(replay, s: int, X: np.ndarray, t: np.ndarray, names: tuple) -> tuple:
+    """What the replay's plane shows at step ``s``, for ``ui.core.alt_text.summary``: the text, the
+    points' class names (``names``: the −1 side's, the +1 side's) and the training accuracy of the
+    weights after step s under the prediction rule +1 iff w·x + b > 0."""
+    w, b = replay.weights(s)
+    return (f"The perceptron's line w·x + b = 0 after step {s} of {replay.n_steps}",
+            np.where(t > 0, names[1], names[0]), {"train accuracy": float(np.mean((X @ w + b > 0) == (t > 0)))})

@@ -126,8 +126,16 @@ _KNN_WEIGHTED = Knob("weights", "weights", "larger",
                      KNOBS["knn"].under, simpler_move="voting with equal weights (weights = uniform)")
 
 
+# A forest whose trees have a depth limit: the limit, not the leaf size, is what bounds each tree.
+_FOREST_DEPTH = Knob("max_depth", "max depth", "smaller",
+                     "trees {depth} fit the noise of their samples, and the vote keeps some of it",
+                     "trees {depth} have too few boxes for the shape of the classes, and their vote cannot add any")
+
+
 def knob(model_key: str, params: dict) -> Knob | None:
     """The setting that drives the model's complexity with these parameters (None: no single one)."""
+    if model_key in ("random_forest", "extra_trees") and params.get("max_depth") is not None:
+        return _FOREST_DEPTH
     if model_key == "knn" and params.get("weights", "uniform") != "uniform":
         return _KNN_WEIGHTED
     if model_key == "svm":

@@ -11,6 +11,7 @@ from ui.core import overlays
 from ui.serving import fits
 from ui.svm.lift_and_primal import lifted_model, primal_route
 from ui.svm.pair_machines import pair_values
+from viz.decision import titled
 from viz.losses import loss_gallery_figure
 from viz.svm import contributions_figure, landscape_figure, lift_figure, margin_figure, objective_figure
 
@@ -26,6 +27,7 @@ def margin_plane(recipe, drawn, key_params, machine: int, show_test: bool, expla
     values = None if binary else pair_values(recipe, drawn, key_params, RESOLUTION)[:, :, machine]
     fig = margin_figure(model, data.X_train, data.y_train, machine=machine, machine_values=values,
                         X_test=data.X_test, y_test=data.y_test, show_test=show_test, grid=grid, height=height)
+    titled(fig, data.axes)
     explained = overlays.overlay(fig, model, data, explain_on, X_test=data.X_test if show_test else [])
     fig.layout.height = None   # the container's height (screen_height)
     return fig, grid, explained
