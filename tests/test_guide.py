@@ -5,7 +5,6 @@ the other end opens on them; a bare link opens a page where its lesson shows."""
 import pytest
 from support.apptest import PLAYGROUND, assert_clean, run_page
 
-from ui.core.charts import PRESENT_KEY
 from ui.core.guide import PAGES
 from ui.core.layout import menu
 
@@ -93,8 +92,3 @@ def test_the_home_page_walks_the_course_in_the_order_of_the_notes():
     for _, query in links(at):
         if "model" in query:  # a link that names a model names data where models differ
             assert query["data"] == "moons"
-
-
-def test_presenter_mode_alone_still_opens_where_the_lesson_shows():
-    at = run_page(PLAYGROUND, {"present": "1"})
-    assert at.session_state["ds_data"] == "moons" and at.session_state[PRESENT_KEY] is True

@@ -154,8 +154,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     _compact()
     _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
     link = _link_once(name)
-    # presenter mode is the screen, not the view: ?present=1 alone still opens on the page's lesson
-    if opening and link is not None and not set(link) - {presenter.LINK} and _FRESH_KEY not in st.session_state:
+    if opening and not link and link is not None and _FRESH_KEY not in st.session_state:
         for key, value in opening.items():
             settings.put(key, list(value) if isinstance(value, list) else value)
     settings.begin(name, link, st.empty() if title is None else _titled(title))
