@@ -2,8 +2,10 @@
 the note hides no point and no margin label and, in presenter mode, the legend clears the plot and
 its tick labels; a link to an XOR gate opens on the Logic gates tab."""
 
+import contextlib
+
 import pytest
-from support.browser import COUNT_RUNS, STILL, goto, plane_ready
+from support.browser import COUNT_RUNS, STILL, PlaywrightTimeout, goto, plane_ready
 
 pytestmark = pytest.mark.browser
 
@@ -47,6 +49,11 @@ def test_the_presenters_legend_clears_the_plot_and_its_tick_labels(screen, serve
     goto(screen, f"{server}{HARD_MARGIN}&present=1")
     plane_ready(screen, PLANE)
     assert screen.evaluate(STILL, PLANE)
+    # presenter mode's fonts and the fill script resize the figure after its first draw: measure
+    # once the legend has taken its final place (or after 30 s, for the assert to show it)
+    with contextlib.suppress(PlaywrightTimeout):
+        screen.wait_for_function(f"(sel) => {{ const d = ({BOXES})(sel); return d && d.legend[3] <= d.plot[1]; }}",
+                                 arg=PLANE, timeout=30_000)
     drawn = screen.evaluate(BOXES, PLANE)
     legend = drawn["legend"]
     assert legend[3] <= drawn["plot"][1], (legend, drawn["plot"])
