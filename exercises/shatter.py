@@ -96,7 +96,7 @@ def make(level: int, seed: int) -> Task:
     goal, classes = LEVEL_TASKS[int(level)]
     rng = task_rng(KIND, level, seed)
     cls = classes[int(rng.integers(len(classes)))]
-    x1, x2 = (float(v) for v in np.round(rng.uniform(-1.5, 1.5, 2), 1))
+    x1, x2 = (float(v) + 0.0 for v in np.round(rng.uniform(-1.5, 1.5, 2), 1))   # + 0.0: no "-0"
     return Task(int(level), int(seed), cls, goal, (x1, 0.0 if cls == "intervals" else x2))
 
 
@@ -193,8 +193,8 @@ def _check_break(task: Task, X, labels, realised, positive) -> Verdict:
     impossible = int((~realised).sum())
     if not realised[labelling_index(positive, m)]:
         return Verdict(True, 1.0, f"No {_one(task)} gives {describe(row)}: {task.label} do not shatter your {m} "
-                                  f"points. Every set of {m} points has such a labelling, so the VC dimension of "
-                                  f"{task.label} is {task.vc}: more capacity needs a richer class.")
+                                  f"points. Every set of {m} points has such a labelling, and some {task.vc} points "
+                                  f"are shattered (levels 1 and 2): the VC dimension of {task.label} is {task.vc}.")
     return Verdict(False, 0.0, f"{witness_text(task, X, row)} realises {describe(row)}. Of the {2 ** m} labellings "
                                f"of your points, {impossible} cannot be realised: choose other positive points.")
 
@@ -306,7 +306,9 @@ def solve(task: Task) -> Answer:
         return answer
     X = all_points(task, answer)
     labels, realised = realisable_labelings(X, hypothesis_class(task.cls))
-    row = labels[np.flatnonzero(~realised)[0]]
+    # of the impossible labellings the one with the most positives: the corners in, the middle out
+    impossible = np.flatnonzero(~realised)
+    row = labels[impossible[np.argmax(labels[impossible].sum(axis=1))]]
     return Answer(answer.points, frozenset(int(j) + 1 for j in np.flatnonzero(row)))
 
 

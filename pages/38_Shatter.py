@@ -32,16 +32,17 @@ draw.listen(CHART, True, on_click=lambda x, y: answer_ui.add(task, instance, x, 
 pts = answer_ui.placed(task, instance)
 m = len(pts) + 1
 
-left, right = st.columns([1, 1.6], gap="large")
-with left:
-    st.markdown(f"**Level {task.level}.** {instance.statement()}")
+st.markdown(f"**Level {task.level}.** {instance.statement()}")
+# the plane first: on a phone the columns stack, and the plane should come before the controls
+plane_column, answer_column = st.columns([1.6, 1], gap="large")
+with answer_column:
     answer_ui.controls(task, instance, pts)
     chosen = answer_ui.labelling(task, m) if instance.goal == rules.BREAK else frozenset()
     answer = answer_ui.as_answer(pts, chosen)
     verdict = rules.check(instance, answer) if pts else None
     shell.outcome(task, verdict)
     shell.hints(task, rules.hints(instance))
-with right, st.container(key=CHART):
+with plane_column, st.container(key=CHART):
     X = rules.all_points(instance, answer)
     plane = shatter_plane(X, bound=rules.BOUND, on_a_line=instance.on_a_line,
                           positive=chosen if instance.goal == rules.BREAK else None)

@@ -28,7 +28,7 @@ def _axis(**extra) -> dict:
 
 
 def shatter_plane(X, *, bound: float = 3.0, on_a_line: bool = False, positive=None,
-                  height: int = 440) -> go.Figure:
+                  height: int = 400) -> go.Figure:
     """The points X (m, 2), point 1 first (the given one, a ringed square), numbered.
 
     ``positive``: the numbers (1-based) of the positive points of a chosen labelling, drawn in
@@ -63,13 +63,15 @@ def shatter_plane(X, *, bound: float = 3.0, on_a_line: bool = False, positive=No
         xaxis=_axis(range=[-bound, bound], autorange=False, title=dict(text="x₁"), constrain="domain"),
         yaxis=_axis(range=y_range, autorange=False, title=dict(text="" if on_a_line else "x₂"),
                     showticklabels=not on_a_line, showgrid=not on_a_line,
-                    **({} if on_a_line else dict(scaleanchor="x", scaleratio=1.0, constrain="domain"))),
+                    **({} if on_a_line else dict(scaleanchor="x", scaleratio=1.0, constrain="domain",
+                                                 constraintoward="top"))),
         paper_bgcolor=palette.WHITE, plot_bgcolor=palette.WHITE, uirevision="shatter_exercise")
     return fig
 
 
 def labellings_grid(X, labels, realised, hypotheses, cls: str, *, columns: int = 8) -> go.Figure:
-    """One panel per labelling (``viz.theory.labelings_figure``) with its hypothesis drawn:
+    """One panel per labelling (``viz.theory.labelings_figure``), titled by its positive points,
+    with its hypothesis drawn:
     ``hypotheses[i]`` is a line (w₁, w₂, t), a rectangle (a₁, b₁, a₂, b₂) or an interval (a, b)
     as ``cls`` says, None where there is none to draw (impossible, or no positive point)."""
     X = np.asarray(X, dtype=np.float64)
@@ -79,6 +81,9 @@ def labellings_grid(X, labels, realised, hypotheses, cls: str, *, columns: int =
         offsets = np.array([h[2] if h is not None else np.nan for h in hypotheses], dtype=np.float64)
         lines = (normals, offsets)
     fig = labelings_figure(X, labels, realised, columns=min(columns, len(labels)), lines=lines)
+    positives = [", ".join(str(j + 1) for j in np.flatnonzero(row)) or "none" for row in labels]
+    for note, i in zip(fig.layout.annotations, range(len(labels)), strict=False):
+        note.text = f"{'✓' if realised[i] else '✗'} + {positives[i]}"
     if cls == "lines":
         return fig
     cols = min(columns, len(labels))
