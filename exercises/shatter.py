@@ -76,7 +76,8 @@ class Task:
         where = "on the line" if self.on_a_line else "on the plane"
         first = f"Point 1 is already placed at {_xy(self.given, self.on_a_line)}."
         if self.goal == SHATTER:
-            return (f"Place {self.size - 1} more points {where} so that **{self.label}** shatter all {self.size}: "
+            more = f"{self.size - 1} more point{'s' if self.size > 2 else ''}"
+            return (f"Place {more} {where} so that **{self.label}** shatter all {self.size}: "
                     f"every one of the {2 ** self.size} labellings must be realised by some hypothesis. {first}")
         return (f"Place {self.size - 1} more points {where} ({self.size} in all), then choose which of them are "
                 f"positive so that **no** {_one(self)} realises that labelling."

@@ -57,5 +57,6 @@ alt_text.summary(CHART, f"The {'line' if instance.on_a_line else 'plane'} with {
 answer_ui.keep_in_link(instance, pts, chosen)
 
 if shell.revealed(task, bool(verdict and verdict.done)):
-    answer_ui.show_reveal(instance, answer, CONFIG)
+    with st.columns([1.6, 1])[0]:   # four panels a row: wide enough on a desk, not too narrow on a phone
+        answer_ui.show_reveal(instance, answer, CONFIG)
 shell.finish(task, teaches=("learning_theory",))

@@ -84,7 +84,7 @@ def test_every_task_states_its_class_size_and_goal():
         for s in SEEDS[:10]:
             task = rules.make(level, s)
             text = task.statement()
-            assert task.label in text and f"{task.size - 1} more points" in text
+            assert task.label in text and f"{task.size - 1} more point" in text
             assert ("**no**" in text) == (task.goal == "break")
 
 

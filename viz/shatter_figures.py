@@ -69,7 +69,7 @@ def shatter_plane(X, *, bound: float = 3.0, on_a_line: bool = False, positive=No
     return fig
 
 
-def labellings_grid(X, labels, realised, hypotheses, cls: str, *, columns: int = 8) -> go.Figure:
+def labellings_grid(X, labels, realised, hypotheses, cls: str, *, columns: int = 4, panel: int = 110) -> go.Figure:
     """One panel per labelling (``viz.theory.labelings_figure``), titled by its positive points,
     with its hypothesis drawn:
     ``hypotheses[i]`` is a line (w₁, w₂, t), a rectangle (a₁, b₁, a₂, b₂) or an interval (a, b)
@@ -80,10 +80,10 @@ def labellings_grid(X, labels, realised, hypotheses, cls: str, *, columns: int =
         normals = np.array([h[:2] if h is not None else (np.nan, np.nan) for h in hypotheses], dtype=np.float64)
         offsets = np.array([h[2] if h is not None else np.nan for h in hypotheses], dtype=np.float64)
         lines = (normals, offsets)
-    fig = labelings_figure(X, labels, realised, columns=min(columns, len(labels)), lines=lines)
-    positives = [", ".join(str(j + 1) for j in np.flatnonzero(row)) or "none" for row in labels]
+    fig = labelings_figure(X, labels, realised, columns=min(columns, len(labels)), lines=lines, panel=panel)
+    positives = [",".join(str(j + 1) for j in np.flatnonzero(row)) or "none" for row in labels]
     for note, i in zip(fig.layout.annotations, range(len(labels)), strict=False):
-        note.text = f"{'✓' if realised[i] else '✗'} + {positives[i]}"
+        note.text = f"{'✓' if realised[i] else '✗'} {positives[i]}"
     if cls == "lines":
         return fig
     cols = min(columns, len(labels))

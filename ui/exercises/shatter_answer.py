@@ -122,11 +122,10 @@ def show_reveal(instance: rules.Task, answer: rules.Answer, config: dict) -> Non
                 f"(✗ on red), e.g. {rules.describe(shown.labels[bad[0]])}.")
     how = {"lines": "the widest (hard-margin SVM) line", "rectangles": "the positives' bounding box",
            "intervals": "the interval from the leftmost to the rightmost positive"}[instance.cls]
-    st.markdown(f"{said} Orange = positive; each panel is titled by its positive points. Drawn: {how}.")
+    st.markdown(f"{said} Orange = positive; each panel's title lists its positive points. Drawn: {how}.")
     if not theirs:
         st.caption("Point 1 and: " + ", ".join(f"({x:g}, {y:g})" for x, y in shown.points[1:]))
-    charts.plotly_chart(labellings_grid(shown.points, shown.labels, shown.realised, shown.hypotheses, instance.cls,
-                                        columns=8 if m > 2 else 4),
+    charts.plotly_chart(labellings_grid(shown.points, shown.labels, shown.realised, shown.hypotheses, instance.cls),
                         width="stretch", theme=None, config=config, key="shatter_reveal")
 
 
