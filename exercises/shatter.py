@@ -74,7 +74,7 @@ class Task:
 
     def statement(self) -> str:
         where = "on the line" if self.on_a_line else "on the plane"
-        first = f"Point 1 is already placed at {_xy(self.given, self.on_a_line)}."
+        first = f"Point 1 (thick outline) is already placed at {_xy(self.given, self.on_a_line)}."
         if self.goal == SHATTER:
             more = f"{self.size - 1} more point{'s' if self.size > 2 else ''}"
             return (f"Place {more} {where} so that **{self.label}** shatter all {self.size}: "

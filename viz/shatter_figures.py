@@ -29,7 +29,7 @@ def _axis(**extra) -> dict:
 
 def shatter_plane(X, *, bound: float = 3.0, on_a_line: bool = False, positive=None,
                   height: int = 400) -> go.Figure:
-    """The points X (m, 2), point 1 first (the given one, a ringed square), numbered.
+    """The points X (m, 2), numbered, point 1 first (the given one, ringed in a thick line).
 
     ``positive``: the numbers (1-based) of the positive points of a chosen labelling, drawn in
     class 1's colour and shape, the others in class 0's; None: every point grey. ``on_a_line``:
@@ -46,14 +46,16 @@ def shatter_plane(X, *, bound: float = 3.0, on_a_line: bool = False, positive=No
         symbols = [palette.class_symbol(int(p)) for p in pos]
     symbols = [("square" if positive is None else s) if j == 1 else s for j, s in zip(numbers, symbols, strict=True)]
     widths = [3 if j == 1 else 1 for j in numbers]
-    text = ["1 (given)" if j == 1 else str(j) for j in numbers]
+    text = [str(j) for j in numbers]
+    # on a line, numbers alternate above and below so that close points keep readable labels
+    where = [("top center" if j % 2 else "bottom center") if on_a_line else "top center" for j in numbers]
     fig = go.Figure()
     if on_a_line:
         fig.add_shape(type="line", x0=-bound, x1=bound, y0=0, y1=0, line=dict(color=palette.INK, width=1.5),
                       layer="below")
     fig.add_trace(go.Scatter(
         x=X[:, 0].astype(np.float32), y=X[:, 1].astype(np.float32), mode="markers+text", text=text,
-        textposition="top center", showlegend=False, name="points",
+        textposition=where, showlegend=False, name="points",
         marker=dict(size=15, color=colours, symbol=symbols, line=dict(color=palette.INK, width=widths)),
         hovertemplate="point %{text}: (%{x:.2f}, %{y:.2f})<extra></extra>"))
     y_range = [-1, 1] if on_a_line else [-bound, bound]

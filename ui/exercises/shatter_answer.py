@@ -95,9 +95,9 @@ def labelling(task: shell.Task, m: int) -> frozenset[int]:
     """A break task's labelling: the points the student makes positive (class 1, orange)."""
     chosen = positive(task, m)
     key = shell.widget_key(task, f"pos{m}")   # a new widget when the points change: no stale numbers
-    st.pills("Positive points (orange); the rest are negative (blue)", list(range(1, m + 1)),
+    st.pills("Positive points (orange), by number; the rest are negative (blue)", list(range(1, m + 1)),
              selection_mode="multi", default=sorted(chosen), key=key, on_change=_set_positive, args=(task, key),
-             format_func=lambda j: f"point {j}")
+             format_func=str)
     return chosen
 
 
