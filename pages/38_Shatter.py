@@ -9,6 +9,7 @@ from exercises import shatter as rules
 from ui.core import alt_text, charts
 from ui.core.charts import config as chart_config
 from ui.core.layout import fit_screen
+from ui.core.show_code import show_code
 from ui.data import draw
 from ui.exercises import shatter_answer as answer_ui
 from ui.exercises import shell
@@ -59,4 +60,6 @@ answer_ui.keep_in_link(instance, pts, chosen)
 if shell.revealed(task, bool(verdict and verdict.done)):
     with st.columns([1.6, 1])[0]:   # four panels a row: wide enough on a desk, not too narrow on a phone
         answer_ui.show_reveal(instance, answer, CONFIG)
+show_code(answer_ui.code(instance, X), "The check behind this page, on your points: mlcore's exact shattering "
+          "checker, the one the Learning theory page uses.")
 shell.finish(task, teaches=("learning_theory",))

@@ -112,3 +112,13 @@ def test_the_reveal_shows_every_labelling_marked_as_mlcore_says(level):
     assert len(titles) == 2 ** task.size
     assert [t.startswith("✓") for t in titles] == list(shown.realised)
     assert any("these (you have not placed" in m.value for m in at.markdown)
+
+
+def test_the_code_shown_runs_mlcores_check_on_the_students_points(capsys):
+    task = rules.make(3, SEED)
+    answer = rules.solve(task)
+    at = open_task(PAGE, 3, SEED, spts=rules.write_points(answer.points))
+    snippet = next(c.value for c in at.code if "realisable_labelings" in c.value)
+    exec(compile(snippet, "<show code>", "exec"), {})
+    shown = rules.reveal(task, answer)
+    assert f"{shown.realised.sum()} of {2 ** task.size} labellings realised" in capsys.readouterr().out

@@ -131,3 +131,18 @@ def show_reveal(instance: rules.Task, answer: rules.Answer, config: dict) -> Non
 
 def as_answer(pts: list, chosen: frozenset[int]) -> rules.Answer:
     return rules.Answer(tuple(map(tuple, np.asarray(pts, dtype=float).reshape(-1, 2).tolist())), chosen)
+
+
+def code(instance: rules.Task, X) -> str:
+    """The check in a few lines of mlcore: every labelling of the points, and which the class realises."""
+    cls = {"intervals": "Intervals(axis=0)", "lines": "Lines()", "rectangles": "Rectangles()"}[instance.cls]
+    rows = ",\n              ".join(f"[{x:g}, {y:g}]" for x, y in np.asarray(X).tolist())
+    return f'''import numpy as np
+from mlcore.theory import {cls.split("(")[0]}, realisable_labelings
+
+X = np.array([{rows}])
+labels, realised = realisable_labelings(X, {cls})   # row i: point j positive iff bit j of i is 1
+print(f"{{realised.sum()}} of {{len(realised)}} labellings realised; shattered: {{realised.all()}}")
+for row in labels[~realised]:
+    print("impossible: positive points", np.flatnonzero(row) + 1)
+'''
