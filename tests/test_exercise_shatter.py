@@ -259,3 +259,15 @@ def test_positive_points_from_a_link_are_numbers_of_points():
     for bad in ("0", "5", "x", "1.5"):
         with pytest.raises(ValueError):
             rules.read_positive(bad, 4)
+
+
+def test_a_point_on_the_segment_of_two_others_breaks_lines_with_the_ends_positive():
+    """A line through a point: of four points, point 4 on the segment from 1 to 2. Any line with 1
+    and 2 on its positive side has the whole segment there, so 4 cannot be negative."""
+    task = task_of(3, "lines")
+    g = np.array(task.given)
+    points = [g, g + [1.0, 0.5], g + [0.2, 1.0], g + [0.5, 0.25]]
+    assert not line_realises(np.array(points), np.array([1, 1, 0, 0], bool))
+    assert rules.check(task, answer_for(task, points, {1, 2})).done
+    assert line_realises(np.array(points), np.array([1, 0, 1, 0], bool))      # 1 and 3 apart from 2 and 4
+    assert not rules.check(task, answer_for(task, points, {1, 3})).done
