@@ -1,0 +1,99 @@
+"""What the two line exercises draw: their tasks and the algorithms' answers (computed once per
+server, ``ui.serving.cache``), the plane with the student's line and street, and the numbers.
+
+The rules are ``exercises.line_placing`` and ``exercises.widest_street``; the geometry (errors,
+margin, where a line crosses the plane) is ``exercises.line_geometry``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from exercises import line_placing, widest_street
+from exercises.line_data import BOUNDS
+from exercises.line_geometry import Judged, Line, segment, shifted, street
+from ui.core import alt_text, charts
+from ui.core.charts import config as chart_config
+from ui.core.layout import fit_screen
+from ui.serving.cache import sharable
+from viz.line_plane import PERCEPTRON, SVM, YOUR_LINE, Drawn, line_plane_figure
+
+HEIGHT = 470   # the plane's height on a 1280x720 screen, under the title and the task's sentence
+# The lines are cut to a box three times the plane's, so a street's band covers the plane's corners too.
+_FAR = tuple(3 * v for v in BOUNDS)
+
+
+@sharable(max_entries=64)
+def line_task(level: int, seed: int) -> line_placing.Task:
+    return line_placing.make(level, seed)
+
+
+@sharable(max_entries=64)
+def line_reveal(level: int, seed: int) -> line_placing.Reveal:
+    return line_placing.reveal(line_placing.make(level, seed))
+
+
+@sharable(max_entries=64)
+def street_task(level: int, seed: int) -> widest_street.Task:
+    return widest_street.make(level, seed)
+
+
+@sharable(max_entries=64)
+def street_reveal(level: int, seed: int) -> widest_street.Reveal:
+    return widest_street.reveal(widest_street.make(level, seed))
+
+
+def _drawn(name: str, line: Line, color: str, dash: str = "solid", width: float = 3.0,
+           legend: bool = True) -> Drawn | None:
+    ends = segment(line, _FAR)
+    return None if ends is None else Drawn(name, ends, color, dash, width, legend)
+
+
+def _street(name: str, judged: Judged, color: str):
+    """(name, edge, edge, colour) of a line's street, or None when it has errors (no street)."""
+    half = street(judged)
+    if half is None:
+        return None
+    low, high = (_drawn(name, shifted(judged.line, by), color, "dot", 1.5, False) for by in (-half, half))
+    return None if low is None or high is None else (name, low, high, color)
+
+
+def plane(key: str, X, t, mine: Judged | None, *, pending=None, with_street: bool = False,
+          others: tuple[tuple[str, Judged, str], ...] = (), rings=None) -> None:
+    """Draw the plane (the page's main chart ``key``): the points, the student's line (with its
+    street), its wrong points crossed, ``others`` (name, judged line, colour) beside it, ``rings``."""
+    lines, streets = [], []
+    for name, judged, color in others:
+        lines.append(_drawn(name, judged.line, color, "dash"))
+        streets.append(_street(f"{name}'s street", judged, color) if with_street else None)
+    if mine is not None:
+        lines.append(_drawn("your line", mine.line, YOUR_LINE))
+        streets.append(_street("your street", mine, YOUR_LINE) if with_street else None)
+    fig = line_plane_figure(X, (np.asarray(t) > 0).astype(int), BOUNDS, height=HEIGHT,
+                            lines=tuple(d for d in lines if d), streets=tuple(s for s in streets if s),
+                            wrong=None if mine is None else mine.wrong, rings=rings, pending=pending)
+    charts.plotly_chart(fit_screen(key, fig), width="stretch", height="stretch", key=key,
+                        config=chart_config(key, scroll_zoom=False, double_click=False))
+    said = "No line yet" if mine is None else (f"Your line: {mine.errors} errors, margin {mine.margin:.2f}")
+    alt_text.summary(key, f"{len(t)} points of two classes, class 0 and class 1. {said}")
+
+
+def numbers(mine: Judged | None, n: int) -> None:
+    """The student's errors and margin, as two metrics."""
+    a, b = st.columns(2)
+    a.metric("errors", "–" if mine is None else f"{mine.errors} of {n}",
+             help="Points on the wrong side of your line, or on it (a point on the line is on neither side).")
+    b.metric("margin", "–" if mine is None else f"{mine.margin:.2f}",
+             help="The distance from your line to the nearest point: half the width of the empty street around "
+                  "the line. Negative or 0 when a point is on the wrong side or on the line.")
+
+
+def compare(rows: list[tuple[str, Judged | None]], n: int) -> None:
+    """The lines side by side: errors and margin of each."""
+    st.dataframe([{"line": name, "errors": "no line" if j is None else f"{j.errors} of {n}",
+                   "margin": "" if j is None else round(j.margin, 3)} for name, j in rows],
+                 hide_index=True, width="stretch")
+
+
+COLORS = {"perceptron": PERCEPTRON, "svm": SVM}
