@@ -16,10 +16,11 @@ from exercises.line_geometry import Judged, Line, segment, shifted, street
 from ui.core import alt_text, charts
 from ui.core.charts import config as chart_config
 from ui.core.layout import fit_screen
+from ui.core.small_screens import PHONE
 from ui.serving.cache import sharable
 from viz.line_plane import PERCEPTRON, SVM, YOUR_LINE, Drawn, line_plane_figure
 
-HEIGHT = 470   # the plane's height on a 1280x720 screen, under the title and the task's sentence
+HEIGHT = 520   # the plane's height on a 1280x720 screen, under the title and the task's sentence
 # The lines are cut to a box three times the plane's, so a street's band covers the plane's corners too.
 _FAR = tuple(3 * v for v in BOUNDS)
 
@@ -64,16 +65,20 @@ def plane(key: str, X, t, mine: Judged | None, *, pending=None, with_street: boo
     """Draw the plane (the page's main chart ``key``): the points, the student's line (with its
     street), its wrong points crossed, ``others`` (name, judged line, colour) beside it, ``rings``."""
     lines, streets = [], []
+    if mine is not None:   # first: the algorithms' dashed lines show on top of it where they coincide
+        lines.append(_drawn("your line", mine.line, YOUR_LINE))
+        streets.append(_street("your street", mine, YOUR_LINE) if with_street else None)
     for name, judged, color in others:
         lines.append(_drawn(name, judged.line, color, "dash"))
         streets.append(_street(f"{name}'s street", judged, color) if with_street else None)
-    if mine is not None:
-        lines.append(_drawn("your line", mine.line, YOUR_LINE))
-        streets.append(_street("your street", mine, YOUR_LINE) if with_street else None)
     fig = line_plane_figure(X, (np.asarray(t) > 0).astype(int), BOUNDS, height=HEIGHT,
                             lines=tuple(d for d in lines if d), streets=tuple(s for s in streets if s),
                             wrong=None if mine is None else mine.wrong, rings=rings, pending=pending)
-    charts.plotly_chart(fit_screen(key, fig), width="stretch", height="stretch", key=key,
+    fig = fit_screen(key, fig)
+    # After fit_screen's rule, to win over it: on a phone the square plane is as tall as the phone's
+    # width allows (the screen's height would leave empty bands above and below it).
+    st.html(f"<style>@media {PHONE} {{.st-key-{key} {{height: calc(100vw + 60px) !important;}}}}</style>")
+    charts.plotly_chart(fig, width="stretch", height="stretch", key=key,
                         config=chart_config(key, scroll_zoom=False, double_click=False))
     said = "No line yet" if mine is None else (f"Your line: {mine.errors} errors, margin {mine.margin:.2f}")
     alt_text.summary(key, f"{len(t)} points of two classes, class 0 and class 1. {said}")

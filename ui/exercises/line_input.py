@@ -5,6 +5,10 @@
 - the sliders: the angle of the line's normal and its offset from the origin, n·x = offset;
 - two typed points (x₁, x₂ each), for who cannot click.
 
+The line itself is kept as (angle, offset) in the task's state. A click or typed points give the
+sliders new keys starting at the new line: a slider whose value the app changes under an old key can
+send its old position back with the next run, which would undo the click.
+
 The line is kept per task (``shell.state``, ``shell.widget_key``): a new task starts with none. It
 is kept out of the link on purpose: the task link a lecturer copies must not carry their answer.
 """
@@ -43,10 +47,18 @@ def place(task: shell.Task, line: Line) -> None:
         _note(task, f"That line is {abs(offset):.1f} from the origin, off the plane: the offset goes from "
                     f"{OFFSET.low:g} to {OFFSET.high:g}. Set a line through the points.")
         return
-    settings.put(shell.widget_key(task, "angle"), float(line.angle))
-    settings.put(shell.widget_key(task, "offset"), float(offset))
-    shell.state(task)["placed"] = True
+    s = shell.state(task)
+    s["line"] = (float(line.angle), float(offset))
+    s["version"] = s.get("version", 0) + 1
+    angle_key, offset_key = _slider_keys(task)
+    settings.put(angle_key, float(line.angle))
+    settings.put(offset_key, float(offset))
     _note(task, None)
+
+
+def _slider_keys(task: shell.Task) -> tuple[str, str]:
+    version = shell.state(task).get("version", 0)
+    return shell.widget_key(task, f"angle_{version}"), shell.widget_key(task, f"offset_{version}")
 
 
 def _click(task: shell.Task, x: float, y: float) -> None:
@@ -82,9 +94,11 @@ def note(task: shell.Task) -> str | None:
     return shell.state(task).get("note")
 
 
-def _moved(task: shell.Task) -> None:
-    shell.state(task)["placed"] = True
+def _moved(task: shell.Task, angle_key: str, offset_key: str) -> None:
+    ss = st.session_state
+    shell.state(task)["line"] = (float(ss[angle_key]), float(ss[offset_key]))
     shell.state(task)["first"] = None
+    _note(task, None)
 
 
 def _typed(task: shell.Task) -> None:
@@ -102,10 +116,9 @@ def controls(task: shell.Task) -> Line | None:
     """The sliders and the typed-points form; returns the student's line (None before they set one)."""
     with st.expander("Set the line with sliders or typed points", expanded=False):
         c1, c2 = st.columns(2)
-        angle = settings.setting(ANGLE, shell.widget_key(task, "angle"), url=None, where=c1,
-                                 on_change=_moved, args=(task,))
-        offset = settings.setting(OFFSET, shell.widget_key(task, "offset"), url=None, where=c2,
-                                  on_change=_moved, args=(task,))
+        keys = _slider_keys(task)
+        settings.setting(ANGLE, keys[0], url=None, where=c1, on_change=_moved, args=(task, *keys))
+        settings.setting(OFFSET, keys[1], url=None, where=c2, on_change=_moved, args=(task, *keys))
         with st.form(shell.widget_key(task, "typed"), border=False):
             st.caption("Or type two points of your line (x₁, x₂), then press the button:")
             cells = st.columns(4)
@@ -114,6 +127,5 @@ def controls(task: shell.Task) -> Line | None:
                 cell.number_input(label, value=start, step=0.1, format="%g", key=shell.widget_key(task, name))
             st.form_submit_button("Draw the line through A and B", icon=":material/timeline:", on_click=_typed,
                                   args=(task,), key=shell.widget_key(task, "typed_go"), width="stretch")
-    if not shell.state(task).get("placed"):
-        return None
-    return from_angle(angle, offset)
+    held = shell.state(task).get("line")
+    return None if held is None else from_angle(*held)
