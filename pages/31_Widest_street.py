@@ -57,4 +57,4 @@ if answer is not None:
                 "m = minᵢ tᵢ(w·xᵢ + b)/‖w‖, which is the same as minimising ‖w‖ while every point keeps "
                 "tᵢ(w·xᵢ + b) ≥ 1.")
 
-shell.finish(task, teaches=("svm",))
+shell.finish(task, teaches=("svm", "perceptron"))
