@@ -99,3 +99,10 @@ def test_the_reveal_shows_the_perceptrons_and_the_svms_lines(level):
     assert list(table["errors"]) == ["no line", f"{shown.perceptron.errors} of {len(task.t)}",
                                      f"{shown.svm.errors} of {len(task.t)}"]
     assert ("hard margin" if level < 3 else "soft margin") in table["line"].iloc[2]
+
+
+def test_two_typed_points_on_one_spot_make_no_line_and_say_so():
+    at = open_task(PAGE, 1, SEED)
+    type_line(at, 1, SEED, (0.5, 0.5), (0.5, 0.5))
+    assert any("same spot" in i.value for i in at.info)
+    assert not solved(at) and not not_yet(at)          # still no line, so no verdict
