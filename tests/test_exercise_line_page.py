@@ -106,3 +106,10 @@ def test_two_typed_points_on_one_spot_make_no_line_and_say_so():
     type_line(at, 1, SEED, (0.5, 0.5), (0.5, 0.5))
     assert any("same spot" in i.value for i in at.info)
     assert not solved(at) and not not_yet(at)          # still no line, so no verdict
+
+
+def test_a_line_across_a_corner_of_the_plane_is_taken():
+    at = open_task(PAGE, 1, SEED)
+    type_line(at, 1, SEED, (3.3, 3.5), (3.5, 3.3))     # 4.8 from the origin, still on the plane
+    assert not any("off the plane" in i.value for i in at.info)
+    assert not_yet(at)                                   # every point on one side

@@ -27,7 +27,8 @@ from ui.exercises import shell
 
 ANGLE = ParamSpec("angle", "float", 90.0, 0.0, 180.0, format="%.1f", label="angle (°)",
                   help="The direction the line faces, in degrees: 0 is a vertical line, 90 a horizontal one.")
-OFFSET = ParamSpec("offset", "float", 0.0, -4.5, 4.5, format="%.2f", label="offset",
+# ±5 reaches the plane's corners (3.5·√2 ≈ 4.95 from the origin): every line two clicks can make.
+OFFSET = ParamSpec("offset", "float", 0.0, -5.0, 5.0, format="%.2f", label="offset",
                    help="How far the line is from the origin (0, 0), along the direction the angle gives.")
 TYPED = ("ax", "ay", "bx", "by")
 
