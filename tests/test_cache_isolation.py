@@ -249,6 +249,12 @@ CASES = [
     (LINE, "target", {"level": "3"}, {"level": "3", "target": "9"}),
     (STREET, "level", {}, {"level": "2"}),
     (STREET, "task number", {}, {"seed": "3"}),
+    # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
+    ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
+    ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),
+    ("pages/38_Shatter.py", "points", {"level": "3", "seed": "2"}, {"level": "3", "seed": "2", "spts": "1,0;0.5,0"}),
+    ("pages/38_Shatter.py", "labelling", {"level": "3", "seed": "2", "spts": "1,0;0.5,0"},
+     {"level": "3", "seed": "2", "spts": "1,0;0.5,0", "pos": "1,2"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}
