@@ -9,6 +9,7 @@ from catalog.specs import ParamSpec
 from exercises import line_placing as rules
 from exercises.line_geometry import judge
 from ui.core import settings
+from ui.core.show_code import show_code
 from ui.exercises import line_board as board
 from ui.exercises import line_input, shell
 
@@ -72,4 +73,8 @@ if answer is not None:
                     "pays for each point inside its street or beyond, by how far it is, and may accept one more "
                     "error for a wider street. A negative margin means some point is on the wrong side.")
 
+show_code(board.code(instance.X, instance.t, mine, algorithms=answer is not None, hard=instance.separable),
+          "The check behind this page: your line's errors and margin on these points"
+          + (", and the perceptron's and the SVM's lines fitted by mlcore." if answer is not None else
+             " (the algorithms' lines join it once you show their answer)."))
 shell.finish(task, teaches=("perceptron", "svm"))

@@ -5,6 +5,7 @@ import streamlit as st
 
 from exercises import widest_street as rules
 from exercises.line_geometry import judge, street
+from ui.core.show_code import show_code
 from ui.exercises import line_board as board
 from ui.exercises import line_input, shell
 
@@ -57,4 +58,8 @@ if answer is not None:
                 "m = minᵢ tᵢ(w·xᵢ + b)/‖w‖, which is the same as minimising ‖w‖ while every point keeps "
                 "tᵢ(w·xᵢ + b) ≥ 1.")
 
+show_code(board.code(instance.X, instance.t, mine, algorithms=answer is not None, street_share=True),
+          "The check behind this page: your line's errors and margin on these points"
+          + (", the widest street (mlcore's hard-margin SVM) and your share of it." if answer is not None else
+             " (the SVM's widest street joins it once you show it)."))
 shell.finish(task, teaches=("svm", "perceptron"))

@@ -113,3 +113,29 @@ def test_a_line_across_a_corner_of_the_plane_is_taken():
     type_line(at, 1, SEED, (3.3, 3.5), (3.5, 3.3))     # 4.8 from the origin, still on the plane
     assert not any("off the plane" in i.value for i in at.info)
     assert not_yet(at)                                   # every point on one side
+
+
+@pytest.mark.parametrize("level", (1, 3))
+def test_the_code_shown_prints_the_errors_and_margins_the_page_shows(level):
+    task = line_placing.make(level, SEED)
+    at = type_line(open_task(PAGE, level, SEED), level, SEED, *two_points(line_placing.solve(task)))
+    reveal(at)
+    printed = run_snippet(at)
+    shown = {m.label: m.value for m in at.metric}
+    errors = int(shown["errors"].split()[0])
+    assert f"your line: {errors} errors, margin {shown['margin']}" in printed
+    table = at.dataframe[0].value
+    for name, row in (("perceptron", 1), ("SVM", 2)):
+        errors, margin = table["errors"].iloc[row].split()[0], table["margin"].iloc[row]
+        assert f"{name}: {errors} errors, margin {margin:.2f}" in printed
+
+
+def run_snippet(at) -> str:
+    """Execute the page's "Show code" block; what it printed."""
+    import contextlib
+    import io
+    block = next(c.value for e in at.expander if e.label == "Show code" for c in e.code)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "<show code>", "exec"), {})
+    return out.getvalue()

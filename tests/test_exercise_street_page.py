@@ -73,3 +73,19 @@ def test_the_reveal_rings_the_support_vectors():
     distances = np.abs(widest_street.solve(task).values(ringed))
     assert np.allclose(distances, task.best_margin, rtol=0.01, atol=1e-3)
     assert any("support vectors" in m.value for m in at.markdown)
+
+
+def test_the_code_shown_prints_the_share_the_page_gives():
+    import contextlib
+    import io
+    task = widest_street.make(2, SEED)
+    at = type_line(open_task(PAGE, 2, SEED), 2, SEED, shifted(widest_street.solve(task), task.best_margin / 4))
+    reveal(at)
+    block = next(c.value for e in at.expander if e.label == "Show code" for c in e.code)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "<show code>", "exec"), {})
+    said = next(s.value for s in [*at.success, *at.warning] if "% as wide as the widest" in s.value)
+    share = said.split("Your street is ")[1].split("%")[0]
+    assert f"your street: {share}% of the widest" in out.getvalue()
+    assert "support vectors:" in out.getvalue()

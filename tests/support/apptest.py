@@ -8,17 +8,10 @@ import pathlib
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from exercises import KINDS
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PLAYGROUND = "pages/1_Playground.py"
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
-# The Exercises section's pages (exercises.KINDS): they practise a topic rather than teach it, so the
-# teaching pages' rules (a lecture row, What you see, the code shown, the shared dataset) are not theirs.
-EXERCISE_PAGES = sorted(p for p in PAGES if p.split("/")[-1].split("_", 1)[1].removesuffix(".py")
-                        in {path for _, path in KINDS.values()})
-TEACHING_PAGES = sorted(set(PAGES) - set(EXERCISE_PAGES))
 # Seconds one script run may take (the slowest pages fit several models on a shared machine).
 TIMEOUT = 120
 

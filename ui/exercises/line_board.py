@@ -102,3 +102,50 @@ def compare(rows: list[tuple[str, Judged | None]], n: int) -> None:
 
 
 COLORS = {"perceptron": PERCEPTRON, "svm": SVM}
+
+
+def code(X, t, mine: Judged | None, *, algorithms: bool, hard: bool = True, street_share: bool = False) -> str:
+    """Python (mlcore) that checks the student's line on these points as the page does, and with
+    ``algorithms`` fits the perceptron and the SVM (hard margin or soft, C = SOFT_C) and checks theirs."""
+    rows = ",\n              ".join(f"[{x:g}, {y:g}]" for x, y in np.asarray(X))
+    lines = ["import numpy as np",
+             "from mlcore.linear_model import Perceptron" if algorithms and not street_share else "",
+             "from mlcore.svm import SVC" if algorithms else "",
+             "",
+             f"X = np.array([{rows}])",
+             f"t = np.array([{', '.join(f'{v:g}' for v in np.asarray(t))}])   # -1: class 0, +1: class 1",
+             "",
+             "",
+             "def errors_and_margin(w, b):",
+             '    """A point is right when t (w·x + b) > 0: one on the line is an error. The line faces the way',
+             '    with fewer errors (a tie: the larger margin); the margin is the nearest signed distance."""',
+             "    w = np.asarray(w, dtype=float)",
+             "    ways = []",
+             "    for side in (1, -1):",
+             "        d = side * t * (X @ w + b) / np.linalg.norm(w)",
+             "        ways.append((int(np.sum(d <= 0)), -float(d.min())))",
+             "    errors, minus_margin = min(ways)",
+             "    return errors, -minus_margin",
+             ""]
+    if mine is None:
+        lines.append("# your line: none yet (two clicks on the plane make one)")
+    else:
+        lines += [f"angle, offset = {mine.line.angle!r}, {mine.line.offset!r}   # your line: n·x = offset",
+                  "n = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))])",
+                  "yours = errors_and_margin(n, -offset)",
+                  'print("your line: %d errors, margin %.2f" % yours)']
+    if algorithms:
+        if not street_share:
+            lines += ["perceptron = Perceptron(max_iter=200, pocket=True, random_state=0).fit(X, t)",
+                      'print("perceptron: %d errors, margin %.2f" % errors_and_margin(perceptron.coef_[0], '
+                      'perceptron.intercept_[0]))']
+        c = "np.inf" if hard else f"{line_placing.SOFT_C:g}"
+        lines += [f"svm = SVC(kernel=\"linear\", C={c}).fit(X, t)",
+                  "best = errors_and_margin(svm.coef_[0], svm.intercept_[0])",
+                  'print("SVM: %d errors, margin %.2f" % best)']
+        if street_share and mine is not None:
+            lines.append('print("your street: %.0f%% of the widest" % (100 * max(0, min(1, yours[1] / best[1])) '
+                         'if yours[0] == 0 else 0))')
+        if street_share:
+            lines.append('print("support vectors:", svm.support_)')
+    return "\n".join(line for i, line in enumerate(lines) if line or lines[i - 1])
