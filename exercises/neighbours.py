@@ -172,7 +172,11 @@ def _learned(task: Task, truth: Truth) -> str:
     text = (f"The {task.k} nearest ({_names(truth.neighbours)}) lie within {truth.radius:.2f} of the star and "
             f"vote {counts}: kNN predicts class {truth.predicted}.")
     if tie_at_edge(task):
-        text += " A tie at the edge was settled by the smaller point number, as the model does."
+        d = distances(task)
+        kept = truth.neighbours[-1]
+        left = [i for i in range(len(d)) if d[i] == d[kept] and i not in truth.picked]
+        text += (f" Point {kept + 1} and point {left[0] + 1} are equally far ({d[kept]:.2f}): the model keeps "
+                 f"the smaller number, {kept + 1}.")
     elif tied_vote(task):
         text += " The tied vote went to the smaller class number, as the model's arg max does."
     elif task.k == 1:

@@ -13,7 +13,8 @@ from ui.exercises import shell
 
 CHART = "ex_which_plane"
 CONFIG = chart_config("which_model", scroll_zoom=False)
-HEIGHT, SMALL = 560, 330
+HEIGHT, SMALL = 540, 330
+PHONE_CSS = f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 420px !important;}}}}</style>"
 LEVELS = {1: "Four plainly different shapes: kNN, a tree, a line, an RBF SVM.",
           2: "Look-alikes in pairs: a tree or a forest, an RBF SVM or naive Bayes.",
           3: "Four curved or stepped boundaries on noisy data: naive Bayes, an MLP, an RBF SVM, a forest."}
@@ -29,6 +30,7 @@ with left, st.container(key=CHART):
     screen_height(CHART, HEIGHT)
     charts.plotly_chart(regions.region_figure(ex, ex.drawn, HEIGHT, 200), width="stretch", height="stretch",
                         theme=None, config=CONFIG)
+    st.html(PHONE_CSS)
 alt_text.summary(CHART, f"decision regions of an unnamed model on {len(X)} points of {ex.dataset} "
                  f"with noise {ex.noise:g}, two classes")
 with right:

@@ -53,12 +53,13 @@ def neighbours_plane(points, classes, query, picked=(), *, model=(), radius: flo
                        "y0": qy - radius, "y1": qy + radius,
                        "line": {"color": MODEL_COLOR, "width": 2, "dash": "dash"}})
     axis = {"range": [-half, half], "dtick": 1, "gridcolor": GRID, "zeroline": False, "fixedrange": True,
-            "constrain": "domain",
+            "constrain": "range",
             "minor": {"dtick": 0.5, "showgrid": True, "gridcolor": "#F3F3F3"}}
     fig = go.Figure(traces)
     fig.update_layout(
-        height=height, margin={"l": 40, "r": 10, "t": 10, "b": 40}, plot_bgcolor="white", shapes=shapes,
+        height=height, margin={"l": 40, "r": 10, "t": 30, "b": 40}, plot_bgcolor="white", shapes=shapes,
         xaxis={**axis, "title": {"text": "x₁"}}, uirevision="neighbours", clickmode="none", dragmode=False,
         yaxis={**axis, "title": {"text": "x₂"}, "scaleanchor": "x", "scaleratio": 1},
-        legend={"orientation": "h", "yanchor": "top", "y": -0.08, "x": 0})
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0,
+                "itemclick": False, "itemdoubleclick": False})  # a click must not hide a class
     return fig

@@ -19,6 +19,6 @@ def region_figure(task: rules.Task, family: str, height: int, resolution: int):
     the picture does not name the model). The height is left to the page (``fit_screen``)."""
     X, y = task.data()
     fig = decision_figure(rules.fit(task, family), X, y, bounds=rules.bounds(X), resolution=resolution,
-                          height=height, uirevision=f"which-{family}")
+                          height=height, uirevision=f"which-{family}", equal_aspect=False)
     fig.layout.height = None
     return fig
