@@ -12,7 +12,8 @@ from ui.core.layout import APP_TITLE, page
 # (topic, what it answers, [(page, model to open it on or None, link text)])
 PATH = [
     ("Nearest neighbours and prototypes", "How far can 'look at the closest examples' go?",
-     [("playground", "knn", "k nearest neighbours"), ("playground", "prototype", "learning with prototypes")]),
+     [("playground", "knn", "k nearest neighbours"), ("playground", "prototype", "learning with prototypes"),
+      ("ex_neighbours", None, "exercise: nearest neighbours by hand")]),
     ("Decision trees", "How does a tree choose its questions, and when should it stop asking?",
      [("tree", "tree", "Decision tree"), ("id3", None, "ID3 on a table")]),
     ("Naive Bayes", "How do probabilities of single features decide a class?",
@@ -26,7 +27,8 @@ PATH = [
     ("Model selection", "Is my model too simple or too flexible, and how sure am I of its accuracy?",
      [("learning_curves", None, "Learning curves"), ("validation_curve", None, "Validation curve"),
       ("cross_validation", None, "Cross-validation"), ("search", None, "Search"),
-      ("bias_variance", None, "Bias-variance"), ("compare", None, "Compare models")]),
+      ("bias_variance", None, "Bias-variance"), ("compare", None, "Compare models"),
+      ("ex_which_model", None, "exercise: which model drew this?")]),
     ("Learning theory", "How many examples are enough, and what does a bound promise?",
      [("learning_theory", None, "Learning theory")]),
     ("Features", "What do scaling, new features and feature selection change?", [("features", None, "Features")]),

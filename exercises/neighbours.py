@@ -169,8 +169,12 @@ def check(task: Task, answer: Answer) -> Verdict:
 
 def _learned(task: Task, truth: Truth) -> str:
     counts = ", ".join(f"{v} × class {c}" for c, v in enumerate(truth.votes) if v)
-    text = (f"The {task.k} nearest ({_names(truth.neighbours)}) lie within {truth.radius:.2f} of the star and "
-            f"vote {counts}: kNN predicts class {truth.predicted}.")
+    if task.k == 1:
+        text = (f"The nearest point, {_names(truth.neighbours)}, is {truth.radius:.2f} from the star and is of "
+                f"class {truth.predicted}: 1-NN predicts class {truth.predicted}.")
+    else:
+        text = (f"The {task.k} nearest ({_names(truth.neighbours)}) lie within {truth.radius:.2f} of the star and "
+                f"vote {counts}: kNN predicts class {truth.predicted}.")
     if tie_at_edge(task):
         d = distances(task)
         kept = truth.neighbours[-1]

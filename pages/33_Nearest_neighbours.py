@@ -50,8 +50,8 @@ left, right = st.columns([2.1, 1], gap="large")
 plane = left.container(key=CHART)
 with right:
     st.markdown(f"**k = {ex.k}** · query ★ at ({ex.query[0]:g}, {ex.query[1]:g})")
-    picks = st.multiselect(f"The {ex.k} nearest points", range(1, len(X) + 1), key=PICKS,
-                           placeholder="tap points or choose numbers",
+    picks = st.multiselect("The nearest point" if ex.k == 1 else f"The {ex.k} nearest points",
+                           range(1, len(X) + 1), key=PICKS, placeholder="tap points or choose numbers",
                            help="Point numbers as on the plane; a tap on the plane adds or removes one.")
     if state.get("note"):
         st.caption(state["note"])
