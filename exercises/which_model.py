@@ -148,8 +148,8 @@ def check(task: Task, answer: str | None) -> Verdict:
                                   "The shape of a boundary tells the family before any number does.")
     if answer not in task.options:
         return Verdict(False, 0.0, "Pick one of the four families.")
-    return Verdict(False, 0.0, f"A {label(answer)} would draw {TELLS[answer]}. Does this boundary look like "
-                               "that everywhere? Follow it once more from edge to edge.")
+    return Verdict(False, 0.0, f"Not the {label(answer)}: it would draw {TELLS[answer]}. Does this boundary "
+                               "look like that everywhere? Follow it once more from edge to edge.")
 
 
 def hints(task: Task) -> tuple[str, ...]:

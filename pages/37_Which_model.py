@@ -14,7 +14,11 @@ from ui.exercises import shell
 CHART = "ex_which_plane"
 CONFIG = chart_config("which_model", scroll_zoom=False)
 HEIGHT, SMALL = 540, 330
-PHONE_CSS = f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 420px !important;}}}}</style>"
+GRID = "ex_which_grid"
+# on a phone the plane is shorter than fit_screen's, and the four panels stack one per row
+PHONE_CSS = (f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 420px !important;}} "
+             f".st-key-{GRID} [data-testid='stHorizontalBlock'] {{flex-wrap: wrap;}} "
+             f".st-key-{GRID} [data-testid='stColumn'] {{min-width: 100% !important;}}}}</style>")
 LEVELS = {1: "Four plainly different shapes: kNN, a tree, a line, an RBF SVM.",
           2: "Look-alikes in pairs: a tree or a forest, an RBF SVM or naive Bayes.",
           3: "Four curved or stepped boundaries on noisy data: naive Bayes, an MLP, an RBF SVM, a forest."}
@@ -46,15 +50,16 @@ if shown:
     st.caption(f"Each model fitted on these {len(X)} points ({ex.dataset}, noise {ex.noise:g}); "
                "the training accuracy says how close each comes to the points, the shape says who it is.")
     models = rules.reveal(ex)
+    grid = st.container(key=GRID)
     for row in (ex.options[:2], ex.options[2:]):
-        for col, family in zip(st.columns(2), row, strict=True):
+        for col, family in zip(grid.columns(2), row, strict=True):
             accuracy = float(np.mean(models[family].predict(X) == y))
             mark = " · **drew the task**" if family == ex.drawn else ""
             col.markdown(f"**{rules.label(family)}**{mark} · training accuracy {accuracy:.0%}")
             key = f"ex_which_{family}"
             with col.container(key=key):
                 st.html(f"<style>.st-key-{key} {{height: {SMALL}px;}}</style>")
-                charts.plotly_chart(regions.region_figure(ex, family, SMALL, 120), width="stretch",
+                charts.plotly_chart(regions.region_figure(ex, family, SMALL, 120, False), width="stretch",
                                     height="stretch", theme=None, config=CONFIG, key=f"{key}_chart")
             col.caption(rules.TELLS[family].capitalize() + ".")
 
