@@ -195,7 +195,8 @@ def hints(task: Task) -> tuple[str, ...]:
         f"{'s' if task.k > 1 else ''}: those are the neighbours. Compare squared distances "
         "(Δx₁² + Δx₂²); the square root does not change the order.",
         TIE_RULE,
-        f"The {task.k}-th nearest point is at distance {truth.radius:.2f} from the star "
+        f"{'The nearest point' if task.k == 1 else f'The farthest of the {task.k} nearest'} is at distance "
+        f"{truth.radius:.2f} from the star "
         f"(squared {truth.radius ** 2:.2f}): every neighbour lies within it.",
     )
 

@@ -16,6 +16,7 @@ CHART = "ex_nn_plane"
 CONFIG = {**chart_config("nearest_neighbours", scroll_zoom=False, double_click=False), "displayModeBar": False}
 HEIGHT = 500      # px on a 1280x720 screen (fit_screen); a phone gets PHONE_CSS
 PHONE_CSS = f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 430px !important;}}}}</style>"
+SUFFIX = {1: "st", 2: "nd", 3: "rd"}   # 1st, 2nd, 3rd, then 5th
 REACH = 0.75      # a tap farther than this from every point selects nothing
 LEVELS = {1: "k = 1 among 8 points of two classes.",
           2: "k = 3 among 14 points of two classes.",
@@ -78,9 +79,10 @@ alt_text.summary(CHART, f"{len(X)} numbered training points of {ex.n_classes} cl
 
 if truth:
     d = rules.distances(ex)
+    nth = f"{ex.k}{SUFFIX.get(ex.k, 'th')}"
     st.markdown(f"**The model's answer** (`KNeighborsClassifier(n_neighbors={ex.k}).kneighbors`, nearest first): "
                 + ", ".join(f"point {i + 1} (d = {d[i]:.2f}, class {ex.classes[i]})" for i in truth.neighbours)
-                + f". The dashed circle has radius {truth.radius:.2f}, through the {ex.k}-th.")
+                + f". The dashed circle has radius {truth.radius:.2f}, through the {nth} nearest.")
     counts = ", ".join(f"class {c}: {v}" for c, v in enumerate(truth.votes))
     st.markdown(f"Votes: {counts}; `predict` says **class {truth.predicted}**. {rules.TIE_RULE}")
     missed, extra = truth.picked - answer.picked, answer.picked - truth.picked

@@ -27,20 +27,22 @@ def neighbours_plane(points, classes, query, picked=(), *, model=(), radius: flo
         idx = np.flatnonzero(c == k)
         traces.append(go.Scatter(
             x=X[idx, 0], y=X[idx, 1], mode="markers+text", name=f"class {k} ({COLOR_NAMES[k % 3]})",
-            text=[str(i + 1) for i in idx], textposition="top right", textfont={"size": 13, "color": INK},
-            marker={"color": class_color(k), "symbol": class_symbol(k), "size": 13,
+            # the number on the point itself: beside it, a label sits as near to the next point
+            text=[str(i + 1) for i in idx], textposition="middle center",
+            textfont={"size": 11, "color": "white", "weight": "bold"},
+            marker={"color": class_color(k), "symbol": class_symbol(k), "size": 22,
                     "line": {"color": "white", "width": 1}},
             customdata=idx + 1, hovertemplate="point %{customdata} · class " + str(k) + "<br>(%{x}, %{y})"
                                               "<extra></extra>"))
     if len(picked):
         p = np.asarray(sorted(picked), dtype=int)
         traces.append(go.Scatter(x=X[p, 0], y=X[p, 1], mode="markers", name="your picks", hoverinfo="skip",
-                                 marker={"symbol": "circle-open", "size": 26, "color": PICK_COLOR,
+                                 marker={"symbol": "circle-open", "size": 32, "color": PICK_COLOR,
                                          "line": {"width": 3, "color": PICK_COLOR}}))
     if len(model):
         m = np.asarray(sorted(model), dtype=int)
         traces.append(go.Scatter(x=X[m, 0], y=X[m, 1], mode="markers", name="the model's neighbours",
-                                 hoverinfo="skip", marker={"symbol": "square-open", "size": 34, "color": MODEL_COLOR,
+                                 hoverinfo="skip", marker={"symbol": "square-open", "size": 40, "color": MODEL_COLOR,
                                                            "line": {"width": 2.5, "color": MODEL_COLOR}}))
     traces.append(go.Scatter(x=[query[0]], y=[query[1]], mode="markers", name="query ★",
                              marker={"symbol": "star", "size": 22, "color": INK,
