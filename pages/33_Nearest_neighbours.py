@@ -5,7 +5,7 @@ import numpy as np
 import streamlit as st
 
 from exercises import neighbours as rules
-from ui.core import alt_text, charts
+from ui.core import alt_text, charts, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import fit_screen
 from ui.data import draw
@@ -31,6 +31,26 @@ X = ex.X
 PICKS = shell.widget_key(task, "picks")
 VOTE = shell.widget_key(task, "vote")
 state = shell.state(task)
+
+
+def _from_link() -> None:
+    """The student's answer in their own link (``picks=3,5,7&vote=1``), checked: it is untrusted."""
+    raw_picks, raw_vote = settings.take("picks"), settings.take("vote")
+    if raw_picks is not None:
+        numbers = raw_picks.split(",")
+        if all(n.isdigit() and 1 <= int(n) <= len(X) for n in numbers) and len(set(numbers)) == len(numbers):
+            st.session_state[PICKS] = sorted(int(n) for n in numbers)
+        else:
+            settings.report(f"**picks** = `{raw_picks[:40]}`: point numbers 1 to {len(X)}, each once, "
+                            "like `3,5,7`. No points picked.")
+    if raw_vote is not None:
+        if raw_vote.isdigit() and int(raw_vote) < ex.n_classes:
+            st.session_state[VOTE] = int(raw_vote)
+        else:
+            settings.report(f"**vote** = `{raw_vote[:20]}`: a class 0 to {ex.n_classes - 1}. No class chosen.")
+
+
+_from_link()
 
 
 def _tap(x: float, y: float) -> None:
@@ -60,6 +80,8 @@ with right:
                     format_func=lambda c: f"class {c} ({COLOR_NAMES[c]})")
     st.caption(f"Rules, as the model's: {rules.TIE_RULE}")
     answer = rules.Answer(frozenset(p - 1 for p in picks), vote)
+    settings.link_item("picks", ",".join(map(str, picks)) or None)
+    settings.link_item("vote", None if vote is None else str(vote))
     verdict = rules.check(ex, answer) if vote is not None and picks else None
     if verdict is None:
         st.caption(f"Picked {len(picks)} of {ex.k}." + ("" if vote is not None else " Then choose the class."))

@@ -5,7 +5,7 @@ import numpy as np
 import streamlit as st
 
 from exercises import which_model as rules
-from ui.core import alt_text, charts
+from ui.core import alt_text, charts, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import screen_height
 from ui.exercises import model_regions as regions
@@ -28,6 +28,14 @@ task = shell.begin("which_model", LEVELS, intro=(
     "boundary's shape, then pick one of the four."))
 ex = regions.task_of(task.level, task.seed)
 X, y = ex.data()
+PICK = shell.widget_key(task, "pick")
+linked = settings.take("pick")   # the student's answer in their own link: untrusted
+if linked is not None:
+    if linked in ex.options:
+        st.session_state[PICK] = linked
+    else:
+        settings.report(f"**pick** = `{linked[:30]}`: one of {', '.join(f'`{f}`' for f in ex.options)}. "
+                        "Nothing picked.")
 
 left, right = st.columns([2.1, 1], gap="large")
 with left, st.container(key=CHART):
@@ -38,8 +46,8 @@ with left, st.container(key=CHART):
 alt_text.summary(CHART, f"decision regions of an unnamed model on {len(X)} points of {ex.dataset} "
                  f"with noise {ex.noise:g}, two classes")
 with right:
-    answer = st.radio("Which family drew it?", ex.options, index=None, key=shell.widget_key(task, "pick"),
-                      format_func=rules.label)
+    answer = st.radio("Which family drew it?", ex.options, index=None, key=PICK, format_func=rules.label)
+    settings.link_item("pick", answer)
     verdict = rules.check(ex, answer) if answer is not None else None
     shell.outcome(task, verdict)
     shell.hints(task, rules.hints(ex))

@@ -72,3 +72,17 @@ def test_the_reveal_draws_the_models_neighbours_and_the_circle_through_the_kth(l
     order = ", ".join(f"point {i + 1} (d = {nn.distances(t)[i]:.2f}" for i in truth.neighbours)
     assert all(part in text for part in order.split(", point")), text
     assert f"**class {truth.predicted}**" in text
+
+
+def test_the_students_own_link_brings_back_the_answer_and_a_bad_one_is_named():
+    t = nn.make(2, SEED)
+    answer = nn.solve(t)
+    at = play(open_task(PAGE, 2, SEED), answer.picked, answer.vote)
+    assert link(at)["picks"] == ",".join(str(i + 1) for i in sorted(answer.picked))
+    again = run_page(PAGE, link(at))
+    assert_clean(again)
+    assert solved(again)
+    bad = run_page(PAGE, {"level": "2", "seed": str(SEED), "picks": "1,1,99", "vote": "7"})
+    assert_clean(bad)
+    named = " ".join(w.value for w in bad.warning)
+    assert "**picks**" in named and "**vote**" in named and not solved(bad) and not not_yet(bad)

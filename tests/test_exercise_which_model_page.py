@@ -61,3 +61,15 @@ def test_the_reveal_draws_all_four_and_marks_the_one_that_drew_the_task(level):
     marked = [m.value for m in at.markdown if "drew the task" in m.value]
     assert marked == [f"**{wm.label(t.drawn)}** · **drew the task** · training accuracy "
                       + marked[0].rsplit(" ", 1)[1]]
+
+
+def test_the_students_own_link_brings_back_the_answer_and_a_bad_one_is_named():
+    t = wm.make(2, SEED)
+    at = pick(open_task(PAGE, 2, SEED), t.drawn)
+    assert link(at)["pick"] == t.drawn
+    again = run_page(PAGE, link(at))
+    assert_clean(again)
+    assert solved(again)
+    bad = run_page(PAGE, {"level": "2", "seed": str(SEED), "pick": "oracle"})
+    assert_clean(bad)
+    assert any("**pick**" in w.value for w in bad.warning) and not solved(bad) and not not_yet(bad)

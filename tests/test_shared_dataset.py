@@ -2,7 +2,7 @@
 recipe chosen on another page (regression: a page switch reset every slider)."""
 
 import pytest
-from support.apptest import PAGES, PLAYGROUND, ROOT, run_page
+from support.apptest import LESSONS, PLAYGROUND, ROOT, run_page
 
 pytestmark = pytest.mark.app
 
@@ -10,7 +10,7 @@ pytestmark = pytest.mark.app
 
 def _panel_pages():
     """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False)."""
-    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text()]
+    return [p for p in LESSONS if "with_dataset=False" not in (ROOT / p).read_text()]
 
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])

@@ -7,7 +7,7 @@ import re
 from urllib.parse import parse_qsl
 
 import pytest
-from support.apptest import PAGES, assert_clean, run_page
+from support.apptest import LESSONS, PAGES, assert_clean, run_page
 
 from ui.core.layout import page_url_path
 
@@ -28,7 +28,7 @@ def file_of(url_path: str) -> str:
     return next(p for p in PAGES if page_url_path(pathlib.Path(p)) == url_path)
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", LESSONS)
 def test_a_lecture_row_of_three_to_five_steps(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -36,7 +36,7 @@ def test_a_lecture_row_of_three_to_five_steps(page):
     assert 3 <= len(steps) <= 5, [b.label for b in steps]
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", LESSONS)
 def test_links_to_other_pages_open_on_the_same_dataset_and_model(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -63,7 +63,7 @@ def test_the_opening_view_shows_no_perfect_score(page):
     assert not perfect, perfect
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", LESSONS)
 def test_every_page_reads_its_chart(page):
     at = run_page(page, STATE)
     assert_clean(at)

@@ -4,6 +4,7 @@ what the page drew (plotly arrays, figures, widgets, the link)."""
 import base64
 import json
 import pathlib
+import re
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
@@ -12,6 +13,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PLAYGROUND = "pages/1_Playground.py"
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
+# The Exercises section (pages/3x_*.py): a task and its check, not a lesson, so no lecture row,
+# no "What you see", no dataset panel and no code to show; the other pages are lessons.
+EXERCISES = [p for p in PAGES if re.match(r"pages/3\d_", p)]
+LESSONS = [p for p in PAGES if p not in EXERCISES]
 # Seconds one script run may take (the slowest pages fit several models on a shared machine).
 TIMEOUT = 120
 
