@@ -62,4 +62,4 @@ if shell.revealed(task, bool(verdict and verdict.done)):
         answer_ui.show_reveal(instance, answer, CONFIG)
 show_code(answer_ui.code(instance, X), "The check behind this page, on your points: mlcore's exact shattering "
           "checker, the one the Learning theory page uses.")
-shell.finish(task, teaches=("learning_theory",))
+shell.finish(task, teaches=("learning_theory",), answers=("spts", "pos"))

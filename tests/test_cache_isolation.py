@@ -41,6 +41,7 @@ LEARNING, VALIDATION, CV, SEARCH = ("pages/10_Learning_curves.py", "pages/11_Val
 BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compare_models.py",
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
 LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
+NEIGHBOURS, WHICH_MODEL = "pages/33_Nearest_neighbours.py", "pages/37_Which_model.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -255,6 +256,11 @@ CASES = [
     ("pages/38_Shatter.py", "points", {"level": "3", "seed": "2"}, {"level": "3", "seed": "2", "spts": "1,0;0.5,0"}),
     ("pages/38_Shatter.py", "labelling", {"level": "3", "seed": "2", "spts": "1,0;0.5,0"},
      {"level": "3", "seed": "2", "spts": "1,0;0.5,0", "pos": "1,2"}),
+    # Exercises: the task (level and task number) is all a link gives them
+    (NEIGHBOURS, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
+    (NEIGHBOURS, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
+    (WHICH_MODEL, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
+    (WHICH_MODEL, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}
@@ -265,14 +271,15 @@ def empty_caches() -> None:
     st.cache_data.clear()
 
 
-def link(items: dict) -> dict:
-    return {**SMALL, **items}
+def link(items: dict, page: str = "") -> dict:
+    # an exercise page (pages/3x_*) has no dataset: its link is its task alone
+    return dict(items) if re.match(r"pages/3\d_", page) else {**SMALL, **items}
 
 
 def open_page(page: str, items: dict) -> dict:
     """A new session on ``page`` with this link: what it shows."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update(link(items))
+    at.query_params.update(link(items, page))
     at.run()
     if page != "home.py":
         at.switch_page(page).run()

@@ -64,3 +64,12 @@ def test_hints_unfold_one_at_a_time_and_a_new_task_starts_without_them(kind):
     assert_clean(at)
     assert sidebar_values(at, kind)[1] != 5
     assert shown() == []
+
+
+@pytest.mark.parametrize(("kind", "answer"), [("neighbours", {"picks": "1,2", "vote": "1"}),
+                                              ("which_model", {"pick": "forest"}), ("shatter", {"spts": "1,0;0.5,0"})])
+def test_the_task_link_leaves_the_students_answer_out(kind, answer):
+    at = open_task(EXERCISE_PAGES[kind], 3, 2, **answer)
+    assert all(link(at).get(k) == v for k, v in answer.items()), link(at)   # their own link keeps it
+    task_link = next(c.value for c in at.code if "seed=2" in c.value)
+    assert not any(f"{k}=" in task_link for k in answer), task_link

@@ -87,7 +87,9 @@ def test_a_link_after_random_widget_changes_reopens_the_same_view(page, walk):
     # reopened view must explain the same one, and warn about nothing in its own link.
     fresh = run_page(page, link(at))
     assert not fresh.exception, (done, [e.value for e in fresh.exception])
-    assert not fresh.warning, (done, link(at), [w.value for w in fresh.warning])
+    # (an exercise's "Not yet" verdict on the answer in the link is drawn as a warning too)
+    warned = [w.value for w in fresh.warning if not w.value.startswith("**Not yet**")]
+    assert not warned, (done, link(at), warned)
     assert [e.value for e in fresh.error] == [e.value for e in at.error], done
     assert values(fresh) == values(at), done
     assert charts(fresh) == charts(at), done

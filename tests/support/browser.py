@@ -213,7 +213,8 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
               "Compare_models": "compare_grid",
               "Learning_theory": "theory_pac", "Shatter": "shatter_plane",
-              "Place_the_line": "ex_line_plane", "Widest_street": "ex_street_plane"}
+              "Place_the_line": "ex_line_plane", "Widest_street": "ex_street_plane",
+              "Nearest_neighbours": "ex_nn_plane", "Which_model": "ex_which_plane"}
 
 BOX = """(sel) => {
   const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");

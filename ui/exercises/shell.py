@@ -154,21 +154,22 @@ def revealed(task: Task, solved: bool, label: str = "Show the algorithm's answer
     """A button that shows (and hides) the algorithm's answer; True while it is shown. ``solved``:
     whether the student has completed the task (a reveal before that stops it from counting)."""
     shown = state(task).get("revealed", False)
-    st.button("Hide the algorithm's answer" if shown else label, key="ex_reveal", icon=":material/visibility:",
+    st.button(f"Hide: {label[0].lower()}{label[1:]}" if shown else label, key="ex_reveal", icon=":material/visibility:",
               on_click=_toggle_reveal, args=(task, solved))
     return shown
 
 
-def finish(task: Task, teaches: tuple[str, ...] = ()) -> None:
+def finish(task: Task, teaches: tuple[str, ...] = (), answers: tuple[str, ...] = ()) -> None:
     """Progress in the link and beside the task, the task link for a class, where to learn the topic,
-    the page's end (``ui.core.layout.finish``)."""
+    the page's end (``ui.core.layout.finish``). ``answers``: the link items that hold the student's
+    answer: in their own link (it reopens their work), never in the task link a lecturer sends."""
     progress = st.session_state.get(PROGRESS, {})
     settings.link_item(DONE_ITEM, record.write(progress) or None)
     row = st.session_state.pop(_ROW, None) or st.container()
     with row.popover(f"Progress {len(progress)}/{len(KINDS) * len(LEVELS)}", icon=":material/star:"):
         _progress_panel(progress)
     with row.popover("Task link", icon=":material/link:"):
-        items = {k: v for k, v in settings.link_items().items() if k != DONE_ITEM}
+        items = {k: v for k, v in settings.link_items().items() if k != DONE_ITEM and k not in answers}
         items.setdefault("level", str(task.level))
         items.setdefault("seed", str(task.seed))
         st.caption("Everyone who opens it gets this task (without your progress).")
