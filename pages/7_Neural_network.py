@@ -7,9 +7,9 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import charts, guide, lectures, params, presets, settings
+from ui.core import charts, guide, lectures, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
@@ -53,7 +53,7 @@ train_tab, gates_tab = st.tabs(TABS, key="nn_tab", on_change="rerun")
 settings.link_item("tab", "gates" if gates_tab.open else None)
 
 with train_tab:
-    left, right = st.columns([1, 3.4], gap="medium")
+    left, right = controls([1, 3.4], gap="medium")
     with left:
         st.caption(SPEC.summary)
         hp = params.param_widgets(SPEC)
@@ -103,14 +103,15 @@ def replay(model, test_curve):
     """The epoch slider and everything drawn at that epoch; reruns alone when it moves."""
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
-    top = st.columns([1.3, 5], vertical_alignment="bottom")
+    top = None if presenter.active() else st.columns([1.3, 5], vertical_alignment="bottom")
+    chart, stats = st.columns([4, 1])
+    top = top or (stats, stats)   # presenting: play and the epoch beside the plane, which keeps the height
     playing = settings.setting(PLAY, PLAYING, url=None, where=top[0])
     if playing != st.session_state.get(TIMER, False):
         st.rerun()   # the fragment's timer is set when it is defined: a whole run sets it anew
     epoch = settings.setting(spec, EPOCH, clamp=True, where=top[1])
     settings.publish()
     at = model.at_epoch(model.nearest_snapshot(epoch))
-    chart, stats = st.columns([4, 1])
     position = int(np.searchsorted(model.snapshot_epochs_, at.n_iter_))
     stats.metric("epoch", f"{at.n_iter_} / {model.n_iter_}")
     stats.metric("loss", "—" if at.n_iter_ == 0 else loss_text(model.loss_curve_[at.n_iter_ - 1]),
