@@ -22,7 +22,8 @@ PLOT = """(sel) => { const gd = document.querySelector(sel + " .js-plotly-plot")
   const legend = gd.querySelector(".legend"), box = legend && legend.getBoundingClientRect();
   return {left: r.left + x._offset, right: r.left + x._offset + x._length,
           top: r.top + y._offset, bottom: r.top + y._offset + y._length,
-          legend: box && box.width > 0 ? {left: box.left, right: box.right, top: box.top, bottom: box.bottom} : null}; }"""
+          legend: box && box.width > 0
+            ? {left: box.left, right: box.right, top: box.top, bottom: box.bottom} : null}; }"""
 # Resolves once the plot's short side reaches `low` px, or after 20 s (the test then reports it):
 # the plane takes the screen's height after the run, when presenter mode's script has measured it.
 UNTIL_LARGE = f"""async ([sel, low]) => {{ const plot = {PLOT};
@@ -68,12 +69,13 @@ def test_presenter_mode_gives_the_plane_520_px_inside_the_screen_with_the_legend
     assert plot["legend"]["right"] <= VIEWPORT["width"], f"{path}: the legend is cut at {plot['legend']}"
 
 
-def _choose(pg, key, option, what):
-    """Pick ``option`` in the select box ``key`` (inside an open popover) and wait for its run."""
+def _choose(pg, key, option, item):
+    """Pick ``option`` in the select box ``key`` (inside an open popover) and wait for its run,
+    whose effect is the link ``item`` in the address bar (a fast run can end unseen by the run counter)."""
     runs = pg.evaluate("() => window.__stRuns")
     pg.locator(f".st-key-{key} input").click()
     pg.get_by_role("option", name=option, exact=True).click()
-    wait_for_run_after(pg, runs, what)
+    wait_for_run_after(pg, runs, f"choosing {option}", until=f"() => location.href.includes({item!r})")
 
 
 def _presenting(pg, where):
@@ -86,13 +88,13 @@ def test_the_bar_changes_dataset_model_and_page_without_leaving_presenter_mode(p
     _plane(projector, "Playground")
 
     projector.get_by_role("button", name="Pages & data").click()
-    _choose(projector, "ds_data", "Two moons", "choosing Two moons")
+    _choose(projector, "ds_data", "Two moons", "data=moons")
     _presenting(projector, "after choosing the dataset")
     assert "data=moons" in link_of(projector, "data=moons", "present=1")
 
     projector.keyboard.press("Escape")   # the popover closes; the Settings one opens
     projector.get_by_role("button", name="Settings").click()
-    _choose(projector, "model", "Decision tree (CART)", "choosing the decision tree")
+    _choose(projector, "model", "Decision tree (CART)", "model=tree")
     _presenting(projector, "after choosing the model")
     assert "model=tree" in link_of(projector, "model=tree", "present=1")
 

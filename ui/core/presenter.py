@@ -38,7 +38,7 @@ _OFF = {"0", "false", "off", "no"}
 TOP_PADDING_REM = 0.6
 EXTRA_HEIGHT = round((3.2 + 2.6 - TOP_PADDING_REM) * 17)
 # px the bar takes at the right of the page's first row (a lecture row leaves it that much room)
-BAR_WIDTH = 370
+BAR_WIDTH = 470
 # A page's tabs (the Neural network's) join the bar's line, and its lecture row leaves them room too.
 TABS_WIDTH = 260
 
@@ -117,7 +117,7 @@ def begin() -> None:
                            help="Another page, another dataset: presenter mode stays on.")
         menu, data = pages.container(width=640).columns([1, 1.25], gap="medium")
         controls = st.container()   # filled by the page (ui.core.layout.controls), or left empty
-        st.button("exit", key=EXIT_KEY, icon=":material/close_fullscreen:", type="secondary",
+        st.button("exit presenter mode", key=EXIT_KEY, icon=":material/close_fullscreen:", type="secondary",
                   on_click=_set, args=(False,), help="Leave presenter mode: show the menu and the settings again.")
     st.session_state[_SLOTS] = {"menu": menu, "data": data, "controls": controls}
 
