@@ -7,9 +7,9 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import alt_text, charts, guide, lectures, motion, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, motion, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
@@ -54,7 +54,7 @@ train_tab, gates_tab = st.tabs(TABS, key="nn_tab", on_change="rerun")
 settings.link_item("tab", "gates" if gates_tab.open else None)
 
 with train_tab:
-    left, right = st.columns([1, 3.4], gap="medium")
+    left, right = controls([1, 3.4], gap="medium")
     with left:
         st.caption(SPEC.summary)
         hp = params.param_widgets(SPEC)
@@ -104,16 +104,21 @@ def replay(model, test_curve):
     """The epoch slider and everything drawn at that epoch; reruns alone when it moves."""
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
-    top = st.columns([1.3, 5], vertical_alignment="bottom")
+    presenting = presenter.active()
+    top = None if presenting else st.columns([1.3, 5], vertical_alignment="bottom")
+    # presenting: play and the epoch beside the plane, which keeps the height
+    chart, stats = st.columns([4, 1]) if presenting else (None, None)
+    top = top or (stats, stats)
     playing = settings.setting(PLAY, PLAYING, url=None, where=top[0], disabled=still)
     if still:
-        st.caption(motion.why())
+        (stats if presenting else st).caption(motion.why())
     if playing != st.session_state.get(TIMER, False):
         st.rerun()   # the fragment's timer is set when it is defined: a whole run sets it anew
     epoch = settings.setting(spec, EPOCH, clamp=True, where=top[1])
     settings.publish()
     at = model.at_epoch(model.nearest_snapshot(epoch))
-    chart, stats = st.columns([4, 1])
+    if chart is None:
+        chart, stats = st.columns([4, 1])
     position = int(np.searchsorted(model.snapshot_epochs_, at.n_iter_))
     stats.metric("epoch", f"{at.n_iter_} / {model.n_iter_}")
     stats.metric("loss", "—" if at.n_iter_ == 0 else loss_text(model.loss_curve_[at.n_iter_ - 1]),
