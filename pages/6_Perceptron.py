@@ -18,7 +18,7 @@ from ui.perceptron import runs as work
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
-CHART = "pc_main"
+CHART = "pc_main"  # its plane: 540 px on a 720 px screen under the lecture row (592 - presets.ROW_HEIGHT)
 CHART_CONFIG = chart_config("perceptron", scroll_zoom=False, double_click=False)
 PLAY_EVERY = 0.7  # seconds between two examples while playing
 SWEEP_GAPS = (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
@@ -89,7 +89,7 @@ with presenter.settings_popover() if presenter.active() else st.sidebar:   # pre
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
     explain_on = overlays.replay_toggle("pc_explain")
 
-presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=592)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
