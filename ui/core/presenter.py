@@ -42,6 +42,10 @@ BAR_WIDTH = 470
 # A page's tabs (the Neural network's) join the bar's line, and its lecture row leaves them room too.
 TABS_WIDTH = 260
 
+# The accuracies beside the plane, read from the back row: values at about the plane's tick labels'
+# size and more (20 px type), labels at the app's body size.
+METRIC_VALUE_REM, METRIC_LABEL_REM = 2.0, 1.0
+
 # px left under a chart that fills the screen; charts with less room than MIN_FILL under their
 # top keep their CSS height
 BOTTOM_GAP, MIN_FILL = 12, 260
@@ -72,7 +76,10 @@ _CSS = f"""<style>
 .block-container > .stVerticalBlock > .stTabs [class*="st-key-lecture_row_"] {{
   padding-right: {BAR_WIDTH + TABS_WIDTH}px;}}
 .block-container > .stVerticalBlock > .stTabs [role="tabpanel"] {{padding-top: 0;}}
-[class*="st-key-lecture_row_"] [data-testid="stMarkdownContainer"] p {{white-space: nowrap;}}
+[class*="st-key-lecture_row_"] [data-testid="stColumn"]:first-child [data-testid="stMarkdownContainer"] p {{
+  white-space: nowrap;}}
+.block-container [data-testid="stMetricValue"] {{font-size: {METRIC_VALUE_REM}rem;}}
+.block-container [data-testid="stMetricLabel"] p {{font-size: {METRIC_LABEL_REM}rem;}}
 </style>"""
 
 
