@@ -32,6 +32,13 @@ def test_mlcore_imports_numpy_and_stdlib_only(path):
     assert not foreign, f"{path.name} imports {sorted(foreign)}"
 
 
+@pytest.mark.parametrize("path", _files("exercises"), ids=lambda p: p.name)
+def test_exercise_rules_import_numpy_mlcore_and_stdlib_only(path):
+    """The checkers are read and tested without Streamlit, plotly or the app's ui."""
+    foreign = {m for m in _imports(path) if m not in STDLIB and m not in {"numpy", "mlcore", "exercises"}}
+    assert not foreign, f"{path.name} imports {sorted(foreign)}"
+
+
 @pytest.mark.parametrize("path", _files("viz"), ids=lambda p: p.name)
 def test_viz_does_not_import_streamlit(path):
     assert "streamlit" not in set(_imports(path)), f"{path.name} imports streamlit"
@@ -45,8 +52,8 @@ def test_the_checker_catches_a_foreign_import(tmp_path):
 
 # ---------------------------------------------------------------- the project's import graph
 
-PACKAGES = ("mlcore", "catalog", "viz", "ui")
-LAYERS_ABOVE_MLCORE = {"catalog", "ui", "viz", "streamlit", "pages", "app", "home"}
+PACKAGES = ("mlcore", "exercises", "catalog", "viz", "ui")
+LAYERS_ABOVE_MLCORE = {"exercises", "catalog", "ui", "viz", "streamlit", "pages", "app", "home"}
 
 
 def _module_files(root, packages, leaves=()):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from catalog.models import MODELS
+from exercises import KINDS
 from ui.core import settings
 from ui.core.layout import LINKED, menu
 from ui.core.params import url_name
@@ -61,6 +62,19 @@ def _multiclass(model: str, params: dict) -> dict[str, str]:
     return items
 
 
+EXERCISE_TASKS = {
+    "line": "set a line with few training errors, then compare the perceptron's and the SVM's",
+    "street": "find the widest street between two classes",
+    "tree": "choose a tree's splits by hand, then compare with CART's and ID3's",
+    "neighbours": "find a point's k nearest neighbours and their vote",
+    "compute": "work out a gain, an impurity, a naive Bayes score, a perceptron step, a code's decoding",
+    "setting": "guess the best k, depth, C or gamma before the validation curve shows it",
+    "curve": "read a learning curve: high bias, high variance or fine",
+    "which_model": "tell which model drew a decision region",
+    "shatter": "place points a class shatters, then find a set it cannot",
+}
+
+
 @dataclass(frozen=True)
 class Target:
     url_path: str
@@ -98,6 +112,16 @@ PAGES = {
     "compare": Target("Compare_models", "compare_models", "every model on these points, ranked"),
     "learning_theory": Target("Learning_theory", "theory", "how many examples are enough, and why"),
     "features": Target("Features", "features", "what scaling and new features change, model by model"),
+    **{f"ex_{kind}": Target(path, f"ex_{kind}", f"exercise: {task}")
+       for kind, (_, path), task in ((k, v, EXERCISE_TASKS[k]) for k, v in KINDS.items())},
+}
+
+# The exercises a teaching page offers under "Try it yourself" (its page name -> exercise kinds).
+PRACTICE = {
+    "playground": ("neighbours", "which_model"), "svm": ("street", "line"), "tree": ("tree",),
+    "id3": ("tree", "compute"), "perceptron": ("line", "compute"), "neural_network": ("which_model",),
+    "multiclass": ("compute",), "learning": ("curve",), "validation": ("setting",), "search": ("setting",),
+    "bias_variance": ("curve",), "compare_models": ("which_model",), "theory": ("shatter",),
 }
 
 
@@ -110,7 +134,8 @@ def query(name: str, model: str | None = None, params: dict | None = None,
           extra: dict | None = None, focus: str | None = None) -> dict[str, str]:
     """The query a link to page ``name`` carries from this view (``extra``: more items; ``focus``:
     the model's parameter the target's curve should be about)."""
-    items = {k: v for k, v in settings.link_items().items() if k in CARRIED} | (extra or {})
+    carried = {"present"} if name.startswith("ex_") else CARRIED  # an exercise makes its own data
+    items = {k: v for k, v in settings.link_items().items() if k in carried} | (extra or {})
     target = PAGES[name]
     if model in target.models:
         items.update(target.items(model, params or {}))
@@ -148,10 +173,21 @@ def see(reading: Reading, model: str | None = None, params: dict | None = None) 
 
 
 def next_pages(*names: str, model: str | None = None, params: dict | None = None) -> None:
-    """Two to four links to the pages that answer this page's next question."""
+    """Two to four links to the pages that answer this page's next question, then the exercises
+    that practise this page's topic."""
     names = _others(names)
-    if not names:
-        return
-    st.markdown("**Where next**")
-    for name in names:
-        link(name, model, params)
+    if names:
+        st.markdown("**Where next**")
+        for name in names:
+            link(name, model, params)
+    practice()
+
+
+def practice() -> None:
+    """"Try it yourself": links to this page's exercises (``PRACTICE``) whose page exists."""
+    files = {e.url_path for e in menu()}
+    kinds = [k for k in PRACTICE.get(settings.current_page() or "", ()) if KINDS[k][1] in files]
+    if kinds:
+        st.markdown("**Try it yourself**")
+        for kind in kinds:
+            link(f"ex_{kind}", label=f"**{KINDS[kind][0]}**: {EXERCISE_TASKS[kind]}", extra={})

@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from exercises import KINDS
 from ui.core import charts, presenter, settings, small_screens
 from ui.data import dataset_panel, draw, own_data_panel, own_points
 from ui.serving import fits
@@ -42,6 +43,7 @@ SECTIONS = {
     "Model selection": ("Learning_curves", "Validation_curve", "Cross-validation", "Search",
                         "Bias-variance", "Compare_models"),
     "Theory & features": ("Learning_theory", "Features"),
+    "Exercises": tuple(path for _, path in KINDS.values()),
 }
 
 
