@@ -20,6 +20,11 @@ def _n(v: float, places: int = 3) -> str:
     return text.replace("-", "−")
 
 
+def _d(v: float) -> str:
+    """Three decimals, kept as the notes print them: 0.940, 1.000."""
+    return f"{v:.3f}".replace("-0.000", "0.000")
+
+
 def _sig(v: float) -> str:
     """A small score with three significant digits in plain decimals: 0.00529, not 5.29e-03."""
     places = 3 if v <= 0 or v >= 1 else 2 - math.floor(math.log10(v))
@@ -37,14 +42,14 @@ def _entropy_line(counts, classes) -> tuple[str, float]:
     h = -sum(c / total * math.log2(c / total) for c in counts if c)
     shown = " − ".join(terms)
     zero = " (a class with count 0 adds 0)" if 0 in counts else ""
-    return f"[{_counts(counts, classes)}]: H = −{shown} = {_n(h)} bits{zero}", h
+    return f"[{_counts(counts, classes)}]: H = −{shown}{zero} = {_d(h)} bits", h
 
 
 def _gini_line(counts, classes) -> tuple[str, float]:
     total = sum(counts)
     g = 1 - sum((c / total) ** 2 for c in counts)
     terms = " − ".join(f"({c}/{total})²" for c in counts)
-    return f"[{_counts(counts, classes)}]: Gini = 1 − {terms} = {_n(g)}", g
+    return f"[{_counts(counts, classes)}]: Gini = 1 − {terms} = {_d(g)}", g
 
 
 def _counts(counts, classes) -> str:
@@ -61,15 +66,15 @@ def _split(s: Split) -> list[str]:
         steps.append(f"Child {j} {line}.")
         weighted.append((sum(child), h))
     total = sum(parent)
-    terms = " − ".join(f"{n}/{total}·{_n(h)}" for n, h in weighted)
+    terms = " − ".join(f"{n}/{total}·{_d(h)}" for n, h in weighted)
     gain = h_parent - sum(n / total * h for n, h in weighted)
-    steps.append(f"Gain = H(parent) − Σ |Sⱼ|/|S|·H(Sⱼ) = {_n(h_parent)} − {terms} = {_n(gain)} bits.")
+    steps.append(f"Gain = H(parent) − Σ |Sⱼ|/|S|·H(Sⱼ) = {_d(h_parent)} − {terms} = {_d(gain)} bits.")
     return steps
 
 
 def _node(s: Node) -> list[str]:
     total = sum(s.counts)
-    shares = ", ".join(f"p({k}) = {c}/{total} = {_n(c / total)}" for c, k in zip(s.counts, s.classes, strict=True))
+    shares = ", ".join(f"p({k}) = {c}/{total} = {_d(c / total)}" for c, k in zip(s.counts, s.classes, strict=True))
     line, _ = (_entropy_line if s.criterion == "entropy" else _gini_line)(s.counts, s.classes)
     return [f"Shares: {shares}.", f"Node {line}."]
 
@@ -101,7 +106,7 @@ def _bayes(s: BayesRow) -> list[str]:
         steps.append(f"score({c}) = {' · '.join(factors)} = {_sig(score)}.")
     total = scores["yes"] + scores["no"]
     steps.append(f"P({s.asked} | row) = score({s.asked}) / (score(yes) + score(no)) = {_sig(scores[s.asked])} / "
-                 f"({_sig(scores['yes'])} + {_sig(scores['no'])}) = {_n(scores[s.asked] / total)}.")
+                 f"({_sig(scores['yes'])} + {_sig(scores['no'])}) = {_d(scores[s.asked] / total)}.")
     return steps
 
 
