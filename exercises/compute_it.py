@@ -30,7 +30,7 @@ import numpy as np
 from exercises.verdicts import Verdict, close_enough, task_rng
 from mlcore.datasets import TABLES
 from mlcore.linear_model import Perceptron
-from mlcore.multiclass import hamming_distances, random_code
+from mlcore.multiclass import errors_corrected, hamming_distances, min_distance, random_code
 from mlcore.naive_bayes import CategoricalNB
 from mlcore.tree import entropy, gini, impurity_decrease
 
@@ -61,8 +61,9 @@ class Box:
     @property
     def stated(self) -> str:
         if self.tol == 0:
-            return "exact"
-        return f"within {100 * self.tol:g}% of the true value" if self.relative else f"within ±{self.tol:g}"
+            return "exactly"
+        return f"within {100 * self.tol:g}% of the right value" if self.relative else \
+            f"within ±{self.tol:g} of the right value"
 
 
 @dataclass(frozen=True)
@@ -257,27 +258,39 @@ def solve(task: Task) -> dict[str, float]:
 
 # ------------------------------------------------------------------ checking
 
-LEARNED = {
-    "gain": "The gain is the parent's entropy minus the children's, each weighted by its share of the "
-            "examples; ID3 splits on the attribute with the largest gain.",
-    "entropy": "Entropy is 0 for a pure node and at most log₂K bits (K classes in equal shares).",
-    "gini": "Gini is 0 for a pure node and at most 1 − 1/K (K classes in equal shares); CART uses it.",
-    "naive_bayes": "The prediction is the class with the larger score; the posterior only rescales the "
-                   "scores so they add up to 1.",
-    "laplace": "Laplace's +1 (and +V below) keeps a value never seen with a class from zeroing its score.",
-    "perceptron_step": "A mistake moves w by η·y·x (towards x for a positive point, away for a negative one) "
-                       "and b by η·y; a correctly classified point changes nothing.",
-    "hamming": "The nearest code word wins: rows at least d bits apart survive ⌊(d − 1)/2⌋ wrong machines.",
-}
+LAPLACE = "Laplace's +1 (and +V below) keeps a value never seen with a class from zeroing its score."
 
 
-def _learned(task: Task) -> str:
+def _learned(task: Task, truth: dict[str, float]) -> str:
+    """What a right answer shows, with this task's numbers."""
     s = task.setup
+    if isinstance(s, Split):
+        h = float(entropy(s.parent))
+        return (f"The parent's {h:.3f} bits less the children's weighted {h - truth['gain']:.3f} leave "
+                f"{truth['gain']:.3f} bits; ID3 splits on the attribute with the largest gain.")
     if isinstance(s, Node):
-        return LEARNED[s.criterion]
-    if isinstance(s, BayesRow) and s.alpha > 0:
-        return LEARNED["naive_bayes"] + " " + LEARNED["laplace"]
-    return LEARNED[task.question]
+        k = len(s.counts)
+        top, name = (f"log₂{k} = {np.log2(k):.3f} bits", "entropy") if s.criterion == "entropy" else \
+            (f"1 − 1/{k} = {1 - 1 / k:.3f}", "Gini")
+        return f"The {name} is 0 for a pure node and at most {top} ({k} classes in equal shares)."
+    if isinstance(s, BayesRow):
+        scores = bayes_scores(s)
+        winner = max(scores, key=scores.get)
+        text = (f"The prediction is {winner}, the larger score; the posterior only rescales the scores so "
+                "they add up to 1.")
+        return f"{text} {LAPLACE}" if s.alpha else text
+    if isinstance(s, Step):
+        after = s.y * (sum(truth[f"w{i + 1}"] * x for i, x in enumerate(s.x)) + truth["b"])
+        side = "now on its side" if after > 0 else "still on the wrong side: one step need not fix a point"
+        return (f"A mistake moves w by η·y·x and b by η·y; after it y (w·x + b) = {after:.2f}, so the point is "
+                f"{side}.")
+    code = np.array(s.code)
+    d, second = min_distance(code), sorted(hamming_distances(s.bits, code)[0])[1]
+    def bits(n) -> str:
+        return f"{n:.0f} bit{'' if n == 1 else 's'}"
+    return (f"Class {truth['class']:.0f} is {bits(truth['distance'])} from the outputs, the next nearest "
+            f"{bits(second)}. This code's closest rows differ in {bits(d)}, so it can promise to correct only "
+            f"⌊(d − 1)/2⌋ = {errors_corrected(code)} wrong machines: rows further apart correct more.")
 
 
 def check(task: Task, answer: dict[str, float | None]) -> Verdict:
@@ -289,10 +302,11 @@ def check(task: Task, answer: dict[str, float | None]) -> Verdict:
         if given is None:
             off.append(f"{box.label} is empty")
         elif not close_enough(given, truth[box.name], box.allowed(truth[box.name])):
-            off.append(f"{box.label} = {given:g} is not {box.stated}")
+            off.append(f"{box.label} = {given:g} is not right" if box.tol == 0 else
+                       f"{box.label} = {given:g} is not {box.stated}")
     score = 1 - len(off) / len(task.boxes)
     if not off:
-        return Verdict(True, 1.0, _learned(task))
+        return Verdict(True, 1.0, _learned(task, truth))
     return Verdict(False, score, "; ".join(off) + ". The worked solution below goes step by step.")
 
 

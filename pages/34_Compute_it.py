@@ -23,9 +23,15 @@ question = settings.setting(QUESTION, "ex_compute_question", control="segmented"
 view.fresh_for(task, question)
 instance = rules.make(task.level, task.seed, question)
 
-st.subheader(rules.QUESTIONS[question], anchor=False)
-view.statement(instance)
-given = view.answer(task, instance)
+view.ask(instance)
+if view.has_table(instance):
+    data, answers = st.columns([1, 1], gap="large")
+    with data:
+        view.table(instance)
+else:
+    answers = st.container()
+with answers:
+    given = view.answer(task, instance)
 verdict = rules.check(instance, given) if given is not None else None
 shell.hints(task, rules.hints(instance))
 shell.outcome(task, verdict)

@@ -10,7 +10,6 @@ from exercises.compute_steps import worked
 from mlcore.datasets import TABLES
 from ui.exercises import shell
 
-SIGN = {1: "+", -1: "−"}
 # where each question is taught (ui.core.guide.PAGES names)
 TEACHES = {"gain": ("id3", "tree"), "impurity": ("tree", "id3"), "naive_bayes": ("id3",),
            "perceptron_step": ("perceptron",), "hamming": ("multiclass",)}
@@ -35,31 +34,22 @@ def _table(header: list[str], rows: list[list]) -> str:
     return "\n".join(lines)
 
 
-def statement(task: rules.Task) -> None:
-    """What to work out, with its numbers."""
+def ask(task: rules.Task) -> None:
+    """What to work out, in a sentence or two (the perceptron's numbers are all in it)."""
     s = task.setup
     if isinstance(s, rules.Split):
         st.markdown(f"An attribute splits a node into {len(s.children)} children. What is the "
                     "**information gain** of this split, in bits (log base 2)?")
-        rows = [["parent", *s.parent, sum(s.parent)]]
-        rows += [[f"child {j}", *c, sum(c)] for j, c in enumerate(s.children, 1)]
-        st.markdown(_table(["node", *s.classes, "total"], rows))
     elif isinstance(s, rules.Node):
         what = "**entropy** (in bits, log base 2)" if s.criterion == "entropy" else "**Gini index**"
         st.markdown(f"A node holds these examples. What is its {what}?")
-        st.markdown(_table([*s.classes, "total"], [[*s.counts, sum(s.counts)]]))
     elif isinstance(s, rules.BayesRow):
-        table = TABLES[s.table]()
         smoothing = ("with **Laplace smoothing** (+1 on every count)" if s.alpha
                      else "by maximum likelihood (no smoothing)")
         row = ", ".join(f"{f} = **{v}**" for f, v in zip(s.features, s.row, strict=True))
-        st.markdown(f"Naive Bayes on the table below, {smoothing}. A new row: {row}. What is "
+        st.markdown(f"Naive Bayes on the table, {smoothing}. A new row: {row}. What is "
                     f"**score({s.asked})** = P({s.asked}) · Π P(xⱼ | {s.asked}), and the posterior "
                     f"**P({s.asked} | row)**?")
-        columns = [table.features.index(f) for f in s.features]
-        rows = [[i + 1, *(table.X[i, j] for j in columns), table.y[i]] for i in range(table.n_rows)]
-        with st.expander(f"The {s.table.replace('_', ' ')} table ({table.n_rows} rows)", expanded=True):
-            st.markdown(_table(["row", *s.features, table.target], rows))
     elif isinstance(s, rules.Step):
         y = "+1" if s.y > 0 else "−1"
         st.markdown(f"A perceptron has **w** = {_vector(s.w)}, **b** = {_n(s.b)} and learning rate "
@@ -68,10 +58,39 @@ def statement(task: rules.Task) -> None:
     else:
         st.markdown(f"{len(s.code)} classes, one code word each; {len(s.bits)} two-class machines gave the "
                     "outputs in the last row. Which class does **Hamming decoding** give, and at what distance?")
-        header = ["", *(f"b{i}" for i in range(1, len(s.bits) + 1))]
-        rows = [[f"class {k}", *(SIGN[v] for v in row)] for k, row in enumerate(s.code, 1)]
-        rows.append(["**outputs**", *(f"**{SIGN[v]}**" for v in s.bits)])
-        st.markdown(_table(header, rows))
+
+
+def has_table(task: rules.Task) -> bool:
+    return not isinstance(task.setup, rules.Step)
+
+
+def table(task: rules.Task) -> None:
+    """The numbers to work from: counts, the data table, or the code matrix."""
+    s = task.setup
+    if isinstance(s, rules.Split):
+        rows = [["parent", *s.parent, sum(s.parent)]]
+        rows += [[f"child {j}", *c, sum(c)] for j, c in enumerate(s.children, 1)]
+        st.markdown(_table(["node", *s.classes, "total"], rows))
+    elif isinstance(s, rules.Node):
+        st.markdown(_table([*s.classes, "total"], [[*s.counts, sum(s.counts)]]))
+    elif isinstance(s, rules.BayesRow):
+        data = TABLES[s.table]()
+        columns = [data.features.index(f) for f in s.features]
+        frame = {"row": range(1, data.n_rows + 1),
+                 **{f: data.X[:, j] for f, j in zip(s.features, columns, strict=True)}, data.target: data.y}
+        st.caption(f"The {s.table.replace('_', ' ')} table ({data.n_rows} rows)")
+        st.dataframe(frame, hide_index=True, height=35 * (data.n_rows + 1) + 3)
+    elif isinstance(s, rules.Code):
+        # monospace, one character a bit: ten bits fit a phone's width, and the columns line up
+        numbers = " ".join(str(i) for i in range(1, len(s.bits) + 1))
+        lines = [f"{'bit':<9}{numbers}"]
+        lines += [f"{f'class {k}':<9}{_signs(row)}" for k, row in enumerate(s.code, 1)]
+        lines += ["-" * (9 + len(numbers)), f"{'outputs':<9}{_signs(s.bits)}"]
+        st.code("\n".join(lines), language=None)
+
+
+def _signs(bits) -> str:
+    return " ".join("+" if b > 0 else "-" for b in bits)
 
 
 def _keys(task: shell.Task, instance: rules.Task) -> dict[str, str]:
@@ -85,12 +104,13 @@ def _take(task: shell.Task, instance: rules.Task) -> None:
 def answer(task: shell.Task, instance: rules.Task) -> dict | None:
     """The answer boxes (each with its tolerance) and the Check button; the last checked answer, if any."""
     keys = _keys(task, instance)
-    columns = st.columns(min(len(instance.boxes), 4))
+    columns = st.columns(4 if len(instance.boxes) > 2 else 2)
     for i, box in enumerate(instance.boxes):
         where = columns[i % len(columns)]
         if box.whole:
-            where.number_input(box.label, min_value=0, step=1, value=None, key=keys[box.name],
-                               placeholder="a whole number")
+            code = instance.setup.code
+            span = f"1 to {len(code)}" if box.name == "class" else f"0 to {len(code[0])}"
+            where.number_input(box.label, min_value=0, step=1, value=None, key=keys[box.name], placeholder=span)
         else:
             where.number_input(box.label, value=None, step=0.01, format="%.5f" if box.relative else "%.4f",
                                key=keys[box.name], placeholder="a number")
