@@ -242,6 +242,10 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
+    # an exercise: the task (level, number) and the question make its numbers
+    ("pages/34_Compute_it.py", "question", {"seed": "5"}, {"seed": "5", "question": "naive_bayes"}),
+    ("pages/34_Compute_it.py", "task number", {"seed": "5"}, {"seed": "6"}),
+    ("pages/34_Compute_it.py", "level", {"seed": "5"}, {"seed": "5", "level": "3"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}

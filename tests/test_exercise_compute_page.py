@@ -74,7 +74,7 @@ def test_the_reveal_shows_mlcores_numbers(question):
     at = reveal(open_task(PAGE, 2, 8, question=question))
     text = _texts(at)
     for box in task.boxes:
-        assert f"{box.label} = **{rules.reveal(task)[box.name]:.4g}**" in text
+        assert f"{box.label} = **{rules.reveal(task)[box.name]:.4g}**".replace("-", "−") in text
     assert "**Worked solution**" in text
 
 

@@ -128,8 +128,8 @@ def show_worked(instance: rules.Task) -> None:
 def show_reveal(instance: rules.Task, worked_shown: bool) -> None:
     """mlcore's numbers, and the worked solution if it is not on the page already."""
     truth = rules.reveal(instance)
-    parts = [f"{box.label} = **{truth[box.name]:.4g}**" for box in instance.boxes]
-    st.markdown(f"mlcore's answer ({SOURCE[instance.question]}): " + ", ".join(parts) + ".")
+    parts = [f"{box.label} = **{truth[box.name]:.4g}**".replace("-", "−") for box in instance.boxes]
+    st.markdown(f"mlcore's answer (`{SOURCE[instance.question]}`): " + ", ".join(parts) + ".")
     st.caption("Your answer counts if it is within the tolerance under its box: rounding the steps to three "
                "decimals, as below, stays inside it.")
     if not worked_shown:
