@@ -258,7 +258,8 @@ def solve(task: Task) -> dict[str, float]:
 
 # ------------------------------------------------------------------ checking
 
-LAPLACE = "Laplace's +1 (and +V below) keeps a value never seen with a class from zeroing its score."
+LAPLACE = ("Laplace's +1 on every count (and +V in the denominator) keeps a value never seen with a class "
+           "from zeroing its score.")
 
 
 def _learned(task: Task, truth: dict[str, float]) -> str:
