@@ -1,7 +1,7 @@
 """Compute it: numbers from the notes worked out by hand, checked with a stated tolerance.
 
-Five questions (the link's ``question=``), each instance drawn from ``task_rng("compute", level, seed)``
-(the question is mixed into the level's stream, so one task number gives each question its own numbers):
+Five questions (the link's ``question=``), each instance drawn from ``task_rng("compute:<question>", level,
+seed)`` (the question salts the stream, so one task number gives each question its own numbers):
 
 * gain: the information gain of a split, H(S) - sum_j |S_j|/|S| H(S_j), in bits;
 * impurity: the entropy -sum_k p_k log2 p_k or the Gini index 1 - sum_k p_k^2 of a node;
@@ -203,7 +203,7 @@ def make(level: int, seed: int, question: str = "gain") -> Task:
     """The task (question, level, seed): the same numbers on every machine."""
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {', '.join(QUESTIONS)}")
-    rng = task_rng(KIND, level * 10 + list(QUESTIONS).index(question), seed)
+    rng = task_rng(f"{KIND}:{question}", level, seed)
     setup = MAKERS[question](rng, level)
     return Task(question, level, seed, setup, _boxes(setup))
 
