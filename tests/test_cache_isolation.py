@@ -242,10 +242,16 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
-    # an exercise: the task (level, number) and the question make its numbers
+    # the Compute it exercise: nothing is cached; the task (level, number) and the question make its numbers
     ("pages/34_Compute_it.py", "question", {"seed": "5"}, {"seed": "5", "question": "naive_bayes"}),
     ("pages/34_Compute_it.py", "task number", {"seed": "5"}, {"seed": "6"}),
     ("pages/34_Compute_it.py", "level", {"seed": "5"}, {"seed": "5", "level": "3"}),
+    # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
+    ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
+    ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),
+    ("pages/38_Shatter.py", "points", {"level": "3", "seed": "2"}, {"level": "3", "seed": "2", "spts": "1,0;0.5,0"}),
+    ("pages/38_Shatter.py", "labelling", {"level": "3", "seed": "2", "spts": "1,0;0.5,0"},
+     {"level": "3", "seed": "2", "spts": "1,0;0.5,0", "pos": "1,2"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}

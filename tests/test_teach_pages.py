@@ -18,7 +18,8 @@ SEPARABLE = {"pages/6_Perceptron.py"}
 # A state away from every opening and default: the links must carry it.
 STATE = {"data": "moons", "noise": "0.3", "n": "160", "seed": "3"}
 DATASET_KEYS = {"ds_data": "moons", "ds_noise": 0.3, "ds_n": 160, "ds_seed": 3}
-# An exercise page has no chart to read and no lecture to step through: the student does the work.
+# An exercise page teaches by its task, hints and reveal (tests/test_exercise_*_page.py), with no
+# dataset of the session's, lecture row or reading of its own.
 TEACHING = [p for p in PAGES if section_of(page_url_path(pathlib.Path(p))) != "Exercises"]
 
 
@@ -38,7 +39,7 @@ def test_a_lecture_row_of_three_to_five_steps(page):
     assert 3 <= len(steps) <= 5, [b.label for b in steps]
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", TEACHING)
 def test_links_to_other_pages_open_on_the_same_dataset_and_model(page):
     at = run_page(page, STATE)
     assert_clean(at)
