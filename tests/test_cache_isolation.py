@@ -40,6 +40,7 @@ LEARNING, VALIDATION, CV, SEARCH = ("pages/10_Learning_curves.py", "pages/11_Val
                                     "pages/12_Cross-validation.py", "pages/13_Search.py")
 BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compare_models.py",
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
+LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -242,6 +243,12 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
+    # the line exercises: the task (level, task number) and the lecturer's target
+    (LINE, "level", {}, {"level": "3"}),
+    (LINE, "task number", {}, {"seed": "3"}),
+    (LINE, "target", {"level": "3"}, {"level": "3", "target": "9"}),
+    (STREET, "level", {}, {"level": "2"}),
+    (STREET, "task number", {}, {"seed": "3"}),
     # the Compute it exercise: nothing is cached; the task (level, number) and the question make its numbers
     ("pages/34_Compute_it.py", "question", {"seed": "5"}, {"seed": "5", "question": "naive_bayes"}),
     ("pages/34_Compute_it.py", "task number", {"seed": "5"}, {"seed": "6"}),
