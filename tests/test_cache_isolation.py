@@ -250,6 +250,10 @@ CASES = [
     (LINE, "target", {"level": "3"}, {"level": "3", "target": "9"}),
     (STREET, "level", {}, {"level": "2"}),
     (STREET, "task number", {}, {"seed": "3"}),
+    # the Compute it exercise: nothing is cached; the task (level, number) and the question make its numbers
+    ("pages/34_Compute_it.py", "question", {"seed": "5"}, {"seed": "5", "question": "naive_bayes"}),
+    ("pages/34_Compute_it.py", "task number", {"seed": "5"}, {"seed": "6"}),
+    ("pages/34_Compute_it.py", "level", {"seed": "5"}, {"seed": "5", "level": "3"}),
     # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
     ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
     ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),

@@ -22,9 +22,10 @@ WALKS = 2
 # tests/test_present.py covers its link, and leaving it out keeps these walks' random paths.
 UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle",
             "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
-# The line exercises' answer (the sliders and typed points of the student's line, ui.exercises.line_input)
-# stays out of the link on purpose: the task link a lecturer copies must not carry their answer.
-UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$")
+# The exercises' answers (the sliders and typed points of the student's line, ui.exercises.line_input;
+# the numbers typed into Compute it's boxes) stay out of the link on purpose: the task link a lecturer
+# copies must not carry their answer.
+UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$|^ex_compute-\d+-\d+_")
 
 
 def _widgets(at):
