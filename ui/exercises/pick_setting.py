@@ -1,0 +1,32 @@
+"""Pick the setting: the task and its figures. The task (a validation curve, about 35 fits, up to
+a few drafts) is computed once per (level, task number) for every session (``ui.serving.cache``);
+the figures drawn from it are cheap, built per run (the page's ``fit_screen`` changes its figure)."""
+
+from __future__ import annotations
+
+from exercises import setting as rules
+from ui.serving.cache import sharable
+from viz.curves import validation_curve_figure
+from viz.decision import points_figure
+
+LOG_SCALE = ("gamma", "C")
+
+
+@sharable(max_entries=64)
+def task(level: int, seed: int) -> rules.Task:
+    return rules.make(level, seed)
+
+
+def plane(level: int, seed: int):
+    """The task's data, no model: what the student decides from."""
+    X, y = rules.data(task(level, seed))
+    return points_figure(X, y, height=430, uirevision="ex_setting", bounds=(-3.0, 3.0, -3.0, 3.0))
+
+
+def curve(level: int, seed: int, pick: int | None):
+    """The validation curve (mlcore's validation_curve, 5 folds), the best value starred, the
+    student's pick (an index of the grid) as a dotted line."""
+    t = task(level, seed)
+    return validation_curve_figure(t.values, t.train, t.validation, param_label=t.label,
+                                   log=t.param in LOG_SCALE, selected=None if pick is None else t.values[pick],
+                                   height=360)
