@@ -40,6 +40,7 @@ LEARNING, VALIDATION, CV, SEARCH = ("pages/10_Learning_curves.py", "pages/11_Val
                                     "pages/12_Cross-validation.py", "pages/13_Search.py")
 BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compare_models.py",
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
+PICK_SETTING, READ_CURVE = "pages/35_Pick_the_setting.py", "pages/36_Read_the_curve.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -242,6 +243,11 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
+    # the exercises: a task is cached by its level and task number
+    (PICK_SETTING, "level", {"seed": "2"}, {"level": "2", "seed": "2"}),
+    (PICK_SETTING, "task number", {"seed": "2"}, {"seed": "3"}),
+    (READ_CURVE, "level", {"seed": "2"}, {"level": "3", "seed": "2"}),
+    (READ_CURVE, "task number", {"seed": "2"}, {"seed": "4"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}
