@@ -40,8 +40,8 @@ with right:
     pick = st.radio(f"Your {t.label}", range(len(t.values)), format_func=lambda i: rules.shown(t.values[i]),
                     index=None, horizontal=True, key=shell.widget_key(task, "pick"))
     st.caption(f"Solved when your {t.label} loses at most {WITHIN} of cross-validated accuracy against the "
-               f"best value of the grid (exactly {WITHIN} still counts). Score: 100% at the best value, 0% at the "
-               "worst.")
+               f"best value of the grid (exactly {WITHIN} still counts). The score falls from 1 at the best value to "
+               "0 at the worst.")
     st.button("Check my pick", key="ex_setting_check", type="primary", disabled=pick is None,
               on_click=keep, args=(s, shell.widget_key(task, "pick")))
 

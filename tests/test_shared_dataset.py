@@ -2,15 +2,16 @@
 recipe chosen on another page (regression: a page switch reset every slider)."""
 
 import pytest
-from support.apptest import PAGES, PLAYGROUND, ROOT, run_page
+from support.apptest import EXERCISE_PAGES, PAGES, PLAYGROUND, ROOT, run_page
 
 pytestmark = pytest.mark.app
 
 
 
 def _panel_pages():
-    """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False)."""
-    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text()]
+    """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False;
+    an exercise page opens through ui.exercises.shell.begin, which passes it)."""
+    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text() and p not in EXERCISE_PAGES]
 
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])

@@ -7,7 +7,7 @@ import re
 from urllib.parse import parse_qsl
 
 import pytest
-from support.apptest import PAGES, assert_clean, run_page
+from support.apptest import PAGES, TEACHING_PAGES, assert_clean, run_page
 
 from ui.core.layout import page_url_path
 
@@ -28,7 +28,7 @@ def file_of(url_path: str) -> str:
     return next(p for p in PAGES if page_url_path(pathlib.Path(p)) == url_path)
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", TEACHING_PAGES)
 def test_a_lecture_row_of_three_to_five_steps(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -63,7 +63,7 @@ def test_the_opening_view_shows_no_perfect_score(page):
     assert not perfect, perfect
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", TEACHING_PAGES)
 def test_every_page_reads_its_chart(page):
     at = run_page(page, STATE)
     assert_clean(at)

@@ -212,7 +212,8 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
               "Compare_models": "compare_grid",
-              "Learning_theory": "theory_pac"}
+              "Learning_theory": "theory_pac",
+              "Pick_the_setting": "ex_setting_plane", "Read_the_curve": "ex_curve_chart"}
 
 BOX = """(sel) => {
   const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");
