@@ -35,7 +35,7 @@ with left, st.container(key=PLANE):
                         theme=None, config=CONFIG)
 alt_text.summary(PLANE, f"{t.n} points of {t.n_classes} classes ({t.shape}), no model drawn yet")
 with right:
-    st.markdown(f"**{model[:1].upper() + model[1:]}**{f' ({others})' if others else ''} will be fitted to these "
+    st.markdown(f"Model: **{model}**{f' ({others})' if others else ''}, to be fitted to these "
                 f"{t.n} points. Which **{t.label}** gives the best cross-validated accuracy (5 folds)?")
     pick = st.radio(f"Your {t.label}", range(len(t.values)), format_func=lambda i: rules.shown(t.values[i]),
                     index=None, horizontal=True, key=shell.widget_key(task, "pick"))

@@ -37,7 +37,7 @@ T, V = t.last
 alt_text.summary(CURVE, f"The learning curve of {setting}: at {t.sizes[-1]} training points, training "
                         f"{T:.0%} and validation {V:.0%}; the reference models reach {t.reference:.0%}")
 with right:
-    st.markdown(f"**{setting[:1].upper() + setting[1:]}**, on {t.n} points of {t.n_classes} classes. The dashed "
+    st.markdown(f"Model: **{setting}**, on {t.n} points of {t.n_classes} classes. The dashed "
                 "line is what two flexible but smoothed reference models (kNN with k = 15, an RBF SVM) reach on "
                 "new points of the same folds.")
     answer = st.radio("This curve shows", list(ANSWERS), format_func=ANSWERS.get, index=None, horizontal=True,

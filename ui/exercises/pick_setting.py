@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from exercises import setting as rules
 from ui.serving.cache import sharable
-from viz.curves import validation_curve_figure
+from viz import palette
+from viz.curves import validation_curve_figure, value_axis
 from viz.decision import points_figure
+from viz.grid import make_bounds
 
 LOG_SCALE = ("gamma", "C")
 
@@ -20,13 +22,25 @@ def task(level: int, seed: int) -> rules.Task:
 def plane(level: int, seed: int):
     """The task's data, no model: what the student decides from."""
     X, y = rules.data(task(level, seed))
-    return points_figure(X, y, height=430, uirevision="ex_setting", bounds=(-3.0, 3.0, -3.0, 3.0))
+    return points_figure(X, y, height=430, uirevision="ex_setting", bounds=plane_bounds(X))
+
+
+def plane_bounds(X) -> tuple:
+    """The generators' usual view, widened to take in a noisy point that falls outside it."""
+    b = make_bounds(X, pad=0.05)
+    return (min(b[0], -3.0), max(b[1], 3.0), min(b[2], -3.0), max(b[3], 3.0))
 
 
 def curve(level: int, seed: int, pick: int | None):
     """The validation curve (mlcore's validation_curve, 5 folds), the best value starred, the
     student's pick (an index of the grid) as a dotted line."""
     t = task(level, seed)
-    return validation_curve_figure(t.values, t.train, t.validation, param_label=t.label,
-                                   log=t.param in LOG_SCALE, selected=None if pick is None else t.values[pick],
-                                   height=360)
+    log = t.param in LOG_SCALE
+    fig = validation_curve_figure(t.values, t.train, t.validation, param_label=t.label, log=log,
+                                  selected=None if pick is None else t.values[pick], height=360)
+    if pick is not None:
+        x = value_axis(t.values, log=log)[0][pick]
+        fig.add_annotation(text="your pick", x=float(x), xanchor="left", xshift=4, yref="paper", y=0.02,
+                           yanchor="bottom", showarrow=False, font=dict(size=13, color=palette.INK),
+                           bgcolor="rgba(255,255,255,0.8)")
+    return fig

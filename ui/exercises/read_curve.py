@@ -8,12 +8,11 @@ from __future__ import annotations
 import numpy as np
 
 from exercises import curve as rules
+from ui.exercises.pick_setting import plane_bounds
 from ui.serving.cache import sharable
 from viz import palette
 from viz.curves import learning_curve_figure
 from viz.decision import decision_figure, points_figure
-
-BOUNDS = (-3.0, 3.0, -3.0, 3.0)
 
 
 @sharable(max_entries=64)
@@ -37,7 +36,7 @@ def learning(level: int, seed: int):
 
 def plane(level: int, seed: int):
     X, y = rules.data(task(level, seed))
-    return points_figure(X, y, height=400, uirevision="ex_curve", bounds=BOUNDS)
+    return points_figure(X, y, height=400, uirevision="ex_curve", bounds=plane_bounds(X))
 
 
 @sharable(max_entries=64)
@@ -46,4 +45,4 @@ def boundary(level: int, seed: int):
     t = task(level, seed)
     X, y = rules.data(t)
     model = rules.estimator(t.model, dict(t.params)).fit(X, y)
-    return decision_figure(model, X, y, bounds=BOUNDS, resolution=150, height=400, uirevision="ex_curve_fit")
+    return decision_figure(model, X, y, bounds=plane_bounds(X), resolution=150, height=400, uirevision="ex_curve_fit")
