@@ -179,9 +179,10 @@ def why(task: Task) -> str:
     t, v = task.last
     r, m = task.reference, task.sizes[-1]
     gap, short = 100 * (t - v), 100 * (r - v)
+    level = ("level with" if round(abs(short)) == 0
+             else f"{abs(short):.0f} points {'above' if short > 0 else 'below'}")
     numbers = (f"At {m} training points: training {t:.0%}, validation {v:.0%}, a gap of {gap:.0f} points; the "
-               f"reference models reach {r:.0%} on the same folds, {abs(short):.0f} points "
-               f"{'above' if short >= 0 else 'below'} this model's validation.")
+               f"reference models reach {r:.0%} on the same folds, {level} this model's validation.")
     which = truth(task)
     if which == "high variance":
         rule = (f"A gap of {GAP * 100:.0f} points or more, with training at or above the reference, is **high "
