@@ -34,7 +34,7 @@ KIND = "setting"
 TOL = 0.02        # accuracy a pick may lose against the best value and still count
 SPREAD = 0.08     # best minus worst on the grid, at least: a curve with a peak worth finding
 FOLDS = 5
-TRIES = 8         # candidate tasks drawn, then the one that loses the most picks is kept (30 tasks a level took 6 at most)
+TRIES = 8         # draws before the one losing the most picks is kept (30 tasks a level needed 6 at most)
 
 # model key (as in catalog.models), hyperparameter, its label, the grid, the other settings
 # (the grids sit inside the catalog's ranges, so the Validation curve page can show the same values)
