@@ -2,6 +2,8 @@
 validation curve, a wrong one is not (a hint offered, and a later pick no longer counts), the
 reveal names the best value, and the link reopens the same task with the progress."""
 
+import json
+
 import pytest
 from support.apptest import assert_clean, link
 from support.exercises import hint_offered, not_yet, open_hint, open_task, reveal, solved
@@ -70,3 +72,11 @@ def test_the_link_reopens_the_same_task_with_the_progress():
     assert [r.options for r in again.radio if r.key.endswith("_pick")] == [[rules.shown(v) for v in task.values]]
     assert again.markdown[1].value == at.markdown[1].value   # the model and the question
     assert any("1 of" in e.label for e in again.expander if e.label.startswith("Your progress"))
+
+
+def test_after_a_wrong_pick_the_reveal_draws_its_boundary_beside_the_best_ones():
+    task = rules.make(1, SEED)
+    at = reveal(pick(open_task(PAGE, 1, SEED), wrong_index(task)))
+    titles = [json.loads(c.proto.spec)["layout"].get("title", {}).get("text") for c in at.get("plotly_chart")]
+    mine, best = (f"{task.label} = {rules.shown(task.values[i])}" for i in (wrong_index(task), task.best))
+    assert titles[-2:] == [mine, best]

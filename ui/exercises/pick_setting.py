@@ -8,7 +8,7 @@ from exercises import setting as rules
 from ui.serving.cache import sharable
 from viz import palette
 from viz.curves import validation_curve_figure, value_axis
-from viz.decision import points_figure
+from viz.decision import decision_figure, points_figure
 from viz.grid import make_bounds
 
 LOG_SCALE = ("gamma", "C")
@@ -44,3 +44,13 @@ def curve(level: int, seed: int, pick: int | None):
                            yanchor="bottom", showarrow=False, font=dict(size=13, color=palette.INK),
                            bgcolor="rgba(255,255,255,0.8)")
     return fig
+
+
+@sharable(max_entries=64)
+def boundary(level: int, seed: int, index: int):
+    """The reveal: the model with the grid's value ``index`` fitted on all the task's points."""
+    t = task(level, seed)
+    X, y = rules.data(t)
+    model = rules.estimator(t.model, {**dict(t.fixed), t.param: t.values[index]}).fit(X, y)
+    return decision_figure(model, X, y, bounds=plane_bounds(X), resolution=150, height=360,
+                           title=f"{t.label} = {rules.shown(t.values[index])}", uirevision=f"ex_setting_{index}")
