@@ -71,7 +71,7 @@ if shell.revealed(task, verdict is not None and verdict.done):
     shown = [t.best] if answer is None or answer == t.best else [answer, t.best]
     st.caption("Fitted on all the points: " + (" beside ".join(
         f"{'your' if i == answer else 'the best'} {t.label} = {rules.shown(t.values[i])}" for i in shown)) + ".")
-    for column, i in zip(st.columns(len(shown)), shown, strict=True):
+    for column, i in zip(views.side_by_side(len(shown)), shown, strict=True):
         charts.plotly_chart(views.boundary(task.level, task.seed, i), where=column, width="stretch", theme=None,
                             config=CONFIG)
 shell.finish(task, teaches=("validation_curve", "search"))

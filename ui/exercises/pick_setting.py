@@ -4,6 +4,8 @@ the figures drawn from it are cheap, built per run (the page's ``fit_screen`` ch
 
 from __future__ import annotations
 
+import streamlit as st
+
 from exercises import setting as rules
 from ui.serving.cache import sharable
 from viz import palette
@@ -54,3 +56,15 @@ def boundary(level: int, seed: int, index: int):
     model = rules.estimator(t.model, {**dict(t.fixed), t.param: t.values[index]}).fit(X, y)
     return decision_figure(model, X, y, bounds=plane_bounds(X), resolution=150, height=360,
                            title=f"{t.label} = {rules.shown(t.values[index])}", uirevision=f"ex_setting_{index}")
+
+
+# Two planes side by side on a desktop, one under the other on a phone: a column narrower than
+# 18rem (a plane whose legend and axes leave no room for the points) goes to the next line.
+SIDE_BY_SIDE = ("<style>.st-key-ex_setting_reveal [data-testid='stColumn'] {min-width: min(100%, 18rem);}"
+                "</style>")
+
+
+def side_by_side(count: int) -> list:
+    """``count`` columns for the reveal's planes (see SIDE_BY_SIDE)."""
+    st.html(SIDE_BY_SIDE)
+    return st.container(key="ex_setting_reveal").columns(count)
