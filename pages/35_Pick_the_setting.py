@@ -7,6 +7,7 @@ import streamlit as st
 from exercises import setting as rules
 from ui.core import alt_text, charts
 from ui.core.layout import fit_screen
+from ui.core.show_code import show_code
 from ui.exercises import pick_setting as views
 from ui.exercises import shell
 
@@ -74,4 +75,6 @@ if shell.revealed(task, verdict is not None and verdict.done):
     for column, i in zip(views.side_by_side(len(shown)), shown, strict=True):
         charts.plotly_chart(views.boundary(task.level, task.seed, i), where=column, width="stretch", theme=None,
                             config=CONFIG)
+show_code(views.code(t), "The computation behind the answer, with mlcore: running it gives the answer away, so "
+                            "decide first.")
 shell.finish(task, teaches=("validation_curve", "search"))

@@ -7,6 +7,7 @@ import streamlit as st
 from exercises import curve as rules
 from ui.core import alt_text, charts
 from ui.core.layout import fit_screen
+from ui.core.show_code import show_code
 from ui.exercises import read_curve as views
 from ui.exercises import shell
 
@@ -63,4 +64,6 @@ if shell.revealed(task, verdict is not None and verdict.done):
     st.markdown(f"**The rule on mlcore's cross-validated scores**: **{regime}**. {rules.why(t)}")
     st.caption(f"The boundary of {setting}, fitted on all {t.n} points:")
     charts.plotly_chart(views.boundary(task.level, task.seed), width="stretch", theme=None, config=CONFIG)
+show_code(views.code(t), "The computation behind the answer, with mlcore: running it gives the answer away, so "
+                            "decide first.")
 shell.finish(task, teaches=("learning_curves", "bias_variance"))

@@ -243,6 +243,12 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
+    # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
+    ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
+    ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),
+    ("pages/38_Shatter.py", "points", {"level": "3", "seed": "2"}, {"level": "3", "seed": "2", "spts": "1,0;0.5,0"}),
+    ("pages/38_Shatter.py", "labelling", {"level": "3", "seed": "2", "spts": "1,0;0.5,0"},
+     {"level": "3", "seed": "2", "spts": "1,0;0.5,0", "pos": "1,2"}),
     # the exercises: a task is cached by its level and task number
     (PICK_SETTING, "level", {"seed": "2"}, {"level": "2", "seed": "2"}),
     (PICK_SETTING, "task number", {"seed": "2"}, {"seed": "3"}),

@@ -2,6 +2,8 @@
 rule's reasons, a wrong one is not (a hint offered, and a later answer no longer counts), the
 reveal shows the rule on the model's scores and its boundary, and the link reopens the task."""
 
+import contextlib
+import io
 import json
 
 import numpy as np
@@ -76,3 +78,13 @@ def test_the_link_reopens_the_same_task_with_the_progress():
     again = open_task(PAGE, items["level"], items["seed"], done=items["done"])
     assert learning_chart(again)["data"] == learning_chart(at)["data"]
     assert any("1 of" in e.label for e in again.expander if e.label.startswith("Your progress"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_show_code_recomputes_the_curve_and_prints_the_same_reading(level):
+    at = open_task(PAGE, level, SEED)
+    [box] = [e for e in at.expander if e.label == "Show code"]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(box.code[0].value, {})
+    assert out.getvalue().splitlines()[0] == rules.solve(rules.make(level, SEED))

@@ -2,8 +2,11 @@
 validation curve, a wrong one is not (a hint offered, and a later pick no longer counts), the
 reveal names the best value, and the link reopens the same task with the progress."""
 
+import contextlib
+import io
 import json
 
+import numpy as np
 import pytest
 from support.apptest import assert_clean, link
 from support.exercises import hint_offered, not_yet, open_hint, open_task, reveal, solved
@@ -80,3 +83,15 @@ def test_after_a_wrong_pick_the_reveal_draws_its_boundary_beside_the_best_ones()
     titles = [json.loads(c.proto.spec)["layout"].get("title", {}).get("text") for c in at.get("plotly_chart")]
     mine, best = (f"{task.label} = {rules.shown(task.values[i])}" for i in (wrong_index(task), task.best))
     assert titles[-2:] == [mine, best]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_show_code_recomputes_the_curve_and_finds_the_same_best_value(level):
+    at = open_task(PAGE, level, SEED)
+    [box] = [e for e in at.expander if e.label == "Show code"]
+    namespace: dict = {}
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(box.code[0].value, namespace)
+    task = rules.make(level, SEED)
+    assert namespace["values"][int(np.argmax(namespace["means"]))] == rules.solve(task)
+    assert np.allclose(namespace["means"], task.means, atol=1e-12)

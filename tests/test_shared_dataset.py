@@ -2,7 +2,9 @@
 recipe chosen on another page (regression: a page switch reset every slider)."""
 
 import pytest
-from support.apptest import EXERCISE_PAGES, PAGES, PLAYGROUND, ROOT, run_page
+from support.apptest import PAGES, PLAYGROUND, ROOT, run_page
+
+from ui.core.layout import page_url_path, section_of
 
 pytestmark = pytest.mark.app
 
@@ -10,8 +12,9 @@ pytestmark = pytest.mark.app
 
 def _panel_pages():
     """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False;
-    an exercise page opens through ui.exercises.shell.begin, which passes it)."""
-    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text() and p not in EXERCISE_PAGES]
+    an exercise page makes its own data)."""
+    return [p for p in PAGES if "with_dataset=False" not in (ROOT / p).read_text()
+            and section_of(page_url_path(ROOT / p)) != "Exercises"]
 
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])

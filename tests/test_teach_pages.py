@@ -7,9 +7,9 @@ import re
 from urllib.parse import parse_qsl
 
 import pytest
-from support.apptest import PAGES, TEACHING_PAGES, assert_clean, run_page
+from support.apptest import PAGES, assert_clean, run_page
 
-from ui.core.layout import page_url_path
+from ui.core.layout import page_url_path, section_of
 
 pytestmark = pytest.mark.app
 
@@ -18,6 +18,9 @@ SEPARABLE = {"pages/6_Perceptron.py"}
 # A state away from every opening and default: the links must carry it.
 STATE = {"data": "moons", "noise": "0.3", "n": "160", "seed": "3"}
 DATASET_KEYS = {"ds_data": "moons", "ds_noise": 0.3, "ds_n": 160, "ds_seed": 3}
+# An exercise page teaches by its task, hints and reveal (tests/test_exercise_*_page.py), with no
+# dataset of the session's, lecture row or reading of its own.
+TEACHING = [p for p in PAGES if section_of(page_url_path(pathlib.Path(p))) != "Exercises"]
 
 
 def links(at) -> list[tuple[str, dict[str, str]]]:
@@ -28,7 +31,7 @@ def file_of(url_path: str) -> str:
     return next(p for p in PAGES if page_url_path(pathlib.Path(p)) == url_path)
 
 
-@pytest.mark.parametrize("page", TEACHING_PAGES)
+@pytest.mark.parametrize("page", TEACHING)
 def test_a_lecture_row_of_three_to_five_steps(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -36,7 +39,7 @@ def test_a_lecture_row_of_three_to_five_steps(page):
     assert 3 <= len(steps) <= 5, [b.label for b in steps]
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", TEACHING)
 def test_links_to_other_pages_open_on_the_same_dataset_and_model(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -63,7 +66,7 @@ def test_the_opening_view_shows_no_perfect_score(page):
     assert not perfect, perfect
 
 
-@pytest.mark.parametrize("page", TEACHING_PAGES)
+@pytest.mark.parametrize("page", TEACHING)
 def test_every_page_reads_its_chart(page):
     at = run_page(page, STATE)
     assert_clean(at)

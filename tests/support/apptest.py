@@ -8,17 +8,10 @@ import pathlib
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from exercises import KINDS
-
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PLAYGROUND = "pages/1_Playground.py"
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
-# The Exercises section's pages (exercises.KINDS): a task to solve, opened with no dataset panel. The
-# teaching pages' rules (a lecture row, What you see, Show code) are not theirs: reading the chart
-# before the student answers would give the answer away.
-EXERCISE_PAGES = sorted(p for p in PAGES if p.split("_", 1)[1][:-3] in {path for _, path in KINDS.values()})
-TEACHING_PAGES = sorted(set(PAGES) - set(EXERCISE_PAGES))
 # Seconds one script run may take (the slowest pages fit several models on a shared machine).
 TIMEOUT = 120
 

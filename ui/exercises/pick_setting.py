@@ -68,3 +68,29 @@ def side_by_side(count: int) -> list:
     """``count`` columns for the reveal's planes (see SIDE_BY_SIDE)."""
     st.html(SIDE_BY_SIDE)
     return st.container(key="ex_setting_reveal").columns(count)
+
+
+CLASSES = {"knn": ("mlcore.neighbors", "KNeighborsClassifier", ""),
+           "tree": ("mlcore.tree", "DecisionTreeClassifier", "random_state=0"),
+           "svm": ("mlcore.svm", "SVC", 'kernel="rbf", max_iter=30_000')}
+
+
+def code(t: rules.Task) -> str:
+    """Python that recomputes the task's validation curve with mlcore and prints the best value."""
+    module, name, fixed = CLASSES[t.model]
+    args = ", ".join(a for a in (fixed, *(f"{k}={v!r}" for k, v in t.fixed)) if a)
+    return f'''import numpy as np
+from mlcore.datasets import make_dataset
+from mlcore.model_selection import StratifiedKFold, validation_curve
+from {module} import {name}
+
+X, y = make_dataset({t.shape!r}, n={t.n}, noise={t.noise!r}, seed={t.data_seed}, n_classes={t.n_classes},
+                    label_noise={t.label_noise!r})
+values = {list(t.values)!r}
+folds = StratifiedKFold({rules.FOLDS}, shuffle=True, random_state={t.data_seed})
+train, validation = validation_curve({name}({args}), X, y, param_name={t.param!r}, param_range=values, cv=folds)
+means = validation.mean(axis=1)
+for value, mean in zip(values, means):
+    print(f"{t.label} = {{value}}: {{mean:.1%}}, {{100 * (means.max() - mean):.1f}} points lost")
+print("best:", values[int(np.argmax(means))])
+'''

@@ -46,3 +46,35 @@ def boundary(level: int, seed: int):
     X, y = rules.data(t)
     model = rules.estimator(t.model, dict(t.params)).fit(X, y)
     return decision_figure(model, X, y, bounds=plane_bounds(X), resolution=150, height=400, uirevision="ex_curve_fit")
+
+
+def code(t: rules.Task) -> str:
+    """Python that recomputes the task's learning curve and reference with mlcore and applies the rule."""
+    model = {"knn": "KNeighborsClassifier", "tree": "DecisionTreeClassifier", "svm": "SVC",
+             "logistic": "LogisticRegression"}[t.model]
+    fixed = {"tree": ["random_state=0"], "svm": ["max_iter=30_000"]}.get(t.model, [])
+    args = ", ".join(fixed + [f"{k}={v!r}" for k, v in t.params])
+    return f'''import numpy as np
+from mlcore.datasets import make_dataset
+from mlcore.linear_model import LogisticRegression
+from mlcore.model_selection import StratifiedKFold, cross_val_score, learning_curve
+from mlcore.neighbors import KNeighborsClassifier
+from mlcore.svm import SVC
+from mlcore.tree import DecisionTreeClassifier
+
+X, y = make_dataset({t.shape!r}, n={t.n}, noise={t.noise!r}, seed={t.data_seed}, n_classes={t.n_classes},
+                    label_noise={t.label_noise!r})
+folds = StratifiedKFold({rules.FOLDS}, shuffle=True, random_state={t.data_seed})
+sizes, train, validation = learning_curve({model}({args}), X, y,
+                                          train_sizes=np.linspace(0.1, 1.0, {rules.SIZES}), cv=folds)
+T, V = train[-1].mean(), validation[-1].mean()      # at the largest size
+R = max(cross_val_score(KNeighborsClassifier(n_neighbors=15), X, y, cv=folds).mean(),
+        cross_val_score(SVC(C=1.0, gamma=1.0, kernel="rbf"), X, y, cv=folds).mean())
+if T - V >= {rules.GAP} and T >= R:
+    print("high variance")
+elif R - V >= {rules.SHORT}:
+    print("high bias")
+else:
+    print("fine")
+print(f"training {{T:.1%}}, validation {{V:.1%}}, reference {{R:.1%}}")
+'''
