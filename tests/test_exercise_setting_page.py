@@ -74,7 +74,7 @@ def test_the_link_reopens_the_same_task_with_the_progress():
     again = open_task(PAGE, **{k: v for k, v in link(at).items() if k in ("level", "seed")}, done=link(at)["done"])
     assert [r.options for r in again.radio if r.key.endswith("_pick")] == [[rules.shown(v) for v in task.values]]
     assert again.markdown[1].value == at.markdown[1].value   # the model and the question
-    assert any("1 of" in e.label for e in again.expander if e.label.startswith("Your progress"))
+    assert any(m.value == "**Pick the setting** · level 3: 100%" for m in again.markdown), "the progress came back"
 
 
 def test_after_a_wrong_pick_the_reveal_draws_its_boundary_beside_the_best_ones():
