@@ -43,11 +43,11 @@ with right:
                 "new points of the same folds.")
     answer = st.radio("This curve shows", list(ANSWERS), format_func=ANSWERS.get, index=None, horizontal=True,
                       key=shell.widget_key(task, "answer"))
+    st.button("Check my reading", key="ex_curve_check", type="primary", disabled=answer is None,
+              on_click=keep, args=(s, shell.widget_key(task, "answer")))
     st.caption(f"The rule, read at the most training points: a gap of {rules.GAP * 100:.0f} points or more between "
                f"training and validation, with training at or above the reference, is high variance; validation "
                f"{rules.SHORT * 100:.0f} points or more below the reference is high bias; anything else is fine.")
-    st.button("Check my reading", key="ex_curve_check", type="primary", disabled=answer is None,
-              on_click=keep, args=(s, shell.widget_key(task, "answer")))
     with st.container(key=PLANE):
         charts.plotly_chart(views.plane(task.level, task.seed), width="stretch", theme=None, config=CONFIG)
 

@@ -24,7 +24,7 @@ def task(level: int, seed: int) -> rules.Task:
 def plane(level: int, seed: int):
     """The task's data, no model: what the student decides from."""
     X, y = rules.data(task(level, seed))
-    return points_figure(X, y, height=430, uirevision="ex_setting", bounds=plane_bounds(X))
+    return points_figure(X, y, height=350, uirevision="ex_setting", bounds=plane_bounds(X))
 
 
 def plane_bounds(X) -> tuple:

@@ -24,7 +24,7 @@ def learning(level: int, seed: int):
     """Training and validation accuracy against the training points, with the reference models'
     validation accuracy as a dashed line (the level "high bias" is measured against)."""
     t = task(level, seed)
-    fig = learning_curve_figure(t.sizes, np.asarray(t.train), np.asarray(t.validation), height=400)
+    fig = learning_curve_figure(t.sizes, np.asarray(t.train), np.asarray(t.validation), height=360)
     fig.add_shape(type="line", xref="paper", x0=0, x1=1, yref="y", y0=t.reference, y1=t.reference,
                   line=dict(color=palette.INK, width=1.5, dash="dash"))
     fig.add_annotation(text=f"reference {t.reference:.0%}", xref="paper", x=0, xanchor="left", yref="y",
