@@ -42,6 +42,7 @@ BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compar
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
 LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
 NEIGHBOURS, WHICH_MODEL = "pages/33_Nearest_neighbours.py", "pages/37_Which_model.py"
+PICK_SETTING, READ_CURVE = "pages/35_Pick_the_setting.py", "pages/36_Read_the_curve.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -265,6 +266,11 @@ CASES = [
     (NEIGHBOURS, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
     (WHICH_MODEL, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
     (WHICH_MODEL, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
+    # the exercises: a task is cached by its level and task number
+    (PICK_SETTING, "level", {"seed": "2"}, {"level": "2", "seed": "2"}),
+    (PICK_SETTING, "task number", {"seed": "2"}, {"seed": "3"}),
+    (READ_CURVE, "level", {"seed": "2"}, {"level": "3", "seed": "2"}),
+    (READ_CURVE, "task number", {"seed": "2"}, {"seed": "4"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}
