@@ -153,8 +153,8 @@ def test_the_tablet_menu_shows_its_close_button(browser, server, size):
         goto(page, f"{server}/Playground")
         if size["width"] <= 1024:   # a portrait tablet's menu starts closed (ui/core/navigation.js): open it
             page.locator("[data-testid='stExpandSidebarButton']").first.tap()
-            page.wait_for_function(
-                "document.querySelector(\"[data-testid='stSidebar']\").getBoundingClientRect().right > 0", timeout=10_000)
+            page.wait_for_function("document.querySelector(\"[data-testid='stSidebar']\")"
+                                   ".getBoundingClientRect().right > 0", timeout=10_000)
         close = page.locator("[data-testid='stSidebarCollapseButton'] button")
         assert close.is_visible() and close.evaluate("(b) => getComputedStyle(b.parentElement).visibility") == "visible"
         close.tap()

@@ -8,17 +8,32 @@ exactly as before:
   only below 640 px, and with the menu docked a portrait tablet leaves 430 px to the page:
   lecture buttons broke "log/isti/c", the accuracy showed "9…"); words wrap whole; labels
   (metrics, buttons, switches) wrap instead of ending in an ellipsis;
+- up to 1024 px (a phone, a portrait tablet): a column with a chart, a table or a select box
+  takes a line of its own (the rule above kept two 186-px columns side by side on a phone: the
+  ID3 tree beside its table, a select box cut to "Support vector machi"; a tablet's plane shared
+  its 752 px with the controls), buttons and metrics stay side by side;
 - up to 640 px (a phone): thinner page margins, so the plane can take the screen's width
   (``ui/live/live_chart.js`` thins the plane's own margins and fits its height to its width);
 - on a touch screen (no hover): the menu's close button, which Streamlit shows on hover only.
+
+And :func:`fit`, for a page's main chart drawn by ``st.plotly_chart`` (``small_screens.js``): on a
+phone the chart reaches the screen's edges with thin side margins, a legend on its right moved
+above it, a colour bar dropped where the cells show their numbers; on a phone or tablet an
+equal-aspect plane's box is as tall as the plane needs at that width (the live planes do the
+same themselves, ``ui/live/live_chart.js``).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
 
 # The screens each rule is for (ui/live/live_chart.js uses the same): a tablet is up to 1024 px
 # wide, or any touch screen (a tablet in landscape is 1180 px wide); a phone is up to 640 px.
 TABLET = "(max-width: 1024px), (hover: none) and (pointer: coarse)"
 PHONE = "(max-width: 640px)"
+NARROW = "(max-width: 1024px)"   # a portrait tablet or a narrow window, not a tablet in landscape
 
 # ui.core.layout puts it on every page, with its own compact CSS
 CSS = f"""<style>
@@ -29,10 +44,28 @@ CSS = f"""<style>
   [data-testid="stMain"] .stMarkdownEllipsis,
   [data-testid="stMain"] .stMarkdownEllipsis p {{white-space: normal; overflow: visible; text-overflow: clip;}}
 }}
+@media {NARROW} {{
+  [data-testid="stMain"] [data-testid="stColumn"]:has(.js-plotly-plot, [data-testid="stDataFrame"], .stSelectbox)
+    {{min-width: 100%;}}
+}}
 @media {PHONE} {{
   .block-container {{padding-left: 0.5rem !important; padding-right: 0.5rem !important;}}
 }}
+[class*="st-key-small_fit_"] {{display: none !important;}}
 @media (hover: none) {{
   [data-testid="stSidebarCollapseButton"] {{visibility: visible !important; opacity: 1 !important;}}
 }}
 </style>"""
+
+_fit = st.components.v2.component(
+    "classifier_playground.small_screens",
+    js="\n".join(line for line in Path(__file__).with_name("small_screens.js").read_text().splitlines()
+                 if not line.lstrip().startswith("//")),
+    isolate_styles=False,
+)
+
+
+def fit(key: str, height: int) -> None:
+    """Fit the main chart in the container ``key`` (``height`` px tall on a 720 px screen) to a
+    phone's or a tablet's width; on a wider screen without touch it changes nothing."""
+    _fit(key=f"small_fit_{key}", data={"target": key, "height": height}, height=0)
