@@ -86,8 +86,11 @@ function fitHeight(gd, box, cssHeight) {
   if (!(plot > 0) || !Number.isFinite(plot) || (fl._has && fl._has("cartesian") && fl._subplots.cartesian.length > 1)) return;
   const need = Math.ceil(s.t + s.b + plot) + 2;
   const css = Math.max(cssHeight, window.innerHeight - (720 - cssHeight));
-  const height = `${Math.min(need, Math.max(css, window.innerHeight - 16))}px`;
-  if (box.style.getPropertyValue("height") !== height) box.style.setProperty("height", height, "important");
+  const height = `${Math.min(need, Math.max(css, window.innerHeight - 16))}px`, now = box.style.getPropertyValue("height");
+  // back to the height before the last change: a size that flips between two, stay
+  if (now === height || height === gd.__cpBefore) return;
+  gd.__cpBefore = now;
+  box.style.setProperty("height", height, "important");
 }
 
 // Streamlit sizes a stretched chart to its box when it draws it, not when the box changes after.
@@ -114,16 +117,31 @@ async function fit(key, cssHeight) {
     reset(box);
     return;
   }
-  if (gd.__cpBusy) return;
+  if (gd.__cpBusy) {   // a draw while this fit waits on its own: look again once it is done
+    gd.__cpAgain = true;
+    return;
+  }
   gd.__cpBusy = true;
+  gd.__cpAgain = false;
   try {
     if (w.matchMedia(PHONE).matches && (await fitPhone(w.Plotly, gd, box))) return;   // its redraw fits again
     if (equalAspect(gd._fullLayout)) {
+      // Margins that follow the tick labels follow the box's height (other ticks at another
+      // size): with them the Perceptron's box went 471 -> 503 -> 471 px for ever on a tablet.
+      const fl = gd._fullLayout, fixed = {};
+      for (const name of Object.keys(fl).filter((k) => /^[xy]axis\d*$/.test(k) && fl[k] && fl[k].automargin)) {
+        fixed[name + ".automargin"] = false;
+      }
+      if (Object.keys(fixed).length) {
+        await w.Plotly.relayout(gd, fixed);
+        return;   // its redraw fits again
+      }
       fitHeight(gd, box, cssHeight);
       await followBox(w.Plotly, gd, box);
     }
   } finally {
     gd.__cpBusy = false;
+    if (gd.__cpAgain) w.__cpSmallSchedule();
   }
 }
 

@@ -8,12 +8,12 @@ exactly as before:
   only below 640 px, and with the menu docked a portrait tablet leaves 430 px to the page:
   lecture buttons broke "log/isti/c", the accuracy showed "9…"); words wrap whole; labels
   (metrics, buttons, switches) wrap instead of ending in an ellipsis;
-- up to 1024 px (a phone, a portrait tablet): a column with a chart, a table or a select box
-  takes a line of its own (the rule above kept two 186-px columns side by side on a phone: the
-  ID3 tree beside its table, a select box cut to "Support vector machi"; a tablet's plane shared
-  its 752 px with the controls), buttons and metrics stay side by side;
-- up to 640 px (a phone): thinner page margins, so the plane can take the screen's width
-  (``ui/live/live_chart.js`` thins the plane's own margins and fits its height to its width);
+- up to 640 px (a phone): a column with a chart, a table or a select box takes a line of its
+  own (the rule above kept two 186-px columns side by side: the ID3 tree beside its table, a
+  select box cut to "Support vector machi"), buttons and metrics stay side by side; thinner
+  page margins, so the plane can take the screen's width (``ui/live/live_chart.js`` thins the
+  plane's own margins and fits its height to its width). (On a portrait tablet a plane keeps
+  its controls beside it: on a line of its own it went below the first screen.)
 - on a touch screen (no hover): the menu's close button, which Streamlit shows on hover only.
 
 And :func:`fit`, for a page's main chart drawn by ``st.plotly_chart`` (``small_screens.js``): on a
@@ -33,7 +33,6 @@ import streamlit as st
 # wide, or any touch screen (a tablet in landscape is 1180 px wide); a phone is up to 640 px.
 TABLET = "(max-width: 1024px), (hover: none) and (pointer: coarse)"
 PHONE = "(max-width: 640px)"
-NARROW = "(max-width: 1024px)"   # a portrait tablet or a narrow window, not a tablet in landscape
 
 # ui.core.layout puts it on every page, with its own compact CSS
 CSS = f"""<style>
@@ -44,11 +43,9 @@ CSS = f"""<style>
   [data-testid="stMain"] .stMarkdownEllipsis,
   [data-testid="stMain"] .stMarkdownEllipsis p {{white-space: normal; overflow: visible; text-overflow: clip;}}
 }}
-@media {NARROW} {{
+@media {PHONE} {{
   [data-testid="stMain"] [data-testid="stColumn"]:has(.js-plotly-plot, [data-testid="stDataFrame"], .stSelectbox)
     {{min-width: 100%;}}
-}}
-@media {PHONE} {{
   .block-container {{padding-left: 0.5rem !important; padding-right: 0.5rem !important;}}
 }}
 [class*="st-key-small_fit_"] {{display: none !important;}}
