@@ -7,7 +7,9 @@ exactly as before:
   than 10 rem moves to the next line instead of squeezing its text (Streamlit stacks columns
   only below 640 px, and with the menu docked a portrait tablet leaves 430 px to the page:
   lecture buttons broke "log/isti/c", the accuracy showed "9…"); words wrap whole; labels
-  (metrics, buttons, switches) wrap instead of ending in an ellipsis;
+  (metrics, buttons, switches) wrap instead of ending in an ellipsis; a select box's value keeps
+  the width its inner padding took (with the menu closed a tablet's Playground showed
+  "k nearest neighbour" in a 144 px box);
 - up to 640 px (a phone): a column with a chart, a table or a select box takes a line of its
   own (the rule above kept two 186-px columns side by side: the ID3 tree beside its table, a
   select box cut to "Support vector machi"), buttons and metrics stay side by side; thinner
@@ -40,6 +42,7 @@ CSS = f"""<style>
   [data-testid="stMain"] [data-testid="stColumn"] {{min-width: min(100%, 10rem);}}
   [data-testid="stMain"] [data-testid="stHorizontalBlock"] {{row-gap: 1rem;}}
   [data-testid="stMain"] .stButton button p {{overflow-wrap: normal; word-break: normal; hyphens: none;}}
+  [data-testid="stMain"] .stSelectbox input {{padding-left: 0.15rem; padding-right: 0.15rem;}}
   [data-testid="stMain"] .stMarkdownEllipsis,
   [data-testid="stMain"] .stMarkdownEllipsis p {{white-space: normal; overflow: visible; text-overflow: clip;}}
 }}
