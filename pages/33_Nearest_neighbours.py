@@ -14,7 +14,7 @@ from viz.knn_plane import COLOR_NAMES, neighbours_plane
 
 CHART = "ex_nn_plane"
 CONFIG = {**chart_config("nearest_neighbours", scroll_zoom=False, double_click=False), "displayModeBar": False}
-HEIGHT = 500      # px on a 1280x720 screen (fit_screen); a phone gets PHONE_CSS
+HEIGHT = 440      # px on a 1280x720 screen (fit_screen); a phone gets PHONE_CSS
 PHONE_CSS = f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 430px !important;}}}}</style>"
 SUFFIX = {1: "st", 2: "nd", 3: "rd"}   # 1st, 2nd, 3rd, then 5th
 REACH = 0.75      # a tap farther than this from every point selects nothing

@@ -13,7 +13,7 @@ from ui.exercises import shell
 
 PLANE, CURVE = "ex_setting_plane", "ex_setting_curve"
 CONFIG = charts.config("pick_the_setting", scroll_zoom=False)
-LEVELS = {lv: f"Level {lv}: {text}." for lv, text in rules.LEVEL_TEXT.items()}
+LEVELS = {lv: f"{text}." for lv, text in rules.LEVEL_TEXT.items()}
 WITHIN = f"{100 * rules.TOL:.0f} points"
 
 

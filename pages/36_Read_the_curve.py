@@ -13,7 +13,7 @@ from ui.exercises import shell
 
 CURVE, PLANE = "ex_curve_chart", "ex_curve_plane"
 CONFIG = charts.config("read_the_curve", scroll_zoom=False)
-LEVELS = {lv: f"Level {lv}: {text}." for lv, text in rules.LEVEL_TEXT.items()}
+LEVELS = {lv: f"{text}." for lv, text in rules.LEVEL_TEXT.items()}
 ANSWERS = {"high bias": "High bias (underfitting)", "high variance": "High variance (overfitting)",
            "fine": "Fine"}
 

@@ -13,7 +13,7 @@ from ui.exercises import shell
 
 CHART = "ex_which_plane"
 CONFIG = chart_config("which_model", scroll_zoom=False)
-HEIGHT, SMALL = 540, 330
+HEIGHT, SMALL = 480, 330
 GRID = "ex_which_grid"
 # on a phone the plane is shorter than fit_screen's, and the four panels stack one per row
 PHONE_CSS = (f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 420px !important;}} "

@@ -46,7 +46,7 @@ with answer_column:
 with plane_column, st.container(key=CHART):
     X = rules.all_points(instance, answer)
     plane = shatter_plane(X, bound=rules.BOUND, on_a_line=instance.on_a_line,
-                          positive=chosen if instance.goal == rules.BREAK else None)
+                          positive=chosen if instance.goal == rules.BREAK else None, height=360)
     if instance.on_a_line:
         charts.plotly_chart(plane, width="stretch", theme=None, config=CONFIG)
         st.caption("Intervals live on a line: a click anywhere in the strip places a point on the line below it.")

@@ -20,7 +20,7 @@ from ui.core.small_screens import PHONE
 from ui.serving.cache import sharable
 from viz.line_plane import PERCEPTRON, SVM, YOUR_LINE, Drawn, line_plane_figure
 
-HEIGHT = 520   # the plane's height on a 1280x720 screen, under the title and the task's sentence
+HEIGHT = 470   # the plane's height on a 1280x720 screen, under the title and the task's sentence
 # The lines are cut to a box three times the plane's, so a street's band covers the plane's corners too.
 _FAR = tuple(3 * v for v in BOUNDS)
 

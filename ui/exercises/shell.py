@@ -72,6 +72,15 @@ def _take_progress() -> None:
                         f"{' and more' if len(ignored) > 3 else ''}; entries look like `line:1:100`.")
 
 
+# The task row keeps its widgets' labels for screen readers but not on screen (the options say
+# "1 · easy", and "Task" stands before the number): 40 px of the first screen go back to the plane.
+_ROW_CSS = """<style>
+.st-key-exercise_task [data-testid="stWidgetLabel"] {position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;}
+.st-key-exercise_task [data-testid="stMarkdownContainer"] p {margin: 0;}
+</style>"""
+
+
 def begin(kind: str, levels: dict[int, str], *, intro: str) -> Task:
     """The page's opening: title, one row with the level, the task number, a new task, the progress
     and the task link (on the page, not in the sidebar: under the 26-entry menu they were off the
@@ -79,15 +88,17 @@ def begin(kind: str, levels: dict[int, str], *, intro: str) -> Task:
     title = KINDS[kind][0]
     page(title, name=f"ex_{kind}", with_dataset=False)
     _take_progress()
-    with st.container(horizontal=True, vertical_alignment="bottom", key="exercise_task"):
+    st.html(_ROW_CSS)
+    with st.container(horizontal=True, vertical_alignment="center", key="exercise_task"):
         level = settings.setting(LEVEL, f"ex_{kind}_level", control="segmented", format_func=LEVEL_NAMES.get)
-        with st.container(width=130):
+        st.markdown("Task", width="content")
+        with st.container(width=120):
             seed = settings.setting(SEED, f"ex_{kind}_seed", control="number")
         st.button("New task", key=f"ex_{kind}_new", on_click=_new_seed, args=(kind,), icon=":material/refresh:",
                   help="A fresh task at this level (a new task number).")
         st.session_state[_ROW] = st.container(horizontal=True, width="content")  # filled by finish()
-    st.caption(levels[level])
-    st.markdown(intro)
+    st.markdown(f"{intro} <span style='opacity:0.7'>Level {level}: {levels[level]}</span>",
+                unsafe_allow_html=True)
     task = Task(kind, int(level), int(seed))
     _keep_only(task)
     return task
