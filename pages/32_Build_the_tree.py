@@ -1,0 +1,58 @@
+"""Build the tree by hand: choose a region, a feature and a threshold, see each node's impurity
+and the split's gain, and compare with CART's greedy choice; or, on the tennis table, choose the
+attribute ID3 would test. The rules are in exercises/tree_by_hand.py."""
+
+import streamlit as st
+
+from catalog.specs import ParamSpec
+from exercises import LEVELS
+from exercises import tree_by_hand as rules
+from ui.core import settings
+from ui.exercises import shell, tree_hand, tree_table
+
+MODES = {"plane": "on the plane (numbers)", "table": "on the tennis table (categories)"}
+MODE = ParamSpec("mode", "choice", "plane", choices=tuple(MODES), label="version",
+                 help="On the plane: cut regions along x₁ or x₂ as CART does. On the tennis table: choose the "
+                      "attribute ID3 tests, from the lecture's 14 days.")
+LEVEL_TEXT = {
+    1: "Plane: two classes that one or two cuts separate (Gini). Table: the root of the tennis tree.",
+    2: "Plane: two classes in three bands, 10% of labels flipped (entropy). Table: the outlook = sunny branch.",
+    3: "Plane: three classes in four regions, 5% of labels flipped (Gini). Table: the outlook = rain branch.",
+}
+share = f"{100 * rules.SHARE:.0f}%"
+
+task = shell.begin("tree", LEVEL_TEXT, intro=(
+    "Grow a decision tree yourself, one split at a time, then compare it with the algorithm's. "
+    "Choose the version:"))
+mode = settings.setting(MODE, "ex_tree_mode", control="segmented", format_func=MODES.get)
+table = mode == "table"
+instance = rules.make(task.level, task.seed, table=table)
+
+if table:
+    st.markdown(f"Which attribute should the tree test at **{tree_table.node_name(instance)}**? "
+                "Choose it; solved when it has the largest information gain there (the tie, if any, accepts "
+                "each attribute in it).")
+    attribute = tree_table.choose(task, instance)
+    verdict = rules.check(instance, attribute) if attribute else None
+else:
+    st.markdown(
+        f"Make **{instance.splits} split{'s' if instance.splits > 1 else ''}**: choose a region, a feature and a "
+        f"threshold (click in a region on the plane, or type or pick a threshold), then *Make this split*. "
+        f"**Solved** when each split's gain is at least **{share} of the best gain in its region** (the edge "
+        f"counts): CART's greedy choice, within {100 - 100 * rules.SHARE:.0f}%.")
+    tree_hand.take_link(task)
+    made = tree_hand.plane(task, instance)
+    verdict = rules.check(instance, made) if made else None
+
+shell.outcome(task, verdict)
+shell.hints(task, rules.hints(instance))
+if table and attribute:
+    tree_table.gains(instance)
+elif not table:
+    tree_hand.report(instance, made)
+if shell.revealed(task, bool(verdict and verdict.done)):
+    if table:
+        tree_table.reveal(instance)
+    else:
+        tree_hand.reveal(instance, made)
+shell.finish(task, teaches=("tree", "id3"))
