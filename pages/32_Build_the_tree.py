@@ -5,7 +5,6 @@ attribute ID3 would test. The rules are in exercises/tree_by_hand.py."""
 import streamlit as st
 
 from catalog.specs import ParamSpec
-from exercises import LEVELS
 from exercises import tree_by_hand as rules
 from ui.core import settings
 from ui.exercises import shell, tree_hand, tree_table

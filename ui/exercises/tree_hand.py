@@ -122,8 +122,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask) -> tuple:
                     f"{crit} {rules.impurity(counts, instance.criterion):.3f}")
         region = st.selectbox("region to split (or click in it)", names, key=region_key, format_func=region_label)
         st.session_state.setdefault(axis_key, 0)
-        axis = st.segmented_control("cut along", (0, 1), key=axis_key, required=True,
-                                    format_func=lambda f: f"{rules.FEATURES[f]} (a {'vertical' if f == 0 else 'horizontal'} line)")
+        axis = st.segmented_control("cut along", (0, 1), key=axis_key, required=True, format_func=_axis_name)
         rows = rules.region_mask(instance.X, made, region)
         values = np.unique(instance.X[rows, axis])
         midpoints = [float(a / 2 + b / 2) for a, b in zip(values[:-1], values[1:], strict=True)]
@@ -160,6 +159,10 @@ def plane(task: shell.Task, instance: rules.PlaneTask) -> tuple:
     return tuple(made)
 
 
+def _axis_name(feature: int) -> str:
+    return f"{rules.FEATURES[feature]} (a {'vertical' if feature == 0 else 'horizontal'} line)"
+
+
 def _trial(task, instance, made, region, axis, threshold):
     """The cut being tried: its sides, its gain and the button that makes it; its figure part."""
     trial_split = rules.Split(region, axis, threshold)
@@ -171,15 +174,14 @@ def _trial(task, instance, made, region, axis, threshold):
         rows = rules.region_mask(instance.X, made, region)
         goes_left = instance.X[rows, axis] <= threshold
         y = instance.y[rows]
-        sides = [(name, y[part]) for name, part in (("≤", goes_left), (">", ~goes_left))]
+        sides = [(name, len(part), rules.impurity(np.bincount(part, minlength=instance.n_classes),
+                                                  instance.criterion))
+                 for name, part in (("≤", y[goes_left]), (">", y[~goes_left]))]
         crit = "Gini" if instance.criterion == "gini" else "H"
-        parts = " · ".join(
-            f"{rules.FEATURES[axis]} {name} {threshold:.2f}: {len(s)} points, {crit} "
-            f"{rules.impurity(np.bincount(s, minlength=instance.n_classes), instance.criterion):.3f}"
-            for name, s in sides)
-        st.markdown(f"{parts}  \n**gain {check.gain:.3f}** = {check.impurity:.3f} − "
-                    + " − ".join(f"{len(s)}/{len(y)}·{rules.impurity(np.bincount(s, minlength=instance.n_classes), instance.criterion):.3f}"
-                                 for _, s in sides))
+        parts = " · ".join(f"{rules.FEATURES[axis]} {name} {threshold:.2f}: {n} points, {crit} {i:.3f}"
+                           for name, n, i in sides)
+        working = " − ".join(f"{n}/{len(y)}·{i:.3f}" for _, n, i in sides)
+        st.markdown(f"{parts}  \n**gain {check.gain:.3f}** = {check.impurity:.3f} − {working}")
     full = len(made) >= instance.splits
     st.button("Make this split", key="ex_tree_split", icon=":material/call_split:", type="primary",
               disabled=bool(check.problem) or full, on_click=_commit, args=(task, trial_split), width="stretch",
