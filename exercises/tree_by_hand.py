@@ -70,6 +70,7 @@ class PlaneTask:
     n_classes: int
     splits: int              # the number of splits to make
     rule: str                # how the classes were drawn, for the hints
+    share: float = SHARE     # a split's gain must reach this share of the best in its region
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -93,6 +94,7 @@ class SplitCheck:
     gain: float
     best: float              # the best gain in the region
     problem: str = ""        # why the split cannot be made ("" when it can)
+    needed: float = SHARE    # the share of ``best`` the gain must reach
 
     @property
     def share(self) -> float:
@@ -101,7 +103,7 @@ class SplitCheck:
     @property
     def greedy(self) -> bool:
         # relative to the best, with 1e-12 so that an edge stated as 95% is met by rounding too
-        return not self.problem and self.gain >= SHARE * self.best - 1e-12
+        return not self.problem and self.gain >= self.needed * self.best - 1e-12
 
 
 # --- the plane ---------------------------------------------------------------------------------
@@ -267,7 +269,7 @@ def assess(task: PlaneTask, splits) -> list[SplitCheck]:
             problem = (f"all {len(y)} points of the region fall on one side of "
                        f"{FEATURES[s.feature]} = {s.threshold:.2f}: that splits nothing")
         gain = split_gain(y, goes_left, task.n_classes, task.criterion) if not problem else 0.0
-        out.append(SplitCheck(s, n_left, len(y) - n_left, node, gain, best_gain(task, rows), problem))
+        out.append(SplitCheck(s, n_left, len(y) - n_left, node, gain, best_gain(task, rows), problem, task.share))
     return out
 
 
@@ -324,14 +326,14 @@ def _check_plane(task: PlaneTask, splits) -> Verdict:
         return Verdict(False, score, (
             f"Your split of {describe(splits, s.region)} at {FEATURES[s.feature]} ≤ {s.threshold:.2f} gains "
             f"{short.gain:.3f}, {100 * short.share:.0f}% of the best gain there ({short.best:.3f}); "
-            f"it needs {100 * SHARE:.0f}%. Undo it and look for a cut that leaves purer sides."))
+            f"it needs {100 * task.share:.0f}%. Undo it and look for a cut that leaves purer sides."))
     if len(checks) < task.splits:
         left = task.splits - len(checks)
         return Verdict(False, score, f"{len(checks)} of {task.splits} splits made, each a greedy choice: "
                                      f"{left} more to go.")
     hand, reference = accuracy(task, splits)
     return Verdict(True, score, (
-        f"Each of your {len(checks)} splits takes at least {100 * SHARE:.0f}% of the best gain in its "
+        f"Each of your {len(checks)} splits takes at least {100 * task.share:.0f}% of the best gain in its "
         f"region: that is CART's greedy rule, one region at a time, never looking ahead. Your tree gets "
         f"{100 * hand:.0f}% of the test points right; CART at depth {depth(splits)} gets {100 * reference:.0f}%."))
 

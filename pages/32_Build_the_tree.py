@@ -9,38 +9,37 @@ from exercises import tree_by_hand as rules
 from ui.core import settings
 from ui.exercises import shell, tree_hand, tree_table
 
-MODES = {"plane": "on the plane (numbers)", "table": "on the tennis table (categories)"}
+MODES = {"plane": "on the plane", "table": "on the tennis table"}
 MODE = ParamSpec("mode", "choice", "plane", choices=tuple(MODES), label="version",
-                 help="On the plane: cut regions along x₁ or x₂ as CART does. On the tennis table: choose the "
-                      "attribute ID3 tests, from the lecture's 14 days.")
+                 help="On the plane: cut regions along x₁ or x₂ as CART does (numbers). On the tennis table: "
+                      "choose the attribute ID3 tests, on the lecture's 14 days (categories).")
 LEVEL_TEXT = {
     1: "Plane: two classes that one or two cuts separate (Gini). Table: the root of the tennis tree.",
     2: "Plane: two classes in three bands, 10% of labels flipped (entropy). Table: the outlook = sunny branch.",
     3: "Plane: three classes in four regions, 5% of labels flipped (Gini). Table: the outlook = rain branch.",
 }
-share = f"{100 * rules.SHARE:.0f}%"
 
-task = shell.begin("tree", LEVEL_TEXT, intro=(
-    "Grow a decision tree yourself, one split at a time, then compare it with the algorithm's. "
-    "Choose the version:"))
-mode = settings.setting(MODE, "ex_tree_mode", control="segmented", format_func=MODES.get)
+task = shell.begin("tree", LEVEL_TEXT, intro="Grow a decision tree yourself, one split at a time, then compare "
+                                             "it with the algorithm's.")
+main, side = st.columns([1.45, 1], gap="medium")
+with side:
+    mode = settings.setting(MODE, "ex_tree_mode", control="segmented", format_func=MODES.get)
 table = mode == "table"
 instance = rules.make(task.level, task.seed, table=table)
 
 if table:
-    st.markdown(f"Which attribute should the tree test at **{tree_table.node_name(instance)}**? "
-                "Choose it; solved when it has the largest information gain there (the tie, if any, accepts "
-                "each attribute in it).")
-    attribute = tree_table.choose(task, instance)
+    side.markdown(f"Which attribute should the tree test at **{tree_table.node_name(instance)}**? Solved when "
+                  "it has the largest information gain there (in a tie, each attribute of the tie counts).")
+    attribute = tree_table.choose(task, instance, main, side)
     verdict = rules.check(instance, attribute) if attribute else None
 else:
-    st.markdown(
-        f"Make **{instance.splits} split{'s' if instance.splits > 1 else ''}**: choose a region, a feature and a "
-        f"threshold (click in a region on the plane, or type or pick a threshold), then *Make this split*. "
-        f"**Solved** when each split's gain is at least **{share} of the best gain in its region** (the edge "
-        f"counts): CART's greedy choice, within {100 - 100 * rules.SHARE:.0f}%.")
+    side.markdown(
+        f"Make **{instance.splits} split{'s' if instance.splits > 1 else ''}**, each with at least "
+        f"**{100 * rules.SHARE:.0f}% of the best gain in its region** (CART's greedy choice; exactly "
+        f"{100 * rules.SHARE:.0f}% counts). Click in a region to choose it and place a cut there, or type or pick "
+        "a threshold; then *Make this split*.")
     tree_hand.take_link(task)
-    made = tree_hand.plane(task, instance)
+    made = tree_hand.plane(task, instance, main, side)
     verdict = rules.check(instance, made) if made else None
 
 shell.outcome(task, verdict)

@@ -95,32 +95,38 @@ def _clear(task) -> None:
     splits(task).clear()
 
 
+def _impure(instance, made, region) -> bool:
+    return len(np.unique(instance.y[rules.region_mask(instance.X, made, region)])) > 1
+
+
 def _counts(instance, rows) -> str:
     counts = np.bincount(instance.y[rows], minlength=instance.n_classes)
     return " / ".join(str(c) for c in counts)
 
 
-def plane(task: shell.Task, instance: rules.PlaneTask) -> tuple:
-    """The plane and its controls; returns the splits made."""
+def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
+    """The plane (in ``main``) and its controls (in ``side``); returns the splits made."""
     draw.listen(CHART, True, on_click=lambda x, y: _clicked(task, instance, x, y), key="ex_tree_click")
     made = splits(task)
     region_key, axis_key, threshold_key = _keys(task)
     names = rules.leaves(made)
     letters = {r: LETTERS[i] for i, r in enumerate(names)}
     crit = "Gini" if instance.criterion == "gini" else "entropy"
-    left, right = st.columns([1, 1.5], gap="medium")
-    with left:
+    with side:
         st.markdown(f"**{len(made)} of {instance.splits} split{'s' if instance.splits > 1 else ''} made** · "
-                    f"impurity: {crit} · counts are class 0 / 1{' / 2' if instance.n_classes > 2 else ''}")
-        if st.session_state.get(region_key) not in names:
-            st.session_state[region_key] = names[0]
+                    f"counts are class 0 / 1{' / 2' if instance.n_classes > 2 else ''}")
+        if st.session_state.get(region_key) not in names:   # a new task, or the region was just split
+            st.session_state[region_key] = next((r for r in names if _impure(instance, made, r)), names[0])
 
         def region_label(r):
             rows = rules.region_mask(instance.X, made, r)
             counts = np.bincount(instance.y[rows], minlength=instance.n_classes)
-            return (f"{letters[r]}: {rules.describe(made, r)} · {rows.sum()} points ({_counts(instance, rows)}), "
+            return (f"{letters[r]}: {rows.sum()} points ({_counts(instance, rows)}), "
                     f"{crit} {rules.impurity(counts, instance.criterion):.3f}")
-        region = st.selectbox("region to split (or click in it)", names, key=region_key, format_func=region_label)
+        region = st.selectbox("region to split (or click in it)", names, key=region_key, format_func=region_label,
+                              help="The letters are on the plane; a click in a region chooses it.")
+        if region:
+            st.caption(f"Region {letters[region]}: {rules.describe(made, region)}.")
         st.session_state.setdefault(axis_key, 0)
         axis = st.segmented_control("cut along", (0, 1), key=axis_key, required=True, format_func=_axis_name)
         rows = rules.region_mask(instance.X, made, region)
@@ -133,7 +139,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask) -> tuple:
                 st.session_state[threshold_key] = st.session_state[pick_key]
         c1, c2 = st.columns(2)
         threshold = c1.number_input(f"threshold: {rules.FEATURES[axis]} ≤", value=None, step=0.05, format="%.3f",
-                                    key=threshold_key, placeholder="click the plane",
+                                    key=threshold_key, placeholder="click",
                                     help="Click in the region on the plane, type a value, or pick a candidate.")
         c2.selectbox("or a candidate", midpoints, index=None, key=pick_key, on_change=picked,
                      format_func=lambda t: f"{t:.3f}", placeholder="midpoints",
@@ -153,7 +159,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask) -> tuple:
     cuts = [(s.feature, s.threshold, rules.region_box(instance, made[:i], s.region)) for i, s in enumerate(made)]
     fig = hand_tree_plane(instance.X, instance.y, instance.n_classes, instance.bounds, leaves, cuts,
                           chosen=rules.region_box(instance, made, region), trial=trial, height=470)
-    with right, st.container(key=CHART):
+    with main, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
     settings.link_item(HAND_ITEM, link_text(made))
     return tuple(made)

@@ -24,17 +24,17 @@ def node_name(task: rules.TableTask) -> str:
     return "the root (all 14 days)" if not task.branch else f"the branch outlook = {task.branch[0]}"
 
 
-def choose(task: shell.Task, instance: rules.TableTask) -> str:
-    """The days at the node and the student's attribute ("" while none is chosen)."""
+def choose(task: shell.Task, instance: rules.TableTask, main, side) -> str:
+    """The days at the node (in ``main``) and the student's attribute (in ``side``; "" while none
+    is chosen)."""
     X, y, features = rules.node_rows(instance)
     table = pd.DataFrame(X, columns=list(features))
     table["play"] = y
-    left, right = st.columns([1.4, 1], gap="medium")
-    with left:
+    with main:
         st.markdown(f"**The {len(y)} days at {node_name(instance)}** ({(y == 'yes').sum()} yes, "
                     f"{(y == 'no').sum()} no)")
         st.dataframe(table, hide_index=True, height=35 * len(y) + 40)
-    with right:
+    with side:
         free = tuple(rules.table_gains(instance))
         spec = replace(ATTR, choices=("", *free))
         return settings.setting(spec, shell.widget_key(task, "attr"), control="radio",
