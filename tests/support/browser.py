@@ -212,7 +212,7 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
               "Compare_models": "compare_grid",
-              "Learning_theory": "theory_pac"}
+              "Learning_theory": "theory_pac", "Build_the_tree": "ex_tree_plane"}
 
 BOX = """(sel) => {
   const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");

@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from exercises import tree_by_hand as rules
-from ui.core import charts, settings
+from ui.core import alt_text, charts, settings
 from ui.core.layout import fit_screen
 from ui.data import draw
 from ui.exercises import shell
@@ -161,6 +161,10 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
                           chosen=rules.region_box(instance, made, region), trial=trial, height=470)
     with main, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
+    tests = "; ".join(f"{rules.describe(made, s.region)}: {rules.FEATURES[s.feature]} ≤ {s.threshold:.2f}"
+                      for s in made)
+    alt_text.summary(CHART, f"Your tree on the plane: {len(made)} of {instance.splits} splits made "
+                            f"({tests or 'none yet'}), {len(names)} regions", data=instance.y)
     settings.link_item(HAND_ITEM, link_text(made))
     return tuple(made)
 
