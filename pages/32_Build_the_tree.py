@@ -7,6 +7,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from exercises import tree_by_hand as rules
 from ui.core import settings
+from ui.core.show_code import show_code
 from ui.exercises import shell, tree_hand, tree_table
 
 MODES = {"plane": "on the plane", "table": "on the tennis table"}
@@ -53,4 +54,6 @@ if shell.revealed(task, bool(verdict and verdict.done)):
         tree_table.reveal(instance)
     else:
         tree_hand.reveal(instance, made)
+show_code(tree_table.code(instance) if table else tree_hand.code(instance, made),
+          "The task and your answer checked by the exercise's rules, beside mlcore's algorithm.")
 shell.finish(task, teaches=("tree", "id3"))

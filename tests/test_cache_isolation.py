@@ -40,6 +40,7 @@ LEARNING, VALIDATION, CV, SEARCH = ("pages/10_Learning_curves.py", "pages/11_Val
                                     "pages/12_Cross-validation.py", "pages/13_Search.py")
 BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compare_models.py",
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
+BUILD_TREE = "pages/32_Build_the_tree.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -242,6 +243,12 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
+    # Build the tree (an exercise: the task, its version and the student's splits)
+    (BUILD_TREE, "task number", {}, {"seed": "3"}),
+    (BUILD_TREE, "level", {}, {"level": "3"}),
+    (BUILD_TREE, "version", {}, {"mode": "table"}),
+    (BUILD_TREE, "splits", {"seed": "3"}, {"seed": "3", "hand": "2:1.6"}),
+    (BUILD_TREE, "attribute", {"mode": "table"}, {"mode": "table", "attr": "wind"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}

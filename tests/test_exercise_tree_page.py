@@ -2,6 +2,9 @@
 right play is solved and a wrong one is not (a hint offered); the link reopens the task with the
 student's splits; the reveal shows mlcore's CART (or ID3) choice."""
 
+import contextlib
+import io
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,6 +14,7 @@ from support.exercises import hint_offered, not_yet, open_hint, open_task, revea
 from exercises import LEVELS
 from exercises import tree_by_hand as rules
 from mlcore.tree import DecisionTreeClassifier
+from ui.core.show_code import LABEL
 
 pytestmark = pytest.mark.app
 
@@ -129,3 +133,17 @@ def test_tennis_root_shows_the_notes_gains_and_reveals_id3():
         assert f"**{name}** {gain}" in text
     reveal(at)
     assert any(m.value.startswith("**ID3 (mlcore) tests outlook**") for m in at.markdown)
+
+
+def test_show_code_checks_the_same_splits_and_prints_the_pages_verdict():
+    level, task = 3, rules.make(3, SEED)
+    at = open_task(PAGE, level, SEED)
+    for split in rules.solve(task):
+        make_split(at, level, SEED, split)
+    shown = next(s.value for s in at.success if s.value.startswith("**Solved**"))
+    code = next(c.value for e in at.expander if e.label == LABEL for c in e.code if c.language == "python")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<show code>", "exec"), {})
+    verdict_line = out.getvalue().splitlines()[task.splits]   # after one line per split
+    assert verdict_line in shown

@@ -5,6 +5,7 @@ opens the page's link in a fresh session and compares every widget and every cha
 
 import math
 import random
+import re
 
 import pytest
 from support.apptest import PAGES, charts, link, run_page, values
@@ -23,10 +24,16 @@ UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "presen
             "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
 
 
+# An exercise's answer widgets (ui.exercises.shell.widget_key, "ex_<kind>-<level>-<seed>_<name>") hold a
+# student's work in progress on one task; what is worth keeping goes into the link as the page's own item.
+TASK_WIDGET = re.compile(r"^ex_\w+-\d+-\d+_")
+
+
 def _widgets(at):
     for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input", "radio"):
         for w in getattr(at, kind):
-            if w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not w.disabled:
+            if (w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not w.disabled
+                    and not TASK_WIDGET.match(w.key)):
                 yield kind, w
 
 

@@ -236,3 +236,20 @@ def reveal(instance: rules.PlaneTask, made) -> None:
     fig = tree_plane_figure(model, instance.X, instance.y, X_test=instance.X_test, y_test=instance.y_test,
                             bounds=instance.bounds, title=f"CART (mlcore) at depth {at_depth}", height=420)
     charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="ex_tree_cart")
+
+
+def code(instance: rules.PlaneTask, made) -> str:
+    """Show code: the task rebuilt, the student's splits checked by the rules, CART's accuracy."""
+    listed = ", ".join(f"rules.Split({s.region!r}, {s.feature}, {s.threshold:g})" for s in made)
+    return f'''from exercises import tree_by_hand as rules
+from mlcore.tree import DecisionTreeClassifier
+
+task = rules.make({instance.level}, {instance.seed})   # the same points on every machine
+splits = [{listed}]   # (region: L/R path from the root, feature: 0 = x₁, threshold)
+for c in rules.assess(task, splits):
+    print(c.split, f"gain {{c.gain:.3f}}, best in its region {{c.best:.3f}}")
+print(rules.check(task, splits).message if splits else "no split yet")
+cart = DecisionTreeClassifier(criterion={instance.criterion!r}, max_depth={max(1, rules.depth(made))})
+cart.fit(task.X, task.y)
+print("CART's test accuracy", (cart.predict(task.X_test) == task.y_test).mean())
+'''

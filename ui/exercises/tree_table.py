@@ -61,3 +61,17 @@ def reveal(instance: rules.TableTask) -> None:
                 "Its whole tree, grown the same way at every node:")
     charts.plotly_chart(id3_diagram(rules.id3_tree(), height=330), width="stretch", theme=None, key="ex_tree_id3",
                         config=charts.config("build_the_tree_id3"))
+
+
+def code(instance: rules.TableTask) -> str:
+    """Show code: every attribute's gain at the node, from mlcore's ID3 on the node's days."""
+    rows = f't.X[:, 0] == "{instance.branch[0]}"' if instance.branch else "slice(None)"
+    return f'''from mlcore.datasets import tennis
+from mlcore.tree import ID3Classifier
+
+t = tennis()
+rows = {rows}   # the days at {node_name(instance)}
+id3 = ID3Classifier(criterion="entropy").fit(t.X[rows], t.y[rows], feature_names=t.features)
+for c in id3.nodes_[0].candidates:
+    print(c.name, round(c.gain, 3))
+'''
