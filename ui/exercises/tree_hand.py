@@ -83,7 +83,7 @@ def _clicked(task, instance, x: float, y: float) -> None:
 
 def _commit(task, split) -> None:
     splits(task).append(split)
-    st.session_state.pop(_keys(task)[2], None)
+    st.session_state[_keys(task)[2]] = None   # the next cut starts blank (a popped key keeps the browser's value)
 
 
 def _undo(task) -> None:
