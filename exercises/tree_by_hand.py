@@ -174,7 +174,7 @@ def impurity(counts, criterion: str) -> float:
     p = counts[counts > 0] / counts.sum()
     if criterion == "gini":
         return float(1.0 - np.sum(p * p))
-    return float(-np.sum(p * np.log2(p)))
+    return float(-np.sum(p * np.log2(p))) + 0.0   # + 0.0: a pure node's -0.0 prints as 0.000
 
 
 def split_gain(y_region: np.ndarray, goes_left: np.ndarray, K: int, criterion: str) -> float:

@@ -43,8 +43,9 @@ else:
     made = tree_hand.plane(task, instance, main, side)
     verdict = rules.check(instance, made) if made else None
 
-shell.outcome(task, verdict)
-shell.hints(task, rules.hints(instance))
+with side:   # under the answer, where the student looks next
+    shell.outcome(task, verdict)
+    shell.hints(task, rules.hints(instance))
 if table and attribute:
     tree_table.gains(instance)
 elif not table:

@@ -33,7 +33,7 @@ def choose(task: shell.Task, instance: rules.TableTask, main, side) -> str:
     with main:
         st.markdown(f"**The {len(y)} days at {node_name(instance)}** ({(y == 'yes').sum()} yes, "
                     f"{(y == 'no').sum()} no)")
-        st.dataframe(table, hide_index=True, height=35 * len(y) + 40)
+        st.dataframe(table, hide_index=True, height="content")
     with side:
         free = tuple(rules.table_gains(instance))
         spec = replace(ATTR, choices=("", *free))
@@ -59,7 +59,7 @@ def reveal(instance: rules.TableTask) -> None:
     answer = rules.reveal(instance)
     st.markdown(f"**ID3 (mlcore) tests {answer}** at {node_name(instance)}: the attribute of largest gain. "
                 "Its whole tree, grown the same way at every node:")
-    charts.plotly_chart(id3_diagram(rules.id3_tree(), height=330), width="stretch", theme=None, key="ex_tree_id3",
+    charts.plotly_chart(id3_diagram(rules.id3_tree(), height=420), width="stretch", theme=None, key="ex_tree_id3",
                         config=charts.config("build_the_tree_id3"))
 
 
