@@ -100,10 +100,13 @@ def test_the_reveal_shows_carts_choice_in_each_region():
     assert any("test points" in m.value for m in at.markdown)
 
 
-def test_a_bad_hand_item_is_reported():
-    at = run_page(PAGE, query={"seed": "3", "hand": "X9:abc"})
+@pytest.mark.parametrize("hand", ["X9:abc", "LL1:0.3", "1:0.3;1:0.5", "1:0.3;R2:0.1;L2:0.2", "1:1e400"])
+def test_a_bad_hand_item_is_reported(hand):
+    """Malformed, a region no split made, a region split twice, more splits than level 1 task 3 asks."""
+    at = run_page(PAGE, query={"seed": "3", "hand": hand})
     assert_clean(at)
     assert any("your splits" in w.value for w in at.warning)
+    assert "hand" not in link(at)
 
 
 TENNIS = {1: ("outlook", "wind"), 2: ("humidity", "temperature"), 3: ("wind", "temperature")}

@@ -54,14 +54,20 @@ def splits(task: shell.Task) -> list:
     return shell.state(task).setdefault("splits", [])
 
 
-def take_link(task: shell.Task) -> None:
+def fits(splits, instance: rules.PlaneTask) -> bool:
+    """Each split cuts a region left by the ones before it, and there are no more than the task asks."""
+    return len(splits) <= instance.splits and all(s.region in rules.leaves(splits[:i]) for i, s in enumerate(splits))
+
+
+def take_link(task: shell.Task, instance: rules.PlaneTask) -> None:
     raw = settings.take(HAND_ITEM)
     if raw is None:
         return
     read = read_link(raw)
-    if read is None:
+    if read is None or not fits(read, instance):
         settings.report(f"**your splits** (`{HAND_ITEM}`) should look like `1:0.25;L2:-0.4` (region, feature "
-                        f"1 or 2, threshold; at most {MAX_SPLITS}). They were left out.")
+                        f"1 or 2, threshold), each in a region the ones before it left, at most {instance.splits} "
+                        "on this task. They were left out.")
         return
     splits(task)[:] = read
 
