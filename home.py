@@ -7,29 +7,35 @@ import streamlit as st
 
 from catalog.models import MODELS
 from ui.core import guide
-from ui.core.layout import APP_TITLE, page
+from ui.core.layout import APP_TITLE, menu, page
 
-# (topic, what it answers, [(page, model to open it on or None, link text)])
+# (topic, what it answers, [(page, model to open it on or None, link text)]); ✎ marks an exercise
+# that checks the student's own answer
 PATH = [
     ("Nearest neighbours and prototypes", "How far can 'look at the closest examples' go?",
-     [("playground", "knn", "k nearest neighbours"), ("playground", "prototype", "learning with prototypes")]),
+     [("playground", "knn", "k nearest neighbours"), ("playground", "prototype", "learning with prototypes"),
+      ("ex_neighbours", None, "✎ Nearest neighbours by hand")]),
     ("Decision trees", "How does a tree choose its questions, and when should it stop asking?",
-     [("tree", "tree", "Decision tree"), ("id3", None, "ID3 on a table"),
-      ("ex_tree", None, "exercise: build the tree by hand")]),
+     [("tree", "tree", "Decision tree"), ("id3", None, "ID3 on a table"), ("ex_tree", None, "✎ Build the tree")]),
     ("Naive Bayes", "How do probabilities of single features decide a class?",
-     [("id3", None, "naive Bayes on the tennis table"), ("playground", "gaussian_nb", "Gaussian naive Bayes")]),
+     [("id3", None, "naive Bayes on the tennis table"), ("playground", "gaussian_nb", "Gaussian naive Bayes"),
+      ("ex_compute", None, "✎ Compute it")]),
     ("Linear models and the perceptron", "When does a straight line learn, and when does it never settle?",
-     [("perceptron", None, "Perceptron"), ("playground", "logistic", "logistic regression")]),
-    ("SVM and kernels", "Which line is best, and how does a kernel bend it?", [("svm", None, "SVM and kernels")]),
+     [("perceptron", None, "Perceptron"), ("playground", "logistic", "logistic regression"),
+      ("ex_line", None, "✎ Place the line")]),
+    ("SVM and kernels", "Which line is best, and how does a kernel bend it?",
+     [("svm", None, "SVM and kernels"), ("ex_street", None, "✎ Widest street")]),
     ("Ensembles", "Why do many trees vote better than one?", [("ensembles", None, "Ensembles")]),
     ("Neural networks", "What do hidden units add to a perceptron?", [("nn", None, "Neural network")]),
     ("Multi-class", "How do two-class machines handle many classes?", [("multiclass", None, "Multi-class")]),
     ("Model selection", "Is my model too simple or too flexible, and how sure am I of its accuracy?",
      [("learning_curves", None, "Learning curves"), ("validation_curve", None, "Validation curve"),
       ("cross_validation", None, "Cross-validation"), ("search", None, "Search"),
-      ("bias_variance", None, "Bias-variance"), ("compare", None, "Compare models")]),
+      ("bias_variance", None, "Bias-variance"), ("compare", None, "Compare models"),
+      ("ex_setting", None, "✎ Pick the setting"), ("ex_curve", None, "✎ Read the curve"),
+      ("ex_which_model", None, "✎ Which model?")]),
     ("Learning theory", "How many examples are enough, and what does a bound promise?",
-     [("learning_theory", None, "Learning theory")]),
+     [("learning_theory", None, "Learning theory"), ("ex_shatter", None, "✎ Shatter")]),
     ("Features", "What do scaling, new features and feature selection change?", [("features", None, "Features")]),
 ]
 
@@ -46,11 +52,15 @@ st.markdown(
 )
 
 st.subheader("The course, stop by stop", anchor=False)
+st.caption("Each stop links the pages that show it; ✎ marks an exercise that checks your own answer.")
+built = {e.url_path for e in menu()}
 for number, (topic, question, links) in enumerate(PATH, 1):
     text, buttons = st.columns([2, 3], vertical_alignment="center")
     text.markdown(f"**{number}. {topic}**  \n{question}")
     with buttons, st.container(horizontal=True):
         for name, model, label in links:
+            if guide.PAGES[name].url_path not in built:
+                continue
             guide.link(name, model=model, params={}, label=label, extra=NOISY_MOONS if model else None)
 
 st.subheader("Models", anchor=False)

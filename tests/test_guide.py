@@ -3,7 +3,7 @@ the states the issue lists; links to other pages carry the dataset and the model
 the other end opens on them; a bare link opens a page where its lesson shows."""
 
 import pytest
-from support.apptest import PLAYGROUND, assert_clean, run_page
+from support.apptest import PLAYGROUND, assert_clean, page_links, run_page, seen
 
 from ui.core.guide import PAGES
 from ui.core.layout import menu
@@ -11,19 +11,6 @@ from ui.core.layout import menu
 pytestmark = pytest.mark.app
 
 NOISY_MOONS = {"data": "moons", "noise": "0.35"}
-
-
-def seen(at) -> str:
-    texts = [m.value for m in at.markdown if "What you see" in m.value]
-    assert len(texts) == 1, texts
-    return texts[0]
-
-
-def links(at) -> list[tuple[str, dict[str, str]]]:
-    """Every page link drawn: (the target's URL path, its query as a dict)."""
-    from urllib.parse import parse_qsl
-
-    return [(pl.proto.page, dict(parse_qsl(pl.proto.query_string))) for pl in at.get("page_link")]
 
 
 @pytest.mark.parametrize(("query", "regime", "setting"), [
@@ -43,7 +30,7 @@ def test_the_playground_names_the_regime_and_the_setting_to_move(query, regime, 
 
 def test_the_readings_links_open_the_curve_on_the_setting_it_names():
     at = run_page(PLAYGROUND, {**NOISY_MOONS, "model": "svm", "gamma": "100"})
-    curve = dict(links(at))["Validation_curve"]
+    curve = dict(page_links(at))["Validation_curve"]
     assert curve["vary"] == "gamma" and curve["model"] == "svm" and curve["gamma"] == "100"
     target = run_page("pages/11_Validation_curve.py", curve)
     assert_clean(target)
@@ -61,7 +48,7 @@ def test_a_link_followed_in_the_same_session_carries_the_view():
     at.query_params.update({**NOISY_MOONS, "model": "svm", "gamma": "100"})
     at.run()
     assert_clean(at)
-    query = dict(links(at))["Validation_curve"]
+    query = dict(page_links(at))["Validation_curve"]
     at.switch_page("pages/11_Validation_curve.py")
     at.query_params.clear()
     at.query_params.update(query)
@@ -83,12 +70,12 @@ def test_a_bare_link_opens_where_the_lesson_shows_and_a_written_link_keeps_its_m
 def test_the_home_page_walks_the_course_in_the_order_of_the_notes():
     at = run_page()
     assert_clean(at)
-    order = [path for path, _ in links(at)]
+    order = [path for path, _ in page_links(at)]
     first = [order.index(PAGES[n].url_path) for n in ("playground", "tree", "id3", "perceptron", "svm", "ensembles",
                                                       "nn", "multiclass", "learning_curves", "learning_theory",
                                                       "features")]
     assert first == sorted(first)
     assert {e.url_path for e in menu()[1:]} <= set(order)  # every page is a stop
-    for _, query in links(at):
+    for _, query in page_links(at):
         if "model" in query:  # a link that names a model names data where models differ
             assert query["data"] == "moons"

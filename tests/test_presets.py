@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, assert_reopens, charts, link, run_page, values, widget
+from support.apptest import assert_clean, assert_reopens, captions, charts, click_step, link, run_page, values, widget
 
 from mlcore.linear_model import Perceptron
 from mlcore.multiclass import OneVsOneClassifier, OneVsRestClassifier, OutputCodeClassifier
@@ -28,18 +28,8 @@ PAGES = {"playground": ("pages/1_Playground.py", lectures.PLAYGROUND),
 CASES = [(name, i) for name, (_, steps) in PAGES.items() for i in range(len(steps))]
 
 
-def click(at, name: str, i: int):
-    at.button(key=f"preset_{name}_{i}").click().run()
-    assert_clean(at)
-    return at
-
-
 def metric(at, label: str) -> str:
     return next(m.value for m in at.metric if m.label.startswith(label))
-
-
-def captions(at) -> list[str]:
-    return [c.value for c in at.caption]
 
 
 @pytest.mark.parametrize(("name", "i"), CASES)
@@ -48,7 +38,7 @@ def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name,
     # start from a changed session: drawn points and another dataset, which the step must replace
     at = run_page(page, {"data": "circles", "n": "120", "pts": "0.5,0.5,1;1,1,0"})
     assert at.session_state[draw.KEY]
-    click(at, name, i)
+    click_step(at, name, i)
     resolved = at.session_state[f"_preset_{name}_values"]
     for key, value in steps[i].values.items():
         held = at.session_state[key]
@@ -78,7 +68,7 @@ def test_a_naive_bayes_step_sets_its_table_row_and_smoothing_shows_its_line_and_
     step = lectures.NAIVE_BAYES[i]
     # start elsewhere: another table and smoothing on, which the step must replace
     at = run_page(ID3, {"table": "kids_play", "laplace": "true"})
-    click(at, "id3_nb", i)
+    click_step(at, "id3_nb", i)
     for key, value in step.values.items():
         assert at.session_state[key] == value, key
     assert any(step.text in c for c in captions(at))
@@ -87,15 +77,15 @@ def test_a_naive_bayes_step_sets_its_table_row_and_smoothing_shows_its_line_and_
 
 def test_knn_steps_show_what_their_text_says():
     at = run_page("pages/1_Playground.py")
-    assert metric(click(at, "playground", 0), "train accuracy") == "100.0%"   # k = 1
-    assert metric(click(at, "playground", 1), "train accuracy") != "100.0%"   # k = 15
-    assert metric(click(at, "playground", 2), "train accuracy") == "100.0%"   # weighted: own vote 1/0
-    assert metric(click(at, "playground", 3), "train accuracy") == "100.0%"   # logistic, separable
-    assert metric(click(at, "playground", 4), "train accuracy") != "100.0%"   # overlapping
+    assert metric(click_step(at, "playground", 0), "train accuracy") == "100.0%"   # k = 1
+    assert metric(click_step(at, "playground", 1), "train accuracy") != "100.0%"   # k = 15
+    assert metric(click_step(at, "playground", 2), "train accuracy") == "100.0%"   # weighted: own vote 1/0
+    assert metric(click_step(at, "playground", 3), "train accuracy") == "100.0%"   # logistic, separable
+    assert metric(click_step(at, "playground", 4), "train accuracy") != "100.0%"   # overlapping
 
 
 def test_the_line_goes_when_a_setting_changes():
-    at = click(run_page("pages/1_Playground.py"), "playground", 1)
+    at = click_step(run_page("pages/1_Playground.py"), "playground", 1)
     assert any(lectures.PLAYGROUND[1].text in c for c in captions(at))
     at.slider(key="p_knn_k").set_value(7).run()
     assert_clean(at)
@@ -107,7 +97,7 @@ def test_the_line_goes_when_a_setting_changes():
                          [("svm", "pages/2_SVM_and_kernels.py", lectures.SVM, "p_svm_C", 1.0),
                           ("id3_nb", ID3, lectures.NAIVE_BAYES, "nb_laplace", True)])
 def test_a_row_with_say_changed_says_the_settings_changed_then_shows_the_line_again(name, page, steps, key, value):
-    at = click(run_page(page), name, 0)
+    at = click_step(run_page(page), name, 0)
     assert any(steps[0].text in c for c in captions(at))
     held = at.session_state[key]
     widget(at, key).set_value(value).run()
@@ -120,28 +110,28 @@ def test_a_row_with_say_changed_says_the_settings_changed_then_shows_the_line_ag
 
 def test_tree_steps_grow_then_prune():
     at = run_page("pages/3_Decision_tree.py")
-    assert metric(click(at, "tree", 0), "depth").startswith("1 of")
-    full = click(at, "tree", 2)
+    assert metric(click_step(at, "tree", 0), "depth").startswith("1 of")
+    full = click_step(at, "tree", 2)
     assert metric(full, "train accuracy") == "100.0%"
     depth, of = metric(full, "depth").split(" of ")
     assert depth == of  # the slider at the full tree's depth
     leaves_full = int(metric(full, "leaves"))
-    pruned = click(at, "tree", 3)
+    pruned = click_step(at, "tree", 3)
     assert int(metric(pruned, "leaves")) < leaves_full
 
 
 def test_ensemble_steps_vote_with_every_tree():
     at = run_page("pages/5_Ensembles.py")
     for i, trees in enumerate((1, 10, 100)):
-        assert metric(click(at, "ensembles", i), "members voting") == f"{trees}/{trees}"
+        assert metric(click_step(at, "ensembles", i), "members voting") == f"{trees}/{trees}"
 
 
 def test_perceptron_steps_converge_only_on_separable_data():
     at = run_page("pages/6_Perceptron.py")
-    done = [c for c in captions(click(at, "perceptron", 0)) if "converge" in c]
+    done = [c for c in captions(click_step(at, "perceptron", 0)) if "converge" in c]
     assert done and all("did not converge" not in c for c in done)
-    assert any("did not converge" in c for c in captions(click(at, "perceptron", 1)))
-    assert any("did not converge" in c for c in captions(click(at, "perceptron", 2)))
+    assert any("did not converge" in c for c in captions(click_step(at, "perceptron", 1)))
+    assert any("did not converge" in c for c in captions(click_step(at, "perceptron", 2)))
 
 
 def percent(text: str) -> float:
@@ -202,20 +192,20 @@ def test_nn_steps_show_what_their_text_says():
 
     # the page shows the same, at the last epoch
     at = run_page("pages/7_Neural_network.py")
-    assert percent(metric(click(at, "nn", 0), "train accuracy")) <= 0.6
-    assert metric(click(at, "nn", 1), "train accuracy") == "100.0%"
-    assert metric(click(at, "nn", 2), "train accuracy") == "100.0%"
-    shown = click(at, "nn", 3)
+    assert percent(metric(click_step(at, "nn", 0), "train accuracy")) <= 0.6
+    assert metric(click_step(at, "nn", 1), "train accuracy") == "100.0%"
+    assert metric(click_step(at, "nn", 2), "train accuracy") == "100.0%"
+    shown = click_step(at, "nn", 3)
     epoch, of = metric(shown, "epoch").split(" / ")
     assert epoch == of
     assert abs(float(metric(shown, "loss")) - math.log(2)) < 0.1
 
 
 def test_a_nn_step_shows_its_network_trained_even_after_the_slider_moved():
-    at = click(run_page("pages/7_Neural_network.py"), "nn", 2)
+    at = click_step(run_page("pages/7_Neural_network.py"), "nn", 2)
     at.slider(key="nn_epoch").set_value(1).run()
     assert metric(at, "epoch").startswith("1 / ")
-    click(at, "nn", 0)
+    click_step(at, "nn", 0)
     epoch, of = metric(at, "epoch").split(" / ")
     assert epoch == of
     assert any(lectures.NN[0].text in c for c in captions(at))
@@ -248,9 +238,9 @@ def test_multiclass_steps_show_what_their_text_says():
 
     at = run_page("pages/8_Multi-class.py")
     for i, (machines, accuracy) in enumerate(((5, ovr), (10, ovo), (7, ecoc))):
-        click(at, "multiclass", i)
+        click_step(at, "multiclass", i)
         assert metric(at, "binary machines") == str(machines)
         assert metric(at, "train accuracy") == f"{accuracy.score(X, y):.1%}"
-    click(at, "multiclass", 3)
+    click_step(at, "multiclass", 3)
     assert metric(at, "joint problems") == "1"
     assert metric(at, "train accuracy") == f"{cs.score(X, y):.1%}"

@@ -4,7 +4,7 @@ here on the step's own data, fitted with mlcore directly (not through the page's
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, charts, link, run_page, values
+from support.apptest import assert_clean, captions, charts, click_step, link, run_page, values
 
 import catalog
 from mlcore.model_selection import (
@@ -36,23 +36,13 @@ PAGES = {"learning": ("pages/10_Learning_curves.py", lectures.LEARNING),
 CASES = [(name, i) for name, (_, steps) in PAGES.items() for i in range(len(steps))]
 
 
-def click(at, name: str, i: int):
-    at.button(key=f"preset_{name}_{i}").click().run()
-    assert_clean(at)
-    return at
-
-
-def captions(at) -> list[str]:
-    return [c.value for c in at.caption]
-
-
 @pytest.mark.parametrize(("name", "i"), CASES)
 def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name, i):
     page, steps = PAGES[name]
     # start from a changed session: drawn points and another dataset, which the step must replace
     at = run_page(page, {"data": "circles", "n": "120", "pts": "0.5,0.5,1;1,1,0"})
     assert at.session_state[draw.KEY]
-    click(at, name, i)
+    click_step(at, name, i)
     for key, value in steps[i].values.items():
         assert at.session_state[key] == ("no limit" if value is None else value), key
     assert at.session_state[draw.KEY] == []

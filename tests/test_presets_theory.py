@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 from sklearn.svm import SVC
-from support.apptest import assert_clean, charts, decode, figure, link, run_page, values
+from support.apptest import assert_clean, captions, charts, click_step, decode, figure, link, run_page, values
 
 import catalog
 from mlcore.datasets import make_dataset, train_test_split
@@ -29,22 +29,12 @@ PAGES = {"theory": (THEORY, lectures.THEORY), "features": (FEATURES, lectures.FE
 CASES = [(name, i) for name, (_, steps) in PAGES.items() for i in range(len(steps))]
 
 
-def click(at, name: str, i: int):
-    at.button(key=f"preset_{name}_{i}").click().run()
-    assert_clean(at)
-    return at
-
-
-def captions(at) -> list[str]:
-    return [c.value for c in at.caption]
-
-
 @pytest.mark.parametrize(("name", "i"), CASES)
 def test_a_step_sets_its_settings_shows_its_line_and_reopens_from_its_link(name, i):
     page, steps = PAGES[name]
     at = run_page(page, {"data": "circles", "n": "120", "pts": "0.5,0.5,1;1,1,0"})
     assert at.session_state[draw.KEY]
-    click(at, name, i)
+    click_step(at, name, i)
     for key, value in steps[i].values.items():
         assert at.session_state[key] == ("no limit" if value is None else value), key
     assert at.session_state[draw.KEY] == []
@@ -79,13 +69,13 @@ def test_pac_and_shattering_steps_show_what_their_text_says():
     v = pac.values
     assert 3 ** v["th_d"] == 729
     assert math.ceil((math.log(729) + math.log(1 / v["th_delta"])) / v["th_eps"]) == 96  # "so 96 examples"
-    at = click(run_page(THEORY), "theory", 0)
+    at = click_step(run_page(THEORY), "theory", 0)
     assert metric(at, "examples needed m") == "96"
 
     square = shattering.values[shatter_points.SHATTER_KEY]
     assert len(square) == 4 and labelings_realised(square) == 14       # "14 of the 16 ... do not shatter"
     assert labelings_realised(shatter_points.EXAMPLES["triangle"]) == 8  # three points not on a line: shattered
-    at = click(at, "theory", 1)
+    at = click_step(at, "theory", 1)
     assert any(w.value.startswith("Not shattered: lines (half-planes) realise 14 of the 16") for w in at.warning)
 
 
@@ -117,7 +107,7 @@ def test_bounds_step_shows_what_its_text_says():
             assert bound > 1                                             # "above 1 for the smallest samples"
 
     # the page: the test-error curve it draws is never zero (the opening's lesson too)
-    at = click(run_page(THEORY), "theory", 2)
+    at = click_step(run_page(THEORY), "theory", 2)
     test_curve = next(t for t in figure_by_key(at, "bounds")["data"] if t.get("name") == "test error (mean)")
     assert (decode(test_curve["y"]) > 0.1).all()
 
@@ -150,7 +140,7 @@ def test_rademacher_and_bayes_steps_show_what_their_text_says():
     fresh = [make_dataset("blobs", n=5000, noise=bayes.values["ds_noise"], seed=seed) for seed in range(100, 104)]
     error = np.mean([1 - model.score(X_new, y_new) for X_new, y_new in fresh])  # on 20 000 fresh points
     assert error > bayes_error                                           # "kNN's true error lies above it"
-    at = click(run_page(THEORY), "theory", 4)
+    at = click_step(run_page(THEORY), "theory", 4)
     assert abs(float(metric(at, "Bayes error").rstrip("%")) / 100 - bayes_error) < 0.003
 
 

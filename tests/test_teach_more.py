@@ -4,11 +4,10 @@ on the same data and model, and a bare link opens where the lesson shows (no sco
 
 import math
 import re
-from urllib.parse import parse_qsl
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, charts, decode, link, run_page, values
+from support.apptest import assert_clean, charts, decode, link, page_links, run_page, seen, values
 
 from mlcore.datasets import TABLES
 from mlcore.linear_model import Perceptron
@@ -24,17 +23,6 @@ pytestmark = pytest.mark.app
 ENSEMBLES, MULTICLASS, ID3 = "pages/5_Ensembles.py", "pages/8_Multi-class.py", "pages/4_ID3_on_a_table.py"
 NOISY_MOONS = {"data": "moons", "noise": "0.35"}
 FIVE_BLOBS = {"data": "blobs", "classes": "5", "noise": "0.8", "base": "perceptron"}
-
-
-def seen(at) -> str:
-    texts = [m.value for m in at.markdown if "What you see" in m.value]
-    assert len(texts) == 1, texts
-    return texts[0]
-
-
-def links(at) -> list[tuple[str, dict[str, str]]]:
-    """Every page link drawn: (the target's URL path, its query as a dict)."""
-    return [(pl.proto.page, dict(parse_qsl(pl.proto.query_string))) for pl in at.get("page_link")]
 
 
 def state(at, key):
@@ -80,7 +68,7 @@ def test_the_reading_follows_the_members_slider():
     next(s for s in at.slider if s.label == "members in the vote").set_value(3).run()
     assert_clean(at)
     assert "the vote of the first 3 of 20" in seen(at)
-    assert len({path for path, _ in links(at)}) >= 2
+    assert len({path for path, _ in page_links(at)}) >= 2
 
 
 def test_adaboost_of_one_round_underfits_and_of_many_deep_rounds_overfits():
@@ -171,10 +159,10 @@ def test_id3_says_what_the_tree_does_on_rows_it_has_not_seen():
 def test_id3_hands_on_the_dataset_its_link_brought():
     at = run_page(ID3, {"data": "circles", "noise": "0.2"})
     assert_clean(at)
-    out = dict(links(at))
+    out = dict(page_links(at))
     assert out["Decision_tree"]["data"] == "circles" and out["Playground"]["noise"] == "0.2"
     assert link(at)["data"] == "circles"       # and keeps it in its own link
-    assert dict(links(run_page(ID3)))["Decision_tree"]["data"] == "moons"   # none brought: noisy moons
+    assert dict(page_links(run_page(ID3)))["Decision_tree"]["data"] == "moons"   # none brought: noisy moons
 
 
 def test_naive_bayes_says_a_zero_count_decides_until_laplace():
@@ -203,7 +191,7 @@ DATASET = ("ds_data", "ds_noise", "ds_classes", "ds_n", "ds_seed")
 def test_links_open_the_same_data_and_model_on_the_page_at_the_other_end(page, query):
     at = run_page(page, query)
     assert_clean(at)
-    out = [(path, q) for path, q in links(at) if FILES[path] != page]
+    out = [(path, q) for path, q in page_links(at) if FILES[path] != page]
     assert len({path for path, _ in out}) >= 2, out
     for path, q in out:
         target = run_page(FILES[path], q)

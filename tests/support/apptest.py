@@ -109,3 +109,28 @@ def plotted(at) -> np.ndarray:
           if str(t.get("name", "")).startswith(("class", "test points")) and t.get("x") != [None]]
     pts = np.vstack(xy)
     return pts[np.lexsort(pts.T[::-1])]
+
+
+def click_step(at, name: str, i: int) -> AppTest:
+    """Press step ``i`` of the lecture row ``name`` (ui.core.presets) and check the run is clean."""
+    at.button(key=f"preset_{name}_{i}").click().run()
+    assert_clean(at)
+    return at
+
+
+def captions(at) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+def seen(at) -> str:
+    """The page's one "What you see" block (ui.core.guide.see)."""
+    texts = [m.value for m in at.markdown if "What you see" in m.value]
+    assert len(texts) == 1, texts
+    return texts[0]
+
+
+def page_links(at) -> list[tuple[str, dict[str, str]]]:
+    """Every page link drawn: (the target's URL path, its query as a dict)."""
+    from urllib.parse import parse_qsl
+
+    return [(pl.proto.page, dict(parse_qsl(pl.proto.query_string))) for pl in at.get("page_link")]
