@@ -44,7 +44,8 @@ SHARE = 0.95          # a split counts as greedy when its gain is at least this 
 FEATURES = ("x₁", "x₂")
 MIN_CLASS = 4         # training points of each class at least
 LIMIT = 3.0           # the points lie in [-LIMIT, LIMIT]^2
-# level -> (criterion, classes, training points, test points, label noise, splits to make)
+# level -> (criterion, classes, training points, test points, label noise, splits to make; None: the
+# rule's own one or two)
 PLANE_LEVELS = {1: ("gini", 2, 30, 40, 0.0, None), 2: ("entropy", 2, 60, 60, 0.1, 2),
                 3: ("gini", 3, 80, 80, 0.05, 3)}
 # tennis level -> the branch whose attribute the student picks: () is the root
