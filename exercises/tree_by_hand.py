@@ -223,11 +223,17 @@ def region_box(task: PlaneTask, splits, region: str) -> tuple[float, float, floa
     return tuple(box)
 
 
+def number(value: float) -> str:
+    """A threshold as typed: to 3 decimals, no trailing zeros (-0.005, 1.18, 2)."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def describe(splits, region: str) -> str:
-    """"x₁ ≤ 0.50, x₂ > 1.20": the tests that lead to the region ("the whole plane" for the root)."""
+    """"x₁ ≤ 0.5, x₂ > 1.205": the tests that lead to the region ("the whole plane" for the root)."""
     by_region = {s.region: s for s in splits}
     tests = [f"{FEATURES[by_region[region[:d]].feature]} {'≤' if side == 'L' else '>'} "
-             f"{by_region[region[:d]].threshold:.2f}" for d, side in enumerate(region)]
+             f"{number(by_region[region[:d]].threshold)}" for d, side in enumerate(region)]
     return ", ".join(tests) or "the whole plane"
 
 
@@ -268,7 +274,7 @@ def assess(task: PlaneTask, splits) -> list[SplitCheck]:
             problem = "every point there is of one class already: nothing to gain"
         elif n_left in (0, len(y)):
             problem = (f"all {len(y)} points of the region fall on one side of "
-                       f"{FEATURES[s.feature]} = {s.threshold:.2f}: that splits nothing")
+                       f"{FEATURES[s.feature]} = {number(s.threshold)}: that splits nothing")
         gain = split_gain(y, goes_left, task.n_classes, task.criterion) if not problem else 0.0
         out.append(SplitCheck(s, n_left, len(y) - n_left, node, gain, best_gain(task, rows), problem, task.share))
     return out
@@ -318,14 +324,14 @@ def _check_plane(task: PlaneTask, splits) -> Verdict:
     checks = assess(task, splits)
     bad = next((c for c in checks if c.problem), None)
     if bad is not None:
-        return Verdict(False, 0.0, f"The split {FEATURES[bad.split.feature]} ≤ {bad.split.threshold:.2f} "
+        return Verdict(False, 0.0, f"The split {FEATURES[bad.split.feature]} ≤ {number(bad.split.threshold)} "
                                    f"cannot be made: {bad.problem}. Undo it.")
     score = sum(c.share for c in checks[:task.splits]) / task.splits
     short = next((c for c in checks if not c.greedy), None)
     if short is not None:
         s = short.split
         return Verdict(False, score, (
-            f"Your split of {describe(splits, s.region)} at {FEATURES[s.feature]} ≤ {s.threshold:.2f} gains "
+            f"Your split of {describe(splits, s.region)} at {FEATURES[s.feature]} ≤ {number(s.threshold)} gains "
             f"{short.gain:.3f}, {100 * short.share:.0f}% of the best gain there ({short.best:.3f}); "
             f"it needs {100 * task.share:.0f}%. Undo it and look for a cut that leaves purer sides."))
     if len(checks) < task.splits:

@@ -121,7 +121,8 @@ def test_regions_and_their_boxes():
     assert rules.region_box(rules.make(1, 1), made, "RL") == (0.5, 3.0, -3.0, -1.0)
     X = np.array([[0.0, 0.0], [1.0, -2.0], [1.0, 2.0]])
     assert rules.region_mask(X, made, "RR").tolist() == [False, False, True]
-    assert rules.describe(made, "RL") == "x₁ > 0.50, x₂ ≤ -1.00"
+    assert rules.describe(made, "RL") == "x₁ > 0.5, x₂ ≤ -1"
+    assert [rules.number(t) for t in (-0.005, 1.18, 1.405, 2.0, -0.0001)] == ["-0.005", "1.18", "1.405", "2", "0"]
 
 
 # --- empty and pure regions, ties ----------------------------------------------------------------

@@ -78,7 +78,7 @@ def hand_tree_plane(X, y, n_classes: int, bounds, leaves, cuts, *, chosen=None, 
         sx, sy = _segment(feature, threshold, box)
         traces.append(go.Scatter(x=_f32(sx), y=_f32(sy), mode="lines", name="cut tried",
                                  line=dict(color=_TRIAL, width=3, dash="dash"),
-                                 hovertemplate=f"{feature_names[feature]} = {threshold:.2f}<extra></extra>"))
+                                 hovertemplate=f"{feature_names[feature]} = {threshold:.3g}<extra></extra>"))
     annotations = [dict(x=(b[0] + b[1]) / 2, y=(b[2] + b[3]) / 2, text=f"<b>{letter}</b>", showarrow=False,
                         font=dict(size=22, color="rgba(34,34,34,0.45)")) for b, _, letter in leaves]
     fig = go.Figure(traces)

@@ -167,7 +167,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
                           chosen=rules.region_box(instance, made, region), trial=trial, height=470)
     with main, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
-    tests = "; ".join(f"{rules.describe(made, s.region)}: {rules.FEATURES[s.feature]} ≤ {s.threshold:.2f}"
+    tests = "; ".join(f"{rules.describe(made, s.region)}: {rules.FEATURES[s.feature]} ≤ {rules.number(s.threshold)}"
                       for s in made)
     alt_text.summary(CHART, f"Your tree on the plane: {len(made)} of {instance.splits} splits made "
                             f"({tests or 'none yet'}), {len(names)} regions", data=instance.y)
@@ -194,7 +194,7 @@ def _trial(task, instance, made, region, axis, threshold):
                                                   instance.criterion))
                  for name, part in (("≤", y[goes_left]), (">", y[~goes_left]))]
         crit = "Gini" if instance.criterion == "gini" else "H"
-        parts = " · ".join(f"{rules.FEATURES[axis]} {name} {threshold:.2f}: {n} points, {crit} {i:.3f}"
+        parts = " · ".join(f"{rules.FEATURES[axis]} {name} {rules.number(threshold)}: {n} points, {crit} {i:.3f}"
                            for name, n, i in sides)
         working = " − ".join(f"{n}/{len(y)}·{i:.3f}" for _, n, i in sides)
         st.markdown(f"{parts}  \n**gain {check.gain:.3f}** = {check.impurity:.3f} − {working}")
@@ -211,7 +211,7 @@ def report(instance: rules.PlaneTask, made) -> None:
         return
     crit = "Gini" if instance.criterion == "gini" else "entropy"
     rows = [{"region": rules.describe(made, c.split.region), "test": f"{rules.FEATURES[c.split.feature]} ≤ "
-             f"{c.split.threshold:.2f}", "points (≤ / >)": f"{c.n_left} / {c.n_right}",
+             f"{rules.number(c.split.threshold)}", "points (≤ / >)": f"{c.n_left} / {c.n_right}",
              crit: round(c.impurity, 3), "gain": round(c.gain, 3)} for c in rules.assess(instance, made)]
     st.dataframe(pd.DataFrame(rows), hide_index=True)
 
@@ -224,9 +224,9 @@ def reveal(instance: rules.PlaneTask, made) -> None:
         if choice is None:
             continue
         f, t, g = choice
-        rows.append({"region": rules.describe(made, c.split.region),
-                     "your split": f"{rules.FEATURES[c.split.feature]} ≤ {c.split.threshold:.2f} (gain {c.gain:.3f})",
-                     "CART's split": f"{rules.FEATURES[f]} ≤ {t:.2f} (gain {g:.3f})",
+        yours = f"{rules.FEATURES[c.split.feature]} ≤ {rules.number(c.split.threshold)}"
+        rows.append({"region": rules.describe(made, c.split.region), "your split": f"{yours} (gain {c.gain:.3f})",
+                     "CART's split": f"{rules.FEATURES[f]} ≤ {rules.number(t)} (gain {g:.3f})",
                      "share": f"{100 * c.share:.0f}%"})
     if rows:
         st.markdown("**CART's greedy choice in each of your regions** (mlcore's tree grown one level on the "
