@@ -431,7 +431,7 @@ def hints(task) -> tuple[str, ...]:
                 "weighted entropy is the largest gain.")
     impurity_name = "Gini impurity" if task.criterion == "gini" else "entropy"
     return (f"Choose a region, then a cut along {FEATURES[0]} or {FEATURES[1]} that leaves each side as close "
-            f"to one class as you can: the gain shown under the plane is the drop in {impurity_name}.",
+            f"to one class as you can: the gain shown with your cut is the drop in {impurity_name}.",
             f"The classes follow {task.rule}. A cut in the empty gap between two groups of points gives "
             f"the same gain anywhere in that gap.",
             "Try the candidate thresholds of both features in the region and keep the one with the largest "

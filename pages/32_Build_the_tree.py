@@ -37,8 +37,7 @@ else:
     side.markdown(
         f"Make **{instance.splits} split{'s' if instance.splits > 1 else ''}**, each with at least "
         f"**{100 * rules.SHARE:.0f}% of the best gain in its region** (CART's greedy choice; exactly "
-        f"{100 * rules.SHARE:.0f}% counts). Click in a region to choose it and place a cut there, or type or pick "
-        "a threshold; then *Make this split*.")
+        f"{100 * rules.SHARE:.0f}% counts).")
     tree_hand.take_link(task, instance)
     made = tree_hand.plane(task, instance, main, side)
     verdict = rules.check(instance, made) if made else None

@@ -34,7 +34,7 @@ def test_the_cuts_are_the_tasks_greedy_ones():
 
 
 def play(pg, touch: bool):
-    for axis, (x, y), shown in CUTS:
+    for made, (axis, (x, y), shown) in enumerate(CUTS, 1):
         runs = finished_runs(pg)
         pg.locator(AXIS).nth(axis).click()
         label = "document.querySelector('.st-key-ex_tree-1-3_threshold label')?.innerText || ''"
@@ -50,7 +50,8 @@ def play(pg, touch: bool):
         wait_for_run_after(pg, runs, "a click on the plane", until=f"() => {THRESHOLD} === '{shown}'")
         runs = finished_runs(pg)
         pg.locator(".st-key-ex_tree_split button").click()
-        wait_for_run_after(pg, runs, "making the split")
+        wait_for_run_after(pg, runs, "making the split",
+                           until=f"() => document.body.innerText.includes('{made} of 2 splits made')")
         plane_ready(pg, PLANE)
     pg.wait_for_selector(SOLVED, timeout=30_000)
     pg.wait_for_function("() => location.search.includes('done=tree%3A1%3A100')", timeout=30_000)

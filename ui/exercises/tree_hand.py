@@ -121,6 +121,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
     with side:
         st.markdown(f"**{len(made)} of {instance.splits} split{'s' if instance.splits > 1 else ''} made** · "
                     f"counts are class 0 / 1{' / 2' if instance.n_classes > 2 else ''}")
+        tried = st.container()   # the cut tried and its button first: where the eye goes after a click
         if st.session_state.get(region_key) not in names:   # a new task, or the region was just split
             st.session_state[region_key] = next((r for r in names if _impure(instance, made, r)), names[0])
 
@@ -152,8 +153,11 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
                      help="The midpoints between neighbouring values of the region's points: every other "
                           "threshold sorts them the same way as one of these.")
         trial = None
-        if threshold is not None:
-            trial = _trial(task, instance, made, region, int(axis), float(threshold))
+        with tried:
+            if threshold is not None:
+                trial = _trial(task, instance, made, region, int(axis), float(threshold))
+            elif len(made) < instance.splits:
+                st.caption("Click in a region on the plane to try a cut there: its gain shows here.")
         b1, b2 = st.columns(2)
         b1.button("Undo last split", key="ex_tree_undo", icon=":material/undo:", disabled=not made,
                   on_click=_undo, args=(task,), width="stretch")
