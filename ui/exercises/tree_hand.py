@@ -29,6 +29,7 @@ MAX_SPLITS = 8
 _ENTRY = re.compile(r"^([LR]{0,6})([12]):(-?\d+(?:\.\d+)?)$")
 CONFIG = charts.config("build_the_tree", scroll_zoom=False, double_click=False)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PHONE_HEIGHT = 440   # px: the legend's two rows, a 390 px wide screen's square plane and its axis
 
 
 def read_link(text: str) -> tuple[rules.Split, ...] | None:
@@ -171,6 +172,8 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
                           chosen=rules.region_box(instance, made, region), trial=trial, height=470)
     with main, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
+    # On a phone the square plane is as wide as the screen, far less tall than fit_screen's box: no empty band.
+    st.html(f"<style>@media (max-width: 640px) {{ .st-key-{CHART} {{height: {PHONE_HEIGHT}px !important;}} }}</style>")
     tests = "; ".join(f"{rules.describe(made, s.region)}: {rules.FEATURES[s.feature]} ≤ {rules.number(s.threshold)}"
                       for s in made)
     alt_text.summary(CHART, f"Your tree on the plane: {len(made)} of {instance.splits} splits made "
