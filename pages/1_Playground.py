@@ -6,9 +6,9 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import alt_text, guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.model_setting import MODEL
 from ui.core.show_code import show_fit
 from ui.live.live_chart import shared_chart
@@ -25,7 +25,7 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART, opening=lectures.PLAYGROUND_OPENING)
 presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
 
-left, right = st.columns([1.2, 3], gap="large")
+left, right = controls([1.2, 3], gap="large")
 with left:
     model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
     spec = MODELS[model_key]
@@ -35,7 +35,9 @@ with left:
     st.divider()
 
 with right:
-    t1, t2, t3, t4 = st.columns([1.3, 1.7, 1, 1])
+    # presenting: the switches and the accuracies beside the plane, which keeps the screen's height
+    plane_col, side = st.columns([4, 1]) if presenter.active() else (right, None)
+    t1, t2, t3, t4 = [side] * 4 if side else st.columns([1.3, 1.7, 1, 1])
     show_test = settings.setting(SHOW_TEST, "show_test", where=t1)
     show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
 
@@ -80,7 +82,7 @@ with right:
         st.error(fit.error, icon=":material/block:")
     query = overlays.query_point(data)[0] if explain_on else None
     screen_height(CHART, 530)
-    with st.container(key=CHART):
+    with plane_col, st.container(key=CHART):
         # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
         explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
                                  plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,

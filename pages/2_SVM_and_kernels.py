@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height, stop
+from ui.core.layout import controls, finish, page, screen_height, stop
 from ui.core.show_code import show_fit
 from ui.data import draw
 from ui.id3.worked_examples import LOSS_GALLERY_TEXT
@@ -45,7 +45,7 @@ if data.error or data.n_classes_train < 2:
                "the sidebar or draw points on the Playground.", icon=":material/info:")
     stop()
 
-left, right = st.columns([1, 3], gap="large")
+left, right = controls([1, 3], gap="large")
 with left:
     pair_slot = st.empty()  # filled once the fit says which machines exist: the first control with 3+ classes
     hp = params.param_widgets(SPEC)

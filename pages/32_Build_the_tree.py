@@ -56,4 +56,4 @@ if shell.revealed(task, bool(verdict and verdict.done)):
         tree_hand.reveal(instance, made)
 show_code(tree_table.code(instance) if table else tree_hand.code(instance, made),
           "The task and your answer checked by the exercise's rules, beside mlcore's algorithm.")
-shell.finish(task, teaches=("tree", "id3"))
+shell.finish(task, teaches=("tree", "id3"), answers=(tree_hand.HAND_ITEM, tree_table.ATTR.name))

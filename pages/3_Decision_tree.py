@@ -13,7 +13,7 @@ from mlcore import ValidationError
 from mlcore.datasets import train_test_split
 from mlcore.tree import cut_at_depth, reduced_error_prune
 from ui import reading
-from ui.core import alt_text, charts, guide, lectures, overlays, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, presenter, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, page, screen_height, stop
 from ui.core.params import point_inputs
@@ -110,7 +110,7 @@ if data.error or data.n_classes_train < 2:
     stop(share=False)
 
 # --- hyperparameters (a change regrows the tree: the whole page reruns) --------------------------
-columns = st.columns([1.2, 1, 1, 1, 0.9], gap="medium")
+columns = [presenter.settings_popover()] * 5 if presenter.active() else st.columns([1.2, 1, 1, 1, .9], gap="medium")
 grow = {name: settings.setting(TREE.param(name), key, where=col,
                                format_func=CRITERIA.get if name == "criterion" else None)
         for col, (name, key) in zip(columns, GROW.items(), strict=True)}
@@ -130,8 +130,10 @@ def follow_click(x: float, y: float) -> None:
 def tree_view(full, data) -> None:
     """Depth slider, the plane and the diagram: moving the depth or the point reruns only this."""
     full_depth = full.get_depth()
-    left, right = st.columns([1, 3], gap="large")
-    with left:
+    # presenting: the depth and the followed point beside the plane, which keeps the screen's height
+    left, right = (None, st.container()) if presenter.active() else st.columns([1, 3], gap="large")
+    chart_col, stats = right.columns([4, 1])  # metrics beside the chart: it keeps the height
+    with left or stats:
         if full_depth > 0:
             depth = settings.setting(
                 replace(DEPTH, high=full_depth, default=min(DEPTH.default, full_depth),
@@ -157,7 +159,6 @@ def tree_view(full, data) -> None:
     with right:
         train_acc = model.score(data.X_train, data.y_train)
         test_acc = model.score(data.X_test, data.y_test) if len(data.y_test) else None
-        chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
         m1 = m2 = m3 = m4 = stats
         m1.metric("train accuracy", f"{train_acc:.1%}")
         m2.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")

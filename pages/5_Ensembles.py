@@ -7,9 +7,9 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import alt_text, charts, guide, lectures, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
@@ -57,7 +57,7 @@ st.sidebar.caption("Many weak or unstable models, combined. **Bagging** and **fo
            "re-weighted points so it concentrates on the mistakes of the rounds before.")
 
 presets.row("ensembles", lectures.ENSEMBLES, lectures.ENSEMBLE_HELP, chart="ens_main", chart_height=515)
-left, right = st.columns([1, 3], gap="large")
+left, right = controls([1, 3], gap="large")
 with left:
     key = settings.setting(MODEL, "ens_model", control="radio", format_func=lambda k: MODELS[k].label)
     spec = MODELS[key]
@@ -95,10 +95,13 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     if st.session_state.get(last_T, T) != T and settings.value(slider_key) == st.session_state[last_T]:
         settings.put(slider_key, T)
     st.session_state[last_T] = T
-    m = settings.setting(members, slider_key, url="round" if boosting else "members", clamp=True)
+    # presenting: the slider beside the plane, which keeps the screen's height
+    chart_col, stats = st.columns([4, 1]) if presenter.active() else (None, None)
+    m = settings.setting(members, slider_key, url="round" if boosting else "members", clamp=True, where=stats)
     settings.publish()  # the fragment reruns alone: its position reaches the link here
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
-    chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
+    if chart_col is None:
+        chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
     cols = [stats] * 4
     cols[0].metric("train accuracy", f"{train_acc:.1%}")
     cols[1].metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")

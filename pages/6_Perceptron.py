@@ -8,7 +8,7 @@ from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.linear_model import PerceptronReplay
-from ui.core import alt_text, charts, guide, lectures, motion, overlays, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, motion, overlays, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.progress import Progress
@@ -18,7 +18,7 @@ from ui.perceptron import runs as work
 from viz.decision import points_figure
 from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
 
-CHART = "pc_main"
+CHART = "pc_main"  # its plane: 540 px on a 720 px screen under the lecture row (592 - presets.ROW_HEIGHT)
 CHART_CONFIG = chart_config("perceptron", scroll_zoom=False, double_click=False)
 PLAY_EVERY = 0.7  # seconds between two examples while playing
 SWEEP_GAPS = (0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
@@ -57,7 +57,7 @@ recipe, drawn, data, drawing = page(
     else None)
 
 still = motion.reduced("pc_playing")
-with st.sidebar:
+with presenter.settings_popover() if presenter.active() else st.sidebar:   # presenting: the bar's Settings
     st.header("Perceptron", anchor=False)
     source = settings.setting(SOURCE, "pc_source", control="radio", format_func=lambda v: {
         work.SHARED: "the session's dataset", work.SEPARABLE: "separable, with a gap"}[v])
@@ -89,7 +89,7 @@ with st.sidebar:
     shuffle = settings.setting(SHUFFLE, "pc_shuffle")
     explain_on = overlays.replay_toggle("pc_explain")
 
-presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=540)
+presets.row("perceptron", lectures.PERCEPTRON, lectures.PERCEPTRON_HELP, chart=CHART, chart_height=592)
 binary = work.binary(recipe, drawn, src, pair)
 if binary.error:
     st.info(binary.error, icon=":material/info:")
@@ -118,7 +118,7 @@ def replay_panel():
             st.rerun()
         s += 1
         settings.put(step_key, s)
-    chart_col, side = st.columns([3, 2], gap="medium")
+    chart_col, side = st.columns([3, 1.1] if presenter.active() else [3, 2], gap="medium")
     with side:
         spec = ParamSpec("step", "int", 0, 0, n_steps, label="step: examples looked at",
                          help="Step s shows the s-th example the perceptron looked at (epoch by epoch, in its "

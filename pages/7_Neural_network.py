@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
 from ui.core import alt_text, charts, guide, lectures, motion, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.show_code import show_fit
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
@@ -18,6 +18,7 @@ from viz.decision import points_figure
 
 SPEC = MODELS["mlp"]
 CHART = "nn_main"
+PLANE_HEIGHT = 550   # px on a 720 px screen: the plane reaches the bottom of the first screen
 CHART_CONFIG = chart_config("neural_network", scroll_zoom=False, double_click=False)
 PLAY_SECONDS = 0.4
 # session keys: the epoch slider, the last epoch it could show, play, play in the previous run, and
@@ -54,13 +55,14 @@ train_tab, gates_tab = st.tabs(TABS, key="nn_tab", on_change="rerun")
 settings.link_item("tab", "gates" if gates_tab.open else None)
 
 with train_tab:
-    left, right = st.columns([1, 3.4], gap="medium")
+    left, right = controls([1, 3.4], gap="medium")
     with left:
         st.caption(SPEC.summary)
         hp = params.param_widgets(SPEC)
     key_params = tuple(sorted(hp.items()))
     with right:
-        presets.row("nn", lectures.NN, lectures.NN_HELP, chart=CHART, chart_height=470, on_click=follow_step)
+        presets.row("nn", lectures.NN, lectures.NN_HELP, chart=CHART, chart_height=PLANE_HEIGHT,
+                    on_click=follow_step)
         model, error, test_curve = train(recipe, drawn, key_params)
 
 
@@ -104,16 +106,16 @@ def replay(model, test_curve):
     """The epoch slider and everything drawn at that epoch; reruns alone when it moves."""
     spec, every = _epoch_slider(model)
     _advance(int(spec.high), every)
-    top = st.columns([1.3, 5], vertical_alignment="bottom")
-    playing = settings.setting(PLAY, PLAYING, url=None, where=top[0], disabled=still)
+    # play and the epoch beside the plane, with its numbers: a row above it cost the plane 80 px of height
+    chart, stats = st.columns([4, 1])
+    playing = settings.setting(PLAY, PLAYING, url=None, where=stats, disabled=still)
     if still:
-        st.caption(motion.why())
+        stats.caption(motion.why())
     if playing != st.session_state.get(TIMER, False):
         st.rerun()   # the fragment's timer is set when it is defined: a whole run sets it anew
-    epoch = settings.setting(spec, EPOCH, clamp=True, where=top[1])
+    epoch = settings.setting(spec, EPOCH, clamp=True, where=stats)
     settings.publish()
     at = model.at_epoch(model.nearest_snapshot(epoch))
-    chart, stats = st.columns([4, 1])
     position = int(np.searchsorted(model.snapshot_epochs_, at.n_iter_))
     stats.metric("epoch", f"{at.n_iter_} / {model.n_iter_}")
     stats.metric("loss", "—" if at.n_iter_ == 0 else loss_text(model.loss_curve_[at.n_iter_ - 1]),
@@ -123,7 +125,7 @@ def replay(model, test_curve):
     # every figure at this epoch is built once per link and epoch (charts.shared_figure), its grid with it
     shown = (recipe, drawn, key_params, at.n_iter_)
     with chart:
-        screen_height(CHART, 470)
+        screen_height(CHART, PLANE_HEIGHT)
     charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
                         config=CHART_CONFIG, key=CHART, where=chart)
     alt_text.summary(CHART, f"Decision regions of a {alt_text.model_text('neural network', hp)} at epoch "

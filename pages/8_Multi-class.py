@@ -20,7 +20,7 @@ from mlcore.multiclass import (
 from mlcore.svm import LinearSVC
 from ui.core import alt_text, charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, page, screen_height
+from ui.core.layout import controls, finish, page, screen_height
 from ui.core.params import point_inputs
 from ui.core.show_code import show_model
 from ui.data import draw
@@ -99,7 +99,9 @@ if data.error or data.n_classes_train < 2:
     st.stop()
 
 K = data.n_classes_train
-left, right = st.columns([1, 3], gap="large")
+# the click listener outside the settings column: in presenter mode that is a closed popover
+draw.listen("mc_main", True, on_click=inspect_click, key="mc_click")
+left, right = controls([1, 3], gap="large")
 with left:
     if K < 3:
         # beside the chart, not above it, so the chart stays on the first screen
@@ -124,7 +126,6 @@ with left:
             code = st.text_area("your code (one row per class, rows split by ;)", key="mc_typed", height=90)
             settings.link_item("typed", code if code != TYPED_DEFAULT else None)
         decoding = settings.setting(DECODING, "mc_decoding")
-    draw.listen("mc_main", True, on_click=inspect_click, key="mc_click")
     first = data.X_test[0] if len(data.X_test) else data.X_train[0]
     st.caption("Click the plane to inspect a point.")
     point = np.array(point_inputs("mc", first, st.columns(2), link_as="the inspected point"))

@@ -40,6 +40,8 @@ LEARNING, VALIDATION, CV, SEARCH = ("pages/10_Learning_curves.py", "pages/11_Val
                                     "pages/12_Cross-validation.py", "pages/13_Search.py")
 BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compare_models.py",
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
+LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
+NEIGHBOURS, WHICH_MODEL = "pages/33_Nearest_neighbours.py", "pages/37_Which_model.py"
 BUILD_TREE = "pages/32_Build_the_tree.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
@@ -243,7 +245,24 @@ CASES = [
     (FEATURES, "stability selector", {"stab_k": "3"}, {"stab_k": "3", "stab_method": "stump"}),
     (FEATURES, "features kept", {}, {"stab_k": "3"}),
     (FEATURES, "bootstrap samples", {}, {"n_boot": "10"}),
-    # Build the tree (an exercise: the task, its version and the student's splits)
+    # the line exercises: the task (level, task number) and the lecturer's target
+    (LINE, "level", {}, {"level": "3"}),
+    (LINE, "task number", {}, {"seed": "3"}),
+    (LINE, "target", {"level": "3"}, {"level": "3", "target": "9"}),
+    (STREET, "level", {}, {"level": "2"}),
+    (STREET, "task number", {}, {"seed": "3"}),
+    # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
+    ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
+    ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),
+    ("pages/38_Shatter.py", "points", {"level": "3", "seed": "2"}, {"level": "3", "seed": "2", "spts": "1,0;0.5,0"}),
+    ("pages/38_Shatter.py", "labelling", {"level": "3", "seed": "2", "spts": "1,0;0.5,0"},
+     {"level": "3", "seed": "2", "spts": "1,0;0.5,0", "pos": "1,2"}),
+    # Exercises: the task (level and task number) is all a link gives them
+    (NEIGHBOURS, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
+    (NEIGHBOURS, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
+    (WHICH_MODEL, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
+    (WHICH_MODEL, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
+    # Build the tree (nothing cached): the task, its version and the student's splits or attribute
     (BUILD_TREE, "task number", {}, {"seed": "3"}),
     (BUILD_TREE, "level", {}, {"level": "3"}),
     (BUILD_TREE, "version", {}, {"mode": "table"}),
@@ -259,14 +278,15 @@ def empty_caches() -> None:
     st.cache_data.clear()
 
 
-def link(items: dict) -> dict:
-    return {**SMALL, **items}
+def link(items: dict, page: str = "") -> dict:
+    # an exercise page (pages/3x_*) has no dataset: its link is its task alone
+    return dict(items) if re.match(r"pages/3\d_", page) else {**SMALL, **items}
 
 
 def open_page(page: str, items: dict) -> dict:
     """A new session on ``page`` with this link: what it shows."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
-    at.query_params.update(link(items))
+    at.query_params.update(link(items, page))
     at.run()
     if page != "home.py":
         at.switch_page(page).run()

@@ -22,18 +22,16 @@ WALKS = 2
 # tests/test_present.py covers its link, and leaving it out keeps these walks' random paths.
 UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle",
             "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
-
-
-# An exercise's answer widgets (ui.exercises.shell.widget_key, "ex_<kind>-<level>-<seed>_<name>") hold a
-# student's work in progress on one task; what is worth keeping goes into the link as the page's own item.
-TASK_WIDGET = re.compile(r"^ex_\w+-\d+-\d+_")
+# The line exercises' answer (the sliders and typed points of the student's line, ui.exercises.line_input)
+# stays out of the link on purpose: the task link a lecturer copies must not carry their answer.
+UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$")
 
 
 def _widgets(at):
     for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input", "radio"):
         for w in getattr(at, kind):
-            if (w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not w.disabled
-                    and not TASK_WIDGET.match(w.key)):
+            if (w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not UNLINKED_ANSWER.match(w.key)
+                    and not w.disabled):
                 yield kind, w
 
 
@@ -89,7 +87,9 @@ def test_a_link_after_random_widget_changes_reopens_the_same_view(page, walk):
     # reopened view must explain the same one, and warn about nothing in its own link.
     fresh = run_page(page, link(at))
     assert not fresh.exception, (done, [e.value for e in fresh.exception])
-    assert not fresh.warning, (done, link(at), [w.value for w in fresh.warning])
+    # (an exercise's "Not yet" verdict on the answer in the link is drawn as a warning too)
+    warned = [w.value for w in fresh.warning if not w.value.startswith("**Not yet**")]
+    assert not warned, (done, link(at), warned)
     assert [e.value for e in fresh.error] == [e.value for e in at.error], done
     assert values(fresh) == values(at), done
     assert charts(fresh) == charts(at), done

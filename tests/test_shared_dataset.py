@@ -2,16 +2,15 @@
 recipe chosen on another page (regression: a page switch reset every slider)."""
 
 import pytest
-from support.apptest import PAGES, PLAYGROUND, ROOT, run_page
+from support.apptest import LESSONS, PLAYGROUND, ROOT, run_page
 
 pytestmark = pytest.mark.app
 
 
 
 def _panel_pages():
-    """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False;
-    an exercise page, opened by ui.exercises.shell.begin, makes its own data)."""
-    return [p for p in PAGES if not any(w in (ROOT / p).read_text() for w in ("with_dataset=False", "shell.begin("))]
+    """The pages whose prelude draws the dataset panel (ui.core.layout.page without with_dataset=False)."""
+    return [p for p in LESSONS if "with_dataset=False" not in (ROOT / p).read_text()]
 
 
 @pytest.mark.parametrize("page", [p for p in _panel_pages() if "Playground" not in p])

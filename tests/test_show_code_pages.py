@@ -6,7 +6,7 @@ import io
 
 import numpy as np
 import pytest
-from support.apptest import PAGES, assert_clean, run_page
+from support.apptest import LESSONS, assert_clean, run_page
 
 from ui.core.show_code import LABEL
 from ui.data.dataset_panel import Recipe
@@ -40,7 +40,7 @@ def metric(at, label: str) -> str:
     return next(m.value for m in at.metric if m.label == label)
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", LESSONS)
 def test_every_page_shows_code_that_compiles(page):
     at = run_page(page)
     assert_clean(at)

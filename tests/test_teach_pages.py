@@ -7,19 +7,19 @@ import re
 from urllib.parse import parse_qsl
 
 import pytest
-from support.apptest import PAGES, assert_clean, run_page
+from support.apptest import LESSONS, PAGES, assert_clean, run_page
 
-from ui.core.layout import SECTIONS, page_url_path
+from ui.core.layout import page_url_path
 
 pytestmark = pytest.mark.app
 
 # Pages whose opening is about data a line separates: 100% is their lesson (the perceptron's theorem).
 SEPARABLE = {"pages/6_Perceptron.py"}
-# Exercise pages (issue 23) teach by a task, hints and a reveal, not by lecture steps and a reading.
-TEACHING = sorted(p for p in PAGES if page_url_path(pathlib.Path(p)) not in SECTIONS["Exercises"])
 # A state away from every opening and default: the links must carry it.
 STATE = {"data": "moons", "noise": "0.3", "n": "160", "seed": "3"}
 DATASET_KEYS = {"ds_data": "moons", "ds_noise": 0.3, "ds_n": 160, "ds_seed": 3}
+# An exercise page teaches by its task, hints and reveal (tests/test_exercise_*_page.py), with no
+# dataset of the session's, lecture row or reading of its own.
 
 
 def links(at) -> list[tuple[str, dict[str, str]]]:
@@ -30,7 +30,7 @@ def file_of(url_path: str) -> str:
     return next(p for p in PAGES if page_url_path(pathlib.Path(p)) == url_path)
 
 
-@pytest.mark.parametrize("page", TEACHING)
+@pytest.mark.parametrize("page", LESSONS)
 def test_a_lecture_row_of_three_to_five_steps(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -38,7 +38,7 @@ def test_a_lecture_row_of_three_to_five_steps(page):
     assert 3 <= len(steps) <= 5, [b.label for b in steps]
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", LESSONS)
 def test_links_to_other_pages_open_on_the_same_dataset_and_model(page):
     at = run_page(page, STATE)
     assert_clean(at)
@@ -65,7 +65,7 @@ def test_the_opening_view_shows_no_perfect_score(page):
     assert not perfect, perfect
 
 
-@pytest.mark.parametrize("page", TEACHING)
+@pytest.mark.parametrize("page", LESSONS)
 def test_every_page_reads_its_chart(page):
     at = run_page(page, STATE)
     assert_clean(at)

@@ -42,6 +42,9 @@ TEXT_SCALE = 1.2
 # Margins hold one row of tick labels and one axis title: they grow by less than the type.
 MARGIN_SCALE = 1.25
 MIN_FONT = 20
+# A plane's top margin with its legend beside it: half a tick label stands above the plot; a title
+# takes a row of type more.
+PLANE_TOP, TITLE_ROOM = 16, 36
 PLOTLY_FONT = 12  # plotly's font size where a figure sets none
 
 # The dark theme: Streamlit's own dark background, and light ink on it.
@@ -141,7 +144,31 @@ def present(fig: dict) -> dict:
         for side in ("l", "b", "t"):
             if isinstance(margin.get(side), (int, float)):
                 margin[side] = margin[side] * MARGIN_SCALE
+    if _is_plane(layout):
+        _legend_beside(layout)
     return fig
+
+
+def _is_plane(layout: dict) -> bool:
+    """An equal-aspect plane (x₁ and x₂ in the same units) whose legend stands above it."""
+    legend = layout.get("legend") or {}
+    return ((layout.get("yaxis") or {}).get("scaleanchor") == "x" and legend.get("orientation") == "h"
+            and isinstance(legend.get("y"), (int, float)) and legend["y"] >= 1)
+
+
+def _legend_beside(layout: dict) -> None:
+    """The plane's legend to its right, one item a row, and the top margin it held given back.
+
+    A projected plane is limited by the screen's height: a legend above it took up to three rows
+    of 20 px type, a legend beside it takes width, which a 16:9 screen has to spare. Plotly widens
+    the right margin to hold it (``autoexpand``), so it never covers the plot; the plot keeps to
+    the right of its domain (``constraintoward``), next to its legend."""
+    layout["legend"].update(orientation="v", x=1.02, xanchor="left", y=1.0, yanchor="top")
+    margin = layout.setdefault("margin", {})
+    title = layout.get("title")
+    margin["t"] = PLANE_TOP + (TITLE_ROOM if isinstance(title, dict) and title.get("text") else 0)
+    margin["pad"] = 0   # the ticks' own length keeps them off the plot
+    layout.setdefault("xaxis", {})["constraintoward"] = "right"
 
 
 # --- the dark theme -------------------------------------------------------------------------

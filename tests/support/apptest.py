@@ -8,10 +8,16 @@ import pathlib
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
+from ui.core.layout import page_url_path, section_of
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 PLAYGROUND = "pages/1_Playground.py"
 PAGES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
+# The Exercises section of the menu: a task and its check, not a lesson, so no lecture row,
+# no "What you see", no dataset panel and no code to show; the other pages are lessons.
+EXERCISES = [p for p in PAGES if section_of(page_url_path(ROOT / p)) == "Exercises"]
+LESSONS = [p for p in PAGES if p not in EXERCISES]
 # Seconds one script run may take (the slowest pages fit several models on a shared machine).
 TIMEOUT = 120
 

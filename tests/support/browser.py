@@ -212,7 +212,10 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Validation_curve": "vc_chart", "Neural_network": "nn_main", "Features": "feat_scaling",
               "Cross-validation": "cv_main", "Search": "search_chart", "Bias-variance": "bv_overlay",
               "Compare_models": "compare_grid",
-              "Learning_theory": "theory_pac", "Build_the_tree": "ex_tree_plane"}
+              "Learning_theory": "theory_pac", "Shatter": "shatter_plane",
+              "Place_the_line": "ex_line_plane", "Widest_street": "ex_street_plane",
+              "Nearest_neighbours": "ex_nn_plane", "Which_model": "ex_which_plane",
+              "Build_the_tree": "ex_tree_plane"}
 
 BOX = """(sel) => {
   const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");

@@ -31,3 +31,22 @@ def open_hint(at):
 def reveal(at):
     next(b for b in at.button if b.key == "ex_reveal").click().run()
     return at
+
+
+def popover_labels(at) -> list[str]:
+    """The labels of the page's popovers (AppTest has no reader of its own for them)."""
+    from streamlit.proto.Block_pb2 import Block
+
+    found, todo = [], [at._tree]
+    while todo:
+        node = todo.pop()
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Block) and proto.WhichOneof("type") == "popover":
+            found.append(proto.popover.label)
+        todo.extend(getattr(node, "children", {}).values())
+    return found
+
+
+def progress_label(at) -> str:
+    """The progress button beside the task: "Progress solved/all"."""
+    return next(label for label in popover_labels(at) if label.startswith("Progress"))

@@ -165,6 +165,8 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
         for key in st.session_state.pop(_REPEATED, []):
             settings.report(f"**{key}** is given more than once in this link: using the last, `{link[key]}`.")
     presenter.begin()
+    if presenter.active():
+        _menu_links()
     if not with_dataset:
         st.session_state.pop(own_points.LINK_NOTE, None)
         return Page(None, (), None, False)
@@ -181,7 +183,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     if draw_on:
         # The clicks on the chart (from the previous render) change the points before anything is computed.
         draw.listen(draw_on, True, on_click=draw.queue_click, every_click=True)
-    recipe = dataset_panel.dataset_panel()
+    recipe = dataset_panel.dataset_panel(where=presenter.pages_popover("data") if presenter.active() else None)
     if draw_on and draw.queued():  # before the drawing panel, so its Undo and its counts include them
         draw.apply_clicks(draw.mode(), recipe, fits.dataset(recipe, draw.points()).bounds)
         recipe = recipe._replace(erased=own_points.erased(recipe))
@@ -194,6 +196,26 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     data = fits.dataset(recipe, drawn)
     own_data_panel.table_panel(data)
     return Page(recipe, drawn, data, drawing)
+
+
+def _menu_links() -> None:
+    """The menu in presenter mode's "Pages & data" popover (the sidebar is hidden): the same
+    pages in the same sections; presenter mode stays on for the session."""
+    with presenter.pages_popover("menu"):
+        for section, pages in navigation_pages().items():
+            if section:
+                st.markdown(f"**{section}**")
+            for entry in pages:
+                st.page_link(entry, label=entry.title)
+
+
+def controls(spec, **kwargs):
+    """The page's settings column and the rest of the page's width, ``st.columns(spec, **kwargs)``;
+    in presenter mode the settings go into the bar's "Settings" popover and the rest takes the
+    whole width, so the plane can be as tall as the screen."""
+    if presenter.active():
+        return presenter.settings_popover(), st.container()
+    return st.columns(spec, **kwargs)
 
 
 # A compact header so the main chart fits a 1280x720 projector: less space above the page,

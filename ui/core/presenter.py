@@ -4,13 +4,16 @@ On with ``?present=1`` in the link or the sidebar's "presenter mode" toggle; kep
 session and written back to the link (``present=1``), so a prepared link opens every page in it.
 While on:
 
-- the sidebar (menu and settings), Streamlit's header and toolbar are hidden (CSS), and the page
-  starts nearer the top of the screen;
+- the sidebar, Streamlit's header and toolbar and the page's title are hidden (CSS), and the page
+  starts at the top of the screen; a bar in the top right corner (:func:`bar`) keeps what they
+  held within reach: "Pages & data" (the menu and the Data panel), "Settings" (the page's
+  column of settings, ``ui.core.layout.controls``) and "exit presenter mode";
 - the page's main chart reaches down to the bottom of the screen (:func:`fill_screen`; before
   its script has measured the page, the CSS of ``ui.core.layout.fit_screen`` gives it the height the
   chrome freed, ``EXTRA_HEIGHT``);
 - every figure has larger type, markers and lines (``viz.present``, applied by ``ui.core.charts``);
-- a small "exit presenter mode" button stays in the top right corner, the way back.
+- a page's main plane gets at least 520 px on its short side at 1280x720: the title and the
+  settings column make way, and the plane's legend goes to its right (``viz.present``).
 """
 
 from __future__ import annotations
@@ -25,13 +28,23 @@ from ui.core.charts import PRESENT_KEY
 LINK = "present"
 TOGGLE_KEY = "present_toggle"
 EXIT_KEY = "present_exit"
+BAR_KEY = "present_bar"
+_SLOTS = "_present_slots"   # this run's bar: the popovers the prelude and the page fill
 _ON = {"1", "true", "on", "yes"}
 _OFF = {"0", "false", "off", "no"}
 
 # The page's top padding in presenter mode (rem) against ui.core.layout's compact 3.2 rem, and what
-# the hidden chrome frees for the main chart at the app's 17 px root font.
-TOP_PADDING_REM = 1.6
-EXTRA_HEIGHT = round((3.2 - TOP_PADDING_REM) * 17)
+# the hidden chrome (and the hidden title, ~2.6 rem) frees for the main chart at the app's 17 px root font.
+TOP_PADDING_REM = 0.6
+EXTRA_HEIGHT = round((3.2 + 2.6 - TOP_PADDING_REM) * 17)
+# px the bar takes at the right of the page's first row (a lecture row leaves it that much room)
+BAR_WIDTH = 470
+# A page's tabs (the Neural network's) join the bar's line, and its lecture row leaves them room too.
+TABS_WIDTH = 260
+
+# The accuracies beside the plane, read from the back row: values at about the plane's tick labels'
+# size and more (20 px type), labels at the app's body size.
+METRIC_VALUE_REM, METRIC_LABEL_REM = 2.0, 1.0
 
 # px left under a chart that fills the screen; charts with less room than MIN_FILL under their
 # top keep their CSS height
@@ -49,10 +62,24 @@ _fill = st.components.v2.component(
 _CSS = f"""<style>
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], [data-testid="stExpandSidebarButton"],
 [data-testid="stHeader"], [data-testid="stToolbar"], [data-testid="stDecoration"] {{display: none !important;}}
-.block-container {{padding-top: {TOP_PADDING_REM}rem !important;}}
+.block-container {{padding-top: {TOP_PADDING_REM}rem !important; padding-bottom: 0.5rem !important;}}
+.block-container [data-testid="stVerticalBlock"] {{gap: 0.6rem;}}
+.stElementContainer:has(> [data-testid="stHeading"] h1) {{display: none !important;}}
 [class*="st-key-present_fill_"] {{display: none !important;}}
-.st-key-{EXIT_KEY} {{position: fixed; top: 0.15rem; right: 0.4rem; z-index: 1000; width: auto !important;}}
-.st-key-{EXIT_KEY} button {{min-height: 0; padding: 0.1rem 0.5rem; opacity: 0.75;}}
+.st-key-{BAR_KEY} {{position: fixed; top: 0.35rem; right: 0.6rem; z-index: 1000; width: auto !important;
+  gap: 0.3rem; background: var(--background-color, #fff); flex-wrap: nowrap;}}
+.st-key-{BAR_KEY} > div {{width: auto !important; flex: none !important;}}
+.st-key-{BAR_KEY} button {{min-height: 0; padding: 0.15rem 0.55rem;}}
+[class*="st-key-lecture_row_"] {{padding-right: {BAR_WIDTH}px;}}
+.block-container > .stVerticalBlock > .stTabs [role="tablist"] {{position: fixed; top: 0.35rem; z-index: 1000;
+  right: calc({BAR_WIDTH}px + 0.6rem); background: var(--background-color, #fff);}}
+.block-container > .stVerticalBlock > .stTabs [class*="st-key-lecture_row_"] {{
+  padding-right: {BAR_WIDTH + TABS_WIDTH}px;}}
+.block-container > .stVerticalBlock > .stTabs [role="tabpanel"] {{padding-top: 0;}}
+[class*="st-key-lecture_row_"] [data-testid="stColumn"]:first-child [data-testid="stMarkdownContainer"] p {{
+  white-space: nowrap;}}
+.block-container [data-testid="stMetricValue"] {{font-size: {METRIC_VALUE_REM}rem;}}
+.block-container [data-testid="stMetricLabel"] p {{font-size: {METRIC_LABEL_REM}rem;}}
 </style>"""
 
 
@@ -92,8 +119,28 @@ def begin() -> None:
         return
     settings.link_item(LINK, "1")
     st.html(_CSS)
-    st.button("exit presenter mode", key=EXIT_KEY, icon=":material/close_fullscreen:", type="secondary",
-              on_click=_set, args=(False,), help="Show the menu and the settings again.")
+    with st.container(key=BAR_KEY, horizontal=True):
+        pages = st.popover("Pages & data", icon=":material/menu:",
+                           help="Another page, another dataset: presenter mode stays on.")
+        menu, data = pages.container(width=640).columns([1, 1.25], gap="medium")
+        controls = st.container()   # filled by the page (ui.core.layout.controls), or left empty
+        st.button("exit presenter mode", key=EXIT_KEY, icon=":material/close_fullscreen:", type="secondary",
+                  on_click=_set, args=(False,), help="Leave presenter mode: show the menu and the settings again.")
+    st.session_state[_SLOTS] = {"menu": menu, "data": data, "controls": controls}
+
+
+def pages_popover(part: str):
+    """The bar's "Pages & data" popover (presenter mode): its ``"menu"`` or ``"data"`` column."""
+    return st.session_state[_SLOTS][part]
+
+
+def settings_popover():
+    """The "Settings" popover of the bar: the page's column of settings while presenting."""
+    slots = st.session_state[_SLOTS]
+    if "settings" not in slots:
+        slots["settings"] = slots["controls"].popover(
+            "Settings", icon=":material/tune:", help="The model and its settings: the page's left column.")
+    return slots["settings"]
 
 
 def toggle() -> None:

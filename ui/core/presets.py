@@ -88,7 +88,8 @@ def row(name: str, steps: list[Step], help: str, title: str = "Lecture", chart: 
     ``say_changed``: once the clicked step's settings no longer hold, its line says so instead of
     going (the SVM and ID3 pages, whose steps' texts quote numbers of those settings)."""
     st.html(_CSS)
-    columns = st.columns([1.5, *[2] * len(steps)], vertical_alignment="center")
+    # keyed: in presenter mode the row leaves room for the bar in the top right corner
+    columns = st.container(key=f"lecture_row_{name}").columns([1.5, *[2] * len(steps)], vertical_alignment="center")
     columns[0].markdown(f"**{title}**", help=help)
     for i, (col, step) in enumerate(zip(columns[1:], steps, strict=True)):
         col.button(step.label, key=f"preset_{name}_{i}", on_click=apply, args=(name, steps, i, on_click),

@@ -71,14 +71,16 @@ def _defaults(gen: str) -> dict:
     return d
 
 
-def dataset_panel() -> Recipe:
-    """Draw the dataset controls in the sidebar; return the current recipe."""
-    with st.sidebar:
+def dataset_panel(where=None) -> Recipe:
+    """Draw the dataset controls in the sidebar (or ``where``: presenter mode's popover); return the
+    current recipe."""
+    where = where or st.sidebar
+    with where:
         st.header("Data", anchor=False)
         top = st.container()
         own_data_panel.upload_panel(settings.value("ds_seed", 0))
     if own_points.table() is not None:
-        with st.sidebar, top:
+        with where, top:
             own_data_panel.summary()
             c1, c2 = st.columns(2)
             seed = settings.setting(replace(_field("seed"), help="Same seed, same train/test split of your points."),
@@ -88,7 +90,7 @@ def dataset_panel() -> Recipe:
         recipe = Recipe(settings.value("ds_data", DATA.default), **{**kept, "seed": int(seed), "test": float(test)},
                         upload=own_points.upload_key())
         return recipe._replace(erased=own_points.erased(recipe))
-    with st.sidebar, top:
+    with where, top:
         gen = settings.setting(DATA, "ds_data", format_func=gen_label, on_change=_reset_shape_defaults)
         if gen != BLANK:
             st.caption(GENERATORS[gen].description)

@@ -98,7 +98,9 @@ export default function (component) {
       const c = w.__cpDrawLast;
       if (!c || !c.enabled || e.button !== 0) return;
       const el = e.target;
-      if (!el.closest || el.closest(".modebar, .legend, [data-testid='stSidebar'], button, input, textarea")) return;
+      // a control (a radio's label, a select) is never the plane, even where the plane stood before a scroll
+      if (!el.closest || el.closest(".modebar, .legend, [data-testid='stSidebar'], button, input, textarea, label, " +
+                                    "[role='radiogroup'], [data-baseweb='select']")) return;
       const box = el.closest("." + c.target);
       if (!box && !el.closest("[data-testid='stMain']")) return;
       const a = steady[c.target];

@@ -34,6 +34,7 @@ from ui.core.layout import page
 
 PROGRESS = "exercise_progress"   # session: exercises.record.Progress
 DONE_ITEM = "done"
+_ROW = "_ex_task_row"             # this run's container beside the task number (progress, task link)
 LEVEL_NAMES = {1: "1 · easy", 2: "2 · medium", 3: "3 · hard"}
 LEVEL = ParamSpec("level", "choice", 1, choices=LEVELS, label="level",
                   help="1 is easy (clean data, few points); 3 is hard (noise, more points or classes).")
@@ -72,19 +73,21 @@ def _take_progress() -> None:
 
 
 def begin(kind: str, levels: dict[int, str], *, intro: str) -> Task:
-    """The page's opening: title, what to do, and in the sidebar the level and task number."""
+    """The page's opening: title, one row with the level, the task number, a new task, the progress
+    and the task link (on the page, not in the sidebar: under the 26-entry menu they were off the
+    first screen, and on a phone the sidebar is closed), then what to do."""
     title = KINDS[kind][0]
     page(title, name=f"ex_{kind}", with_dataset=False)
     _take_progress()
-    st.markdown(intro)
-    with st.sidebar:
-        st.header(f"Exercise: {title}", anchor=False)
+    with st.container(horizontal=True, vertical_alignment="bottom", key="exercise_task"):
         level = settings.setting(LEVEL, f"ex_{kind}_level", control="segmented", format_func=LEVEL_NAMES.get)
-        st.caption(levels[level])
-        c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
-        seed = settings.setting(SEED, f"ex_{kind}_seed", where=c1, control="number")
-        c2.button("New task", key=f"ex_{kind}_new", on_click=_new_seed, args=(kind,),
+        with st.container(width=130):
+            seed = settings.setting(SEED, f"ex_{kind}_seed", control="number")
+        st.button("New task", key=f"ex_{kind}_new", on_click=_new_seed, args=(kind,), icon=":material/refresh:",
                   help="A fresh task at this level (a new task number).")
+        st.session_state[_ROW] = st.container(horizontal=True, width="content")  # filled by finish()
+    st.caption(levels[level])
+    st.markdown(intro)
     task = Task(kind, int(level), int(seed))
     _keep_only(task)
     return task
@@ -151,24 +154,26 @@ def revealed(task: Task, solved: bool, label: str = "Show the algorithm's answer
     """A button that shows (and hides) the algorithm's answer; True while it is shown. ``solved``:
     whether the student has completed the task (a reveal before that stops it from counting)."""
     shown = state(task).get("revealed", False)
-    st.button("Hide the algorithm's answer" if shown else label, key="ex_reveal", icon=":material/visibility:",
+    st.button(f"Hide: {label[0].lower()}{label[1:]}" if shown else label, key="ex_reveal", icon=":material/visibility:",
               on_click=_toggle_reveal, args=(task, solved))
     return shown
 
 
-def finish(task: Task, teaches: tuple[str, ...] = ()) -> None:
-    """Progress in the link and the sidebar, the task link for a class, where to learn the topic, the
-    page's end (``ui.core.layout.finish``)."""
+def finish(task: Task, teaches: tuple[str, ...] = (), answers: tuple[str, ...] = ()) -> None:
+    """Progress in the link and beside the task, the task link for a class, where to learn the topic,
+    the page's end (``ui.core.layout.finish``). ``answers``: the link items that hold the student's
+    answer: in their own link (it reopens their work), never in the task link a lecturer sends."""
     progress = st.session_state.get(PROGRESS, {})
     settings.link_item(DONE_ITEM, record.write(progress) or None)
-    with st.sidebar:
+    row = st.session_state.pop(_ROW, None) or st.container()
+    with row.popover(f"Progress {len(progress)}/{len(KINDS) * len(LEVELS)}", icon=":material/star:"):
         _progress_panel(progress)
-        with st.expander("Task link for a class"):
-            items = {k: v for k, v in settings.link_items().items() if k != DONE_ITEM}
-            items.setdefault("level", str(task.level))
-            items.setdefault("seed", str(task.seed))
-            st.caption("Everyone who opens it gets this task (without your progress).")
-            st.code(f"{_base()}?{urlencode(items)}", language=None, wrap_lines=True)
+    with row.popover("Task link", icon=":material/link:"):
+        items = {k: v for k, v in settings.link_items().items() if k != DONE_ITEM and k not in answers}
+        items.setdefault("level", str(task.level))
+        items.setdefault("seed", str(task.seed))
+        st.caption("Everyone who opens it gets this task (without your progress).")
+        st.code(f"{_base()}?{urlencode(items)}", language=None, wrap_lines=True)
     if teaches:
         st.markdown("**Learn it on**")
         for name in teaches:
@@ -184,10 +189,11 @@ def _base() -> str:
 
 
 def _progress_panel(progress: record.Progress) -> None:
-    with st.expander(f"Your progress ({len(progress)} of {len(KINDS) * len(LEVELS)} solved)"):
-        if not progress:
-            st.caption("Nothing solved yet. It is kept for this session and in this page's link.")
-        for kind, (title, _) in KINDS.items():
-            done = [f"level {lv}: {progress[(kind, lv)]}%" for lv in LEVELS if (kind, lv) in progress]
-            if done:
-                st.markdown(f"**{title}** · " + " · ".join(done))
+    st.markdown("**Your progress**: the best score per exercise and level, kept for this session and in "
+                "this page's link.")
+    if not progress:
+        st.caption("Nothing solved yet.")
+    for kind, (title, _) in KINDS.items():
+        done = [f"level {lv}: {progress[(kind, lv)]}%" for lv in LEVELS if (kind, lv) in progress]
+        if done:
+            st.markdown(f"**{title}** · " + " · ".join(done))
