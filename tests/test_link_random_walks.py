@@ -24,7 +24,9 @@ UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "presen
             "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
 # The line exercises' answer (the sliders and typed points of the student's line, ui.exercises.line_input)
 # stays out of the link on purpose: the task link a lecturer copies must not carry their answer.
-UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$")
+# So does the cut Build the tree's student is trying (region, threshold, a candidate): the splits made are in hand=.
+UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$"
+                             r"|^ex_tree-\d+-\d+_(region|threshold|pick_\w*)$")
 
 
 def _widgets(at):
