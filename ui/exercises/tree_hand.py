@@ -29,6 +29,7 @@ MAX_SPLITS = 8
 _ENTRY = re.compile(r"^([LR]{0,6})([12]):(-?\d+(?:\.\d+)?)$")
 CONFIG = charts.config("build_the_tree", scroll_zoom=False, double_click=False)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PLANE_HEIGHT = 435   # px on a 1280x720 screen: the plane ends on the first screen below the task row
 PHONE_HEIGHT = 440   # px: the legend's two rows, a 390 px wide screen's square plane and its axis
 
 
@@ -169,7 +170,7 @@ def plane(task: shell.Task, instance: rules.PlaneTask, main, side) -> tuple:
         for r in names]
     cuts = [(s.feature, s.threshold, rules.region_box(instance, made[:i], s.region)) for i, s in enumerate(made)]
     fig = hand_tree_plane(instance.X, instance.y, instance.n_classes, instance.bounds, leaves, cuts,
-                          chosen=rules.region_box(instance, made, region), trial=trial, height=470)
+                          chosen=rules.region_box(instance, made, region), trial=trial, height=PLANE_HEIGHT)
     with main, st.container(key=CHART):
         charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
     # On a phone the square plane is as wide as the screen, far less tall than fit_screen's box: no empty band.
