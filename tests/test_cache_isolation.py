@@ -42,6 +42,7 @@ BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compar
                                    "pages/20_Learning_theory.py", "pages/21_Features.py")
 LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
 NEIGHBOURS, WHICH_MODEL = "pages/33_Nearest_neighbours.py", "pages/37_Which_model.py"
+PICK_SETTING, READ_CURVE = "pages/35_Pick_the_setting.py", "pages/36_Read_the_curve.py"
 BUILD_TREE = "pages/32_Build_the_tree.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
@@ -251,6 +252,10 @@ CASES = [
     (LINE, "target", {"level": "3"}, {"level": "3", "target": "9"}),
     (STREET, "level", {}, {"level": "2"}),
     (STREET, "task number", {}, {"seed": "3"}),
+    # the Compute it exercise: nothing is cached; the task (level, number) and the question make its numbers
+    ("pages/34_Compute_it.py", "question", {"seed": "5"}, {"seed": "5", "question": "naive_bayes"}),
+    ("pages/34_Compute_it.py", "task number", {"seed": "5"}, {"seed": "6"}),
+    ("pages/34_Compute_it.py", "level", {"seed": "5"}, {"seed": "5", "level": "3"}),
     # the Shatter exercise: nothing is cached (mlcore.theory checks a handful of points at once)
     ("pages/38_Shatter.py", "level", {"seed": "4"}, {"seed": "4", "level": "2"}),
     ("pages/38_Shatter.py", "task number", {"level": "2"}, {"level": "2", "seed": "5"}),
@@ -262,6 +267,11 @@ CASES = [
     (NEIGHBOURS, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
     (WHICH_MODEL, "level", {"level": "2", "seed": "5"}, {"level": "3", "seed": "5"}),
     (WHICH_MODEL, "task number", {"level": "2", "seed": "5"}, {"level": "2", "seed": "6"}),
+    # the exercises: a task is cached by its level and task number
+    (PICK_SETTING, "level", {"seed": "2"}, {"level": "2", "seed": "2"}),
+    (PICK_SETTING, "task number", {"seed": "2"}, {"seed": "3"}),
+    (READ_CURVE, "level", {"seed": "2"}, {"level": "3", "seed": "2"}),
+    (READ_CURVE, "task number", {"seed": "2"}, {"seed": "4"}),
     # Build the tree (nothing cached): the task, its version and the student's splits or attribute
     (BUILD_TREE, "task number", {}, {"seed": "3"}),
     (BUILD_TREE, "level", {}, {"level": "3"}),

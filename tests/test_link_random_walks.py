@@ -22,17 +22,15 @@ WALKS = 2
 # tests/test_present.py covers its link, and leaving it out keeps these walks' random paths.
 UNLINKED = {"draw_on", "draw_class", "nn_play", "draw_mode", "own_edit", "present_toggle",
             "typed_x1", "typed_x2", "typed_class", "reduce_motion"}
-# The line exercises' answer (the sliders and typed points of the student's line, ui.exercises.line_input)
-# stays out of the link on purpose: the task link a lecturer copies must not carry their answer.
-# So does the cut Build the tree's student is trying (region, threshold, a candidate): the splits made are in hand=.
-UNLINKED_ANSWER = re.compile(r"^ex_(line|street)-\d+-\d+_(angle_\d+|offset_\d+|ax|ay|bx|by)$"
-                             r"|^ex_tree-\d+-\d+_(region|threshold|pick_\w*)$")
+# An exercise's answer widgets (ui.exercises.shell.widget_key: ex_<kind>-<level>-<seed>_<name>) are the
+# student's attempt, not the task: the task link a lecturer sends must not carry one student's answer.
+ATTEMPT = re.compile(r"^ex_\w+-\d+-\d+_")
 
 
 def _widgets(at):
     for kind in ("slider", "select_slider", "selectbox", "toggle", "number_input", "radio"):
         for w in getattr(at, kind):
-            if (w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not UNLINKED_ANSWER.match(w.key)
+            if (w.key and not w.key.startswith("$$") and w.key not in UNLINKED and not ATTEMPT.match(w.key)
                     and not w.disabled):
                 yield kind, w
 

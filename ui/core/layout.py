@@ -254,6 +254,8 @@ def screen_height(key: str, height: int) -> None:
     figure built elsewhere (``ui.live.live_chart.shared_chart``) with its height already None."""
     if presenter.active():
         presenter.fill_screen(key)
+    else:
+        small_screens.fit(key, height)
     st.html(f"<style>.st-key-{key} {{flex: 0 0 auto !important; {height_rule(height)}}}</style>")
 
 

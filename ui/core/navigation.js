@@ -3,8 +3,11 @@
 // was one and Back put the previous value straight back. A change that keeps the page (same path,
 // new query) now replaces the entry; a page change still adds one, so Back goes to the previous
 // page (its address carries its settings) and Forward returns.
-// Phones: the menu covers the page, so once a page is chosen in it (the path changed since the
+// Phones and portrait tablets: the menu covers the page (or, docked on an 820 px tablet, leaves
+// it 430 px), so it starts closed, and once a page is chosen in it (the path changed since the
 // last run on a narrow screen) it closes; a menu opened to change the data stays open.
+const NARROW = 1024;   // px: ui/core/small_screens.py's tablet
+
 export default function () {
   const w = window;
   if (!w.__cpHistory) {
@@ -19,7 +22,8 @@ export default function () {
   const path = w.location.pathname;
   const before = w.__cpMenuPath;
   w.__cpMenuPath = path;
-  if (before === undefined || before === path || w.innerWidth >= 768) return undefined;
+  // (Streamlit closes it on load only below 768 px)
+  if (before === path || w.innerWidth > NARROW) return undefined;
   const sidebar = document.querySelector('[data-testid="stSidebar"]');
   const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
   if (sidebar && close && sidebar.getBoundingClientRect().right > 0) close.click();
