@@ -43,6 +43,7 @@ BIAS, COMPARE, THEORY, FEATURES = ("pages/14_Bias-variance.py", "pages/15_Compar
 LINE, STREET = "pages/30_Place_the_line.py", "pages/31_Widest_street.py"
 NEIGHBOURS, WHICH_MODEL = "pages/33_Nearest_neighbours.py", "pages/37_Which_model.py"
 PICK_SETTING, READ_CURVE = "pages/35_Pick_the_setting.py", "pages/36_Read_the_curve.py"
+BUILD_TREE = "pages/32_Build_the_tree.py"
 SVM3 = {"classes": "3"}
 TREE_MODEL = {"model": "tree", "data": "moons"}
 MOONS = {"data": "moons"}
@@ -271,6 +272,12 @@ CASES = [
     (PICK_SETTING, "task number", {"seed": "2"}, {"seed": "3"}),
     (READ_CURVE, "level", {"seed": "2"}, {"level": "3", "seed": "2"}),
     (READ_CURVE, "task number", {"seed": "2"}, {"seed": "4"}),
+    # Build the tree (nothing cached): the task, its version and the student's splits or attribute
+    (BUILD_TREE, "task number", {}, {"seed": "3"}),
+    (BUILD_TREE, "level", {}, {"level": "3"}),
+    (BUILD_TREE, "version", {}, {"mode": "table"}),
+    (BUILD_TREE, "splits", {"seed": "3"}, {"seed": "3", "hand": "2:1.6"}),
+    (BUILD_TREE, "attribute", {"mode": "table"}, {"mode": "table", "attr": "wind"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
 NOTHING_SHARED = {("home.py", "presenter mode")}

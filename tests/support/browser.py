@@ -215,7 +215,8 @@ MAIN_CHART = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin",
               "Learning_theory": "theory_pac", "Shatter": "shatter_plane",
               "Place_the_line": "ex_line_plane", "Widest_street": "ex_street_plane",
               "Nearest_neighbours": "ex_nn_plane", "Which_model": "ex_which_plane",
-              "Pick_the_setting": "ex_setting_plane", "Read_the_curve": "ex_curve_chart"}
+              "Pick_the_setting": "ex_setting_plane", "Read_the_curve": "ex_curve_chart",
+              "Build_the_tree": "ex_tree_plane"}
 
 BOX = """(sel) => {
   const svg = document.querySelector(sel + " .js-plotly-plot .main-svg");
