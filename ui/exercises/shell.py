@@ -91,9 +91,10 @@ def begin(kind: str, levels: dict[int, str], *, intro: str) -> Task:
     st.html(_ROW_CSS)
     with st.container(horizontal=True, vertical_alignment="center", key="exercise_task"):
         level = settings.setting(LEVEL, f"ex_{kind}_level", control="segmented", format_func=LEVEL_NAMES.get)
-        st.markdown("Task", width="content")
-        with st.container(width=120):
-            seed = settings.setting(SEED, f"ex_{kind}_seed", control="number")
+        with st.container(horizontal=True, width="content", vertical_alignment="center"):  # wrap as one
+            st.markdown("Task", width="content")
+            with st.container(width=120):
+                seed = settings.setting(SEED, f"ex_{kind}_seed", control="number")
         st.button("New task", key=f"ex_{kind}_new", on_click=_new_seed, args=(kind,), icon=":material/refresh:",
                   help="A fresh task at this level (a new task number).")
         st.session_state[_ROW] = st.container(horizontal=True, width="content")  # filled by finish()
