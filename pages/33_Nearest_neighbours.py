@@ -14,8 +14,7 @@ from viz.knn_plane import COLOR_NAMES, neighbours_plane
 
 CHART = "ex_nn_plane"
 CONFIG = {**chart_config("nearest_neighbours", scroll_zoom=False, double_click=False), "displayModeBar": False}
-HEIGHT = 440      # px on a 1280x720 screen (fit_screen); a phone gets PHONE_CSS
-PHONE_CSS = f"<style>@media (max-width: 640px) {{.st-key-{CHART} {{height: 430px !important;}}}}</style>"
+HEIGHT = 440      # px on a 1280x720 screen (fit_screen); on a phone ui/core/small_screens.js fits the box
 SUFFIX = {1: "st", 2: "nd", 3: "rd"}   # 1st, 2nd, 3rd, then 5th
 REACH = 0.75      # a tap farther than this from every point selects nothing
 LEVELS = {1: "k = 1 among 8 points of two classes.",
@@ -94,7 +93,6 @@ with plane:
     fig = neighbours_plane(X, ex.classes, ex.query, answer.picked, model=truth.neighbours if truth else (),
                            radius=truth.radius if truth else None, height=HEIGHT)
     charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", theme=None, config=CONFIG)
-    st.html(PHONE_CSS)
 model_says = f"; the model's {ex.k} nearest: {', '.join(str(i + 1) for i in truth.neighbours)}" if truth else ""
 alt_text.summary(CHART, f"{len(X)} numbered training points of {ex.n_classes} classes and a query star at "
                  f"({ex.query[0]:g}, {ex.query[1]:g}); {len(picks)} picked{model_says}")

@@ -91,6 +91,6 @@ def test_a_task_link_reopens_the_task_and_the_progress_in_a_fresh_browser(browse
         assert np.allclose(again, shown) and np.allclose(again, sorted(map(tuple, task.X)), atol=1e-5)
         text = page.locator("[data-testid='stMain']").inner_text()
         assert "Target: at most 1 error." in text
-        assert page.get_by_text("Your progress (1 of").count() == 1
+        assert page.get_by_text("Progress 1/").count() == 1
     finally:
         other.close()

@@ -23,6 +23,9 @@ def test_the_menu_is_closed_on_a_phone_after_load_and_after_a_choice(browser, se
     page = context.new_page()
     try:
         goto(page, f"{server}/Playground")
+        # closed by the first run's end (on a tablet the menu docks, then closes: allow its animation)
+        page.wait_for_function(f"document.querySelector(\"{SIDEBAR}\").getBoundingClientRect().right <= 0",
+                               timeout=10_000)
         assert not menu_open(page)
         page.locator("[data-testid='stExpandSidebarButton']").first.tap()
         page.wait_for_function(f"document.querySelector(\"{SIDEBAR}\").getBoundingClientRect().right > 0")

@@ -27,5 +27,14 @@ export default function () {
   const sidebar = document.querySelector('[data-testid="stSidebar"]');
   const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
   if (sidebar && close && sidebar.getBoundingClientRect().right > 0) close.click();
+  // On a first load on a tablet the menu may be drawn docked after this ran: look again, once it
+  // has settled.
+  if (before === undefined && w.innerWidth >= 768) setTimeout(() => closeMenu(), 800);
   return undefined;
+}
+
+function closeMenu() {
+  const sidebar = document.querySelector('[data-testid="stSidebar"]');
+  const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+  if (sidebar && close && sidebar.getBoundingClientRect().right > 0) close.click();
 }

@@ -81,8 +81,13 @@ async function fitPhone(Plotly, gd, box) {
 function fitHeight(gd, box, cssHeight) {
   const fl = gd._fullLayout, s = fl._size;
   const [x0, x1] = (fl.xaxis.range || []).map(Number), [y0, y1] = (fl.yaxis.range || []).map(Number);
+  // The smallest height-to-width ratio seen: plotly widens the shown range of an equal-aspect axis
+  // (constrain "range") to fill a taller box, and that wider range would ask for a taller box
+  // again, without end; the ratio the figure asked for is the smallest one shown.
+  const seen = (Math.abs(y1 - y0) * (fl.yaxis.scaleratio || 1)) / Math.abs(x1 - x0);
+  if (Number.isFinite(seen) && seen > 0) gd.__cpRatio = Math.min(gd.__cpRatio || Infinity, seen);
   const width = box.getBoundingClientRect().width - s.l - s.r;
-  const plot = (width * Math.abs(y1 - y0) * (fl.yaxis.scaleratio || 1)) / Math.abs(x1 - x0);
+  const plot = width * gd.__cpRatio;
   if (!(plot > 0) || !Number.isFinite(plot) || (fl._has && fl._has("cartesian") && fl._subplots.cartesian.length > 1)) return;
   const need = Math.ceil(s.t + s.b + plot) + 2;
   const css = Math.max(cssHeight, window.innerHeight - (720 - cssHeight));
