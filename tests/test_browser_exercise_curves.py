@@ -32,7 +32,8 @@ def test_read_the_curve_solved_by_taps_on_a_phone(browser, server):
         label = {"high bias": "High bias", "high variance": "High variance", "fine": "Fine"}[curve.solve(task)]
         runs = page.evaluate("() => window.__stRuns")
         option(page, label).tap()
-        wait_for_run_after(page, runs, "tapping the answer")
+        chosen = "() => document.querySelectorAll(\"[data-testid='stRadio'] input:checked\").length > 0"
+        wait_for_run_after(page, runs, "tapping the answer", until=chosen)   # a fast run passes the counter unseen
         button = page.get_by_role("button", name="Check my reading")
         button.scroll_into_view_if_needed()
         button.tap()

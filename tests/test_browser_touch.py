@@ -117,6 +117,8 @@ def test_a_lecture_button_and_a_slider_answer_a_finger(browser, server, screen):
     try:
         open_plane(page, server, "Playground")
         slider = page.locator(".st-key-p_knn_k input[type='range']")
+        one = "() => document.querySelectorAll(\".st-key-p_knn_k input[type='range']\").length === 1"
+        page.wait_for_function(one, timeout=15_000)   # a rerun's old slider can linger a moment beside the new
         assert slider.input_value() == "5"
         button = page.locator(".st-key-preset_playground_1 button")   # "k = 15"
         button.scroll_into_view_if_needed()
@@ -129,6 +131,7 @@ def test_a_lecture_button_and_a_slider_answer_a_finger(browser, server, screen):
         runs = page.evaluate("() => window.__stRuns")
         page.touchscreen.tap(track["x"] + 0.75 * track["width"], track["y"] + track["height"] / 2)
         wait_for_run_after(page, runs, "a tap on the k slider's track", until=f"() => {K} !== '15'")
+        page.wait_for_function(one, timeout=15_000)
         value = int(slider.input_value())
         assert 30 <= value <= 45, f"{screen}: a tap at 3/4 of the track gave k = {value}"
     finally:
