@@ -11,10 +11,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 playground
 
 WORKDIR /app
-# The runtime dependencies only (what Streamlit Community Cloud installs), in their own layer so
-# a code change does not reinstall them.
-COPY requirements.txt .
-RUN pip install -r requirements.txt
+# The runtime dependencies (what Streamlit Community Cloud installs) and the PostgreSQL driver
+# (replicas keep their polls in one PostgreSQL: deploy/compose.yaml), in their own layer so a
+# code change does not reinstall them.
+COPY requirements.txt deploy/requirements-postgres.txt ./
+RUN pip install -r requirements.txt -r requirements-postgres.txt
 
 COPY . .
 # Numeric, so Kubernetes' runAsNonRoot can check it (deploy/k8s.yaml).

@@ -170,9 +170,26 @@ def test_the_image_runs_the_app_headless_on_8501_as_a_non_root_user():
     assert command[:3] == ["streamlit", "run", "app.py"]
     assert {"--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"} <= set(command)
     installs = [args for kind, args in steps if kind == "RUN" and "pip install" in args]
-    assert installs == ["pip install -r requirements.txt"], "the image installs the runtime dependencies only"
+    assert installs == ["pip install -r requirements.txt -r requirements-postgres.txt"], \
+        "the image installs the runtime dependencies and the PostgreSQL driver, nothing else"
+    assert ("COPY", "requirements.txt deploy/requirements-postgres.txt ./") in steps
     healthcheck = dict(steps)["HEALTHCHECK"]
     assert f"http://127.0.0.1:8501{HEALTH}" in healthcheck and "curl" not in healthcheck
+
+
+def _requirements(path: pathlib.Path) -> set[str]:
+    return {ln.strip() for ln in path.read_text().splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "-"))}
+
+
+def test_the_image_adds_exactly_the_postgresql_driver_that_the_tests_use():
+    """The rule: the image = the app's runtime requirements (requirements.txt, what Streamlit
+    Community Cloud installs) + deploy/requirements-postgres.txt, which holds the PostgreSQL
+    driver alone, pinned as the tests pin it (requirements-dev.txt)."""
+    driver = _requirements(ROOT / "deploy" / "requirements-postgres.txt")
+    assert len(driver) == 1 and next(iter(driver)).startswith("psycopg[binary]=="), driver
+    assert driver <= _requirements(ROOT / "requirements-dev.txt"), "the image and the tests pin another psycopg"
+    assert not [r for r in _requirements(ROOT / "requirements.txt") if r.startswith("psycopg")], \
+        "Streamlit Community Cloud needs no PostgreSQL driver"
 
 
 def test_dockerignore_keeps_the_app_and_drops_the_rest():
@@ -180,9 +197,23 @@ def test_dockerignore_keeps_the_app_and_drops_the_rest():
                 if ln.strip() and not ln.startswith("#")]
 
     def ignored(name: str) -> bool:
-        return any(fnmatch.fnmatch(name, p.removeprefix("**/")) for p in patterns)
+        # Docker's rule: the last pattern that matches a path, or one of its parent folders, decides;
+        # a pattern starting with "!" keeps what the ones before it dropped.
+        parts = name.split("/")
+        verdict = False
+        for pattern in patterns:
+            keep = pattern.startswith("!")
+            pattern = pattern.removeprefix("!")
+            if pattern.startswith("**/"):  # at any depth: one folder or file name
+                matched = any(fnmatch.fnmatch(part, pattern[3:]) for part in parts)
+            else:
+                matched = any(fnmatch.fnmatch("/".join(parts[:i]), pattern) for i in range(1, len(parts) + 1))
+            if matched:
+                verdict = not keep
+        return verdict
 
-    needed = ["app.py", "home.py", "requirements.txt", ".streamlit", "pages", "ui", "viz", "catalog", "mlcore"]
+    needed = ["app.py", "home.py", "requirements.txt", ".streamlit", "pages", "ui", "viz", "catalog", "mlcore",
+              "deploy/requirements-postgres.txt"]
     assert not [n for n in needed if ignored(n)], "the image would miss part of the app"
     for unwanted in (".git", "tests", "artifacts", ".venv", "venv", "__pycache__", ".pytest_cache", ".hypothesis"):
         assert ignored(unwanted), f"{unwanted} would be copied into the image"
