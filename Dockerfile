@@ -9,6 +9,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 # The app runs as this user: it can read the code (owned by root) but not change it.
 RUN useradd --create-home --uid 10001 playground
+# Without PLAYGROUND_POLL_DB the polls live in an SQLite file in this folder, which the user owns
+# (the code's folder is read-only to it). Mount a volume here to keep them across containers.
+ENV PLAYGROUND_DATA_DIR=/home/playground/data
 
 WORKDIR /app
 # The runtime dependencies (what Streamlit Community Cloud installs) and the PostgreSQL driver

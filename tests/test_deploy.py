@@ -221,3 +221,99 @@ def test_dockerignore_keeps_the_app_and_drops_the_rest():
     # deploy/ and benchmarks/ are packages of scripts the app never imports
     packages = {n for n in top_level if (ROOT / n / "__init__.py").exists()} - {"deploy", "benchmarks"}
     assert not [n for n in packages if ignored(n)], "a package the app imports is ignored"
+
+
+# --- Docker Compose: HAProxy, two replicas, PostgreSQL ---------------------------------------------
+
+COMPOSE = ROOT / "deploy" / "compose.yaml"
+
+
+def _compose() -> dict:
+    yaml = pytest.importorskip("yaml")
+    return yaml.safe_load(COMPOSE.read_text())
+
+
+def _variable(value: str) -> str:
+    """The name of the one ${NAME...} variable in ``value``."""
+    [name] = re.findall(r"\$\{(\w+)", value)
+    return name
+
+
+def test_compose_runs_postgresql_two_replicas_of_the_image_and_haproxy_in_front():
+    compose = _compose()
+    services = compose["services"]
+    assert set(services) == {"postgres", *replicas.COMPOSE_REPLICAS, "haproxy"}
+    postgres = services["postgres"]
+    # The database keeps its files in a named volume, and says when it takes connections.
+    [volume] = postgres["volumes"]
+    name, mount = volume.split(":")[:2]
+    assert mount == "/var/lib/postgresql/data" and name in compose["volumes"]
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    db = postgres["environment"]
+
+    steps = dict(_instructions())
+    secrets_of = set()
+    for name in replicas.COMPOSE_REPLICAS:
+        app = services[name]
+        assert pathlib.Path(COMPOSE.parent, app["build"]["context"]).resolve() == ROOT
+        assert app["build"]["dockerfile"] == "Dockerfile"
+        assert app["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert "ports" not in app, "a replica is reached through HAProxy only"
+        assert [str(p) for p in app["expose"]] == [steps["EXPOSE"]]
+        env = app["environment"]
+        url = env[replicas.POLL_DB]
+        # postgresql://USER:${PASSWORD}@postgres:5432/DB: the database service's user, password and database
+        parsed = re.fullmatch(r"postgresql://(\w+):(\$\{[^}]+\})@(\w+):(\d+)/(\w+)", url)
+        assert parsed, url
+        user, password, host, port, database = parsed.groups()
+        assert (user, host, port, database) == (db["POSTGRES_USER"], "postgres", "5432", db["POSTGRES_DB"])
+        assert _variable(password) == _variable(db["POSTGRES_PASSWORD"])
+        secrets_of.add(env["STREAMLIT_SERVER_COOKIE_SECRET"])
+        assert set(app["healthcheck"]) <= {"interval", "timeout", "start_period", "retries"}, \
+            "the replicas keep the Dockerfile's health check command"
+    assert len(secrets_of) == 1 and _variable(secrets_of.pop()) == "STREAMLIT_SERVER_COOKIE_SECRET", \
+        "every replica must sign cookies with one secret"
+
+    haproxy = services["haproxy"]
+    assert haproxy["ports"] == [f"{replicas.FRONT_PORT}:{replicas.FRONT_PORT}"]
+    assert {name: dep["condition"] for name, dep in haproxy["depends_on"].items()} == \
+        dict.fromkeys(replicas.COMPOSE_REPLICAS, "service_healthy")
+    [mount] = haproxy["volumes"]
+    config, target = mount.split(":")[:2]
+    assert target == "/usr/local/etc/haproxy/haproxy.cfg"
+    assert (COMPOSE.parent / config).resolve() == ROOT / "deploy" / "haproxy-compose.cfg"
+
+
+def test_the_compose_balancer_sends_to_the_two_replica_services_and_is_the_launchers(capsys):
+    text = (ROOT / "deploy" / "haproxy-compose.cfg").read_text()
+    assert replicas.main(["--print-config", "--compose"]) == 0
+    assert capsys.readouterr().out == text
+    servers = re.findall(r"^\s*server (\S+) (\S+):(\d+) check cookie (\S+)", text, re.MULTILINE)
+    port = dict(_instructions())["EXPOSE"]
+    assert servers == [(f"r{i}", name, port, f"r{i}") for i, name in enumerate(replicas.COMPOSE_REPLICAS, 1)]
+    assert re.search(rf"^\s*bind 0\.0\.0\.0:{replicas.FRONT_PORT}$", text, re.MULTILINE), \
+        "inside its container HAProxy must listen on every interface"
+    assert "cookie SERVERID insert indirect nocache" in text
+
+
+def test_haproxy_accepts_the_compose_config():
+    binary = replicas.haproxy_binary()
+    if binary is None:
+        pytest.skip("haproxy is not installed (`.ci/run` installs Debian's haproxy)")
+    # The replicas' names do not resolve outside Compose: HAProxy starts with them down.
+    checked = subprocess.run([binary, "-c", "-f", str(ROOT / "deploy" / "haproxy-compose.cfg")],
+                             capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_image_keeps_sqlite_polls_where_its_user_may_write():
+    steps = _instructions()
+    env = dict(re.findall(r"(\w+)=(\S+)", " ".join(args for kind, args in steps if kind == "ENV")))
+    user = next(args for kind, args in steps if kind == "RUN" and "useradd" in args)
+    home = f"/home/{user.split()[-1]}"
+    assert env["PLAYGROUND_DATA_DIR"].startswith(home + "/"), "the app's user cannot write under /app"
+
+
+def test_the_launcher_refuses_a_poll_database_that_is_not_postgresql():
+    with pytest.raises(SystemExit):
+        replicas.main(["--poll-db", "sqlite:///tmp/polls.sqlite3"])
