@@ -6,10 +6,14 @@ from one process, measuring the server alone.
     python -m benchmarks.bench_loadgen distinct        # 20 sessions on 20 datasets x models
     python -m benchmarks.bench_loadgen upload          # the same, each uploading 5 MB of points to the plane
     python -m benchmarks.bench_loadgen upload_id3      # 20 sessions uploading a 5 MB table to the ID3 page
+    python -m benchmarks.bench_loadgen poll            # 200 students answer one poll within 30 s, presenter open
+    python -m benchmarks.bench_loadgen poll --replicas 2 --poll-db postgresql://...   # behind HAProxy
     python -m benchmarks.bench_loadgen lecture --sessions 20 --within 5 --port 8501   # a running server
 
 Without ``--port`` it starts ``streamlit run app.py`` (of ``--root``) on a free loopback port and
-stops it at the end. Only loopback hosts are accepted. Every scenario is bounded: a session count,
+stops it at the end (the poll scenario: with its polls in a temporary PLAYGROUND_DATA_DIR, or
+in ``--poll-db``; ``--replicas N`` starts N behind HAProxy, deploy/replicas.py, and sums their
+CPU and memory). Only loopback hosts are accepted. Every scenario is bounded: a session count,
 a duration, and a timeout per run (``--run-timeout``). Prints a markdown table row per scenario
 and the server's RSS. Seconds: *connect* from a session's arrival to its open websocket (the
 server's event loop taking the handshake); *first chart* from the session's request for its
@@ -23,15 +27,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import math
 import os
 import pathlib
 import platform
 import random
+import re
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -82,7 +89,8 @@ def run_ok(run) -> bool:
     return run.status == "FINISHED_SUCCESSFULLY" and not run.exceptions
 
 
-async def open_session(host, port, who, stats: Stats, page: str, link: str, run_timeout: float) -> Session | None:
+async def open_session(host, port, who, stats: Stats, page: str, link: str, run_timeout: float,
+                       need_chart: bool = True) -> Session | None:
     session = Session(host, port, run_timeout=run_timeout)
     arrival = time.perf_counter()
     stats.arrivals.append(arrival)
@@ -94,13 +102,14 @@ async def open_session(host, port, who, stats: Stats, page: str, link: str, run_
         stats.fail(who, f"connect: {type(err).__name__} {err}")
         await session.close()
         return None
-    if not run_ok(run) or math.isnan(run.first_chart):
+    if not run_ok(run) or (need_chart and math.isnan(run.first_chart)):
         stats.fail(who, f"first run: {run.status} {run.exceptions[:1]} charts={len(run.charts)}")
         return session
     stats.connect.append(connected - arrival)
     stats.first_run.append(run.seconds)
-    stats.first_chart.append(run.first_chart)
-    stats.first_done.append(run.started + run.first_chart)
+    if not math.isnan(run.first_chart):
+        stats.first_chart.append(run.first_chart)
+        stats.first_done.append(run.started + run.first_chart)
     stats.first_bytes.append(run.bytes)
     return session
 
@@ -119,10 +128,21 @@ async def step(session: Session, who: int, values: dict, stats: Stats) -> bool:
     return True
 
 
-async def sample_rss(pid: int | None, stats: Stats, stop: asyncio.Event, every: float = 0.5) -> None:
+def server_cpu(args) -> float | None:
+    """CPU seconds the server's processes (``args.pids``) have used, None if one is unknown or gone."""
+    seconds = [cpu_seconds(pid) for pid in args.pids]
+    return None if not seconds or None in seconds else sum(seconds)
+
+
+def server_rss(pids: list[int]) -> int | None:
+    sizes = [rss_bytes(pid) for pid in pids]
+    return None if not sizes or None in sizes else sum(sizes)
+
+
+async def sample_rss(pids: list[int], stats: Stats, stop: asyncio.Event, every: float = 0.5) -> None:
     start = time.monotonic()
-    while pid is not None and not stop.is_set():
-        rss = rss_bytes(pid)
+    while pids and not stop.is_set():
+        rss = server_rss(pids)
         if rss is not None:
             stats.rss.append((time.monotonic() - start, rss))
         try:
@@ -146,10 +166,10 @@ async def lecture(host, port, args, stats: Stats) -> dict:
     await asyncio.gather(*(arrive(i) for i in range(args.sessions)))
     last_arrival = max(stats.arrivals)
     extra = {"last chart after last arrival (s)": max(stats.first_done, default=math.nan) - last_arrival}
-    cpu = cpu_seconds(args.pid) if args.pid else None
+    cpu = server_cpu(args)
     if cpu is not None and stats.first_run:
         extra["server CPU s per first run"] = (cpu - args.cpu_start) / len(stats.first_run)
-    rss_all_in = rss_bytes(args.pid) if args.pid else None
+    rss_all_in = server_rss(args.pids)
 
     async def own_value(who, session):
         # k of the SVM's C slider would share fits across sessions; the seed is the session's own
@@ -299,11 +319,113 @@ async def upload_id3(host, port, args, stats: Stats) -> dict:
     return {}
 
 
+# --- a poll ("Ask the room") -----------------------------------------------------------------------
+
+POLL_PAGE = "Ask_the_room"
+POLL_KIND = "neighbours"     # a choice: one tap and Send, as on a phone
+RECEIPT = "Answer received"
+
+
+def first_number(text: str) -> int | None:
+    """The first whole number in ``text`` (the presenter's count: "**12** answers"), None if none."""
+    digits = re.search(r"\d+", text.replace(",", ""))
+    return int(digits.group()) if digits else None
+
+
+async def poll(host, port, args, stats: Stats) -> dict:
+    """One poll: a presenter session holds the presenter view open (its count reruns every second
+    by itself, as the page's timer makes the browser ask); ``sessions`` students arrive evenly
+    within ``within`` s, each on its own link (``me=`` its id), taps a choice and sends it. Timed:
+    a student's send to the receipt ("Answer received") in its run; the last send to the moment
+    the presenter's count first shows every answer. Then the store must hold exactly one answer
+    per student."""
+    from polls import room
+
+    store = args.poll_store
+    poll_, token = room.open_poll(store, POLL_KIND, 1, 0)
+    code = poll_.code
+    stop = asyncio.Event()
+    shown: dict = {"count": None, "at": math.nan, "all_at": math.nan, "runs": []}
+
+    def seen(run) -> None:
+        shown["runs"].append(run.seconds)
+        text, arrived = presenter.text_in("poll_count")
+        count = first_number(text)
+        if count is not None and count != shown["count"]:
+            shown["count"], shown["at"] = count, arrived
+            if count >= args.sessions and math.isnan(shown["all_at"]):
+                shown["all_at"] = arrived
+                stop.set()
+
+    presenter = Session(host, port, run_timeout=args.run_timeout)
+    await presenter.connect()
+    first = await presenter.run(page=POLL_PAGE, query=f"poll={code}&key={token}&present=1")
+    if not run_ok(first) or presenter.text_in("poll_count")[0] == "" or not presenter.auto_reruns:
+        stats.fail(-1, f"presenter: {first.status} {first.exceptions[:1]} count={presenter.text_in('poll_count')}"
+                       f" timers={presenter.auto_reruns}")
+        await presenter.close()
+        return {}
+    following = asyncio.create_task(presenter.follow(stop, seen))
+
+    gap = args.within / max(args.sessions - 1, 1)
+    sent: list = []          # perf_counter when each acknowledged answer was asked for
+    acknowledged: list = []  # seconds from the send to the receipt
+    students: list = []
+
+    async def student(who):
+        await asyncio.sleep(who * gap)
+        session = await open_session(host, port, who, stats, POLL_PAGE, f"poll={code}&me={room.new_student()}",
+                                     args.run_timeout, need_chart=False)
+        if session is None:
+            return
+        students.append(session)
+        try:
+            labels = session.options("poll_choice")
+            labels = [getattr(label, "content", label) for label in labels]
+            run = await session.click("poll_send", {"poll_choice": labels[who % len(labels)]})
+        except (KeyError, IndexError, ValueError, ConnectionClosed) as err:
+            stats.fail(who, f"answer: {type(err).__name__} {err}")
+            return
+        receipt = run.text_at(RECEIPT)
+        if not run_ok(run) or math.isnan(receipt):
+            stats.fail(who, f"answer: {run.status} {run.exceptions[:1]} texts={[t for _, t in run.texts][:3]}")
+            return
+        sent.append(run.started)
+        acknowledged.append(receipt)
+        stats.reruns.append(run.seconds)
+        stats.rerun_bytes.append(run.bytes)
+
+    await asyncio.gather(*(student(i) for i in range(args.sessions)))
+    # every answer is in: the presenter's count has a few reruns to show them
+    try:
+        await asyncio.wait_for(stop.wait(), 30)
+    except TimeoutError:
+        stats.fail(-1, f"presenter: showed {shown['count']} answers 30 s after the last send, not {args.sessions}")
+    stop.set()
+    await following
+    await asyncio.gather(*(s.close() for s in [presenter, *students]))
+
+    stored = room.answers(store, code, token)
+    if room.count(store, code) != args.sessions or len({a.student for a in stored}) != args.sessions:
+        stats.fail(-1, f"store: {room.count(store, code)} counted, {len(stored)} answers, "
+                       f"{args.sessions} students answered")
+    if len(acknowledged) != args.sessions:
+        stats.fail(-1, f"receipts: {len(acknowledged)} of {args.sessions}")
+    return {"answers in the store": room.count(store, code),
+            "presenter's count at the end": shown["count"] if shown["count"] is not None else math.nan,
+            "last answer shown on the presenter after its send (s)": shown["all_at"] - max(sent, default=math.nan),
+            "answer -> receipt p50 (s)": percentile(acknowledged, 50),
+            "answer -> receipt p95 (s)": percentile(acknowledged, 95),
+            "answer -> receipt max (s)": percentile(acknowledged, 100),
+            "presenter count rerun p50 (s)": percentile(shown["runs"], 50)}
+
+
 SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
              "sliders": (sliders, dict(sessions=50, every=2.0, duration=120.0)),
              "distinct": (distinct, dict(sessions=20, within=10.0, steps=5, every=2.0)),
              "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0)),
-             "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0))}
+             "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0)),
+             "poll": (poll, dict(sessions=200, within=30.0))}
 
 
 # --- the server and the report ----------------------------------------------------------------
@@ -318,14 +440,15 @@ class Server:
     """``streamlit run app.py`` of ``root`` on a loopback port, stopped by ``stop``; on the CPUs
     ``cpus`` only, if given (its threads, made later, inherit them)."""
 
-    def __init__(self, root: pathlib.Path, host: str, extra: list[str] = (), cpus: set[int] | None = None):
+    def __init__(self, root: pathlib.Path, host: str, extra: list[str] = (), cpus: set[int] | None = None,
+                 env: dict | None = None):
         self.root, self.extra = root, list(extra)
         self.port = free_port(host)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
              "--server.address", host, "--server.port", str(self.port),
              "--browser.gatherUsageStats", "false", *extra],
-            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})},
             preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         self.pid = self.proc.pid
 
@@ -369,16 +492,16 @@ HEADER = ("| scenario | sessions | connect p50 / max (s) | first chart p50 / p95
 async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
     stats = Stats()
     stop = asyncio.Event()
-    sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
+    sampler = asyncio.create_task(sample_rss(args.pids, stats, stop))
     scenario = SCENARIOS[name][0]
     start = time.monotonic()
-    cpu_before = args.cpu_start = cpu_seconds(args.pid) if args.pid else None
+    cpu_before = args.cpu_start = server_cpu(args)
     try:
         extra = await asyncio.wait_for(scenario(host, port, args, stats), MAX_SECONDS)
     finally:
         stop.set()
         await sampler
-    cpu_after = cpu_seconds(args.pid) if args.pid else None
+    cpu_after = server_cpu(args)
     if cpu_before is not None and cpu_after is not None:
         runs = len(stats.first_run) + len(stats.reruns)
         extra["server CPU s"] = cpu_after - cpu_before
@@ -402,34 +525,64 @@ def main(argv=None) -> int:
     parser.add_argument("--run-timeout", type=float, default=RUN_TIMEOUT)
     parser.add_argument("--server-arg", action="append", default=[],
                         help="an option for the started server, e.g. --server-arg=--server.fileWatcherType=none")
+    parser.add_argument("--poll-db", help="the poll scenario: a postgresql:// URL the server(s) keep polls in "
+                                          "(default: SQLite in --data-dir)")
+    parser.add_argument("--data-dir", type=pathlib.Path,
+                        help="the poll scenario: the server's PLAYGROUND_DATA_DIR (default: a temporary folder)")
+    parser.add_argument("--replicas", type=int, default=0,
+                        help="start this many servers behind HAProxy (deploy/replicas.py) instead of one")
     args = parser.parse_args(argv)
     host = require_loopback(args.host)
     names = list(SCENARIOS) if args.scenario == "all" else [args.scenario]
-    server = None
-    if args.port is None:
-        server = Server(args.root, host, args.server_arg)
-        args.port, args.pid = server.port, server.pid
-    try:
-        health(host, args.port)
-        print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, "
-              f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; server {args.root} "
-              f"port {args.port} {' '.join(args.server_arg)}")
-        print(HEADER)
-        for name in names:
-            scenario_args = argparse.Namespace(**{**SCENARIOS[name][1], **{
-                k: v for k, v in vars(args).items() if v is not None}})
-            if scenario_args.sessions > MAX_SESSIONS:
-                parser.error(f"--sessions {scenario_args.sessions} is above the bound {MAX_SESSIONS}")
-            stats, extra, seconds = asyncio.run(run_scenario(name, host, args.port, scenario_args))
-            lines = summary(name, scenario_args, stats, extra, seconds)
-            print(lines[0])
-            for line in lines[1:]:
-                print("   ", line, file=sys.stderr)
-            sys.stdout.flush()
-        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    finally:
-        if server is not None:
-            server.stop()
+    if args.replicas > 1 and not args.poll_db and "poll" in names:
+        parser.error("--replicas with the poll scenario needs --poll-db: SQLite files are not shared")
+    with contextlib.ExitStack() as stack:
+        # the poll store, named the way the server reads it (polls.config), for this process too
+        if args.poll_db:
+            os.environ["PLAYGROUND_POLL_DB"] = args.poll_db
+        else:
+            os.environ.pop("PLAYGROUND_POLL_DB", None)
+            data = args.data_dir or pathlib.Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="polls-")))
+            os.environ["PLAYGROUND_DATA_DIR"] = str(data)
+        args.pids = [args.pid] if args.pid else []
+        if args.port is None and args.replicas > 1:
+            from deploy.replicas import cluster
+
+            front, replica_ports = free_port(host), [free_port(host) for _ in range(args.replicas)]
+            _, processes = stack.enter_context(cluster(front, replica_ports, poll_db=args.poll_db))
+            args.port, args.pids = front, [proc.pid for proc in processes.values()]
+        elif args.port is None:
+            server = Server(args.root, host, args.server_arg)
+            stack.callback(server.stop)
+            args.port, args.pids = server.port, [server.pid]
+        if "poll" in names:
+            from polls import config
+
+            args.poll_store = config.store()
+        return _run_all(parser, args, host, names)
+
+
+def _run_all(parser, args, host: str, names: list[str]) -> int:
+    """Print the run's header, then a table row (and its details on stderr) per scenario."""
+    health(host, args.port)
+    where = f"{args.replicas} replicas behind HAProxy" if args.replicas > 1 else "server"
+    polls = f"; polls in {'PostgreSQL' if args.poll_db else 'SQLite'}" if "poll" in names else ""
+    print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {where} {args.root} "
+          f"port {args.port} {' '.join(args.server_arg)}{polls}")
+    print(HEADER)
+    for name in names:
+        scenario_args = argparse.Namespace(**{**SCENARIOS[name][1], **{
+            k: v for k, v in vars(args).items() if v is not None}})
+        if scenario_args.sessions > MAX_SESSIONS:
+            parser.error(f"--sessions {scenario_args.sessions} is above the bound {MAX_SESSIONS}")
+        stats, extra, seconds = asyncio.run(run_scenario(name, host, args.port, scenario_args))
+        lines = summary(name, scenario_args, stats, extra, seconds)
+        print(lines[0])
+        for line in lines[1:]:
+            print("   ", line, file=sys.stderr)
+        sys.stdout.flush()
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
 

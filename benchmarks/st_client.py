@@ -10,6 +10,12 @@ has received and lists their hashes in its next ``rerun_script``, so an unchange
 back as a ``ref_hash`` of a few bytes instead of again: bytes counted here are what a browser
 receives (message payloads, before permessage-deflate).
 
+A button press is its ``trigger_value`` sent once, in the run it starts. A fragment that reruns
+by itself (``st.fragment(run_every=...)``) is an ``auto_rerun`` message naming the fragment and
+its interval, after which the browser asks for a run of that fragment alone (``fragment_id``)
+every interval; ``follow`` does the same. Text (markdown, text, alerts) is kept by its place on
+the page with the time it arrived, and ``text_in(key)`` reads what a keyed container shows.
+
 A file upload is a ``file_urls_request`` (the server answers with an upload URL and a file id),
 an HTTP PUT of the file to that URL with the XSRF token of the health check's cookie, then the
 uploader's widget state naming the file.
@@ -162,6 +168,11 @@ class Run:
     refs: int = 0
     charts: list = field(default_factory=list)   # the plotly figures' JSON, in order
     exceptions: list = field(default_factory=list)
+    texts: list = field(default_factory=list)    # (seconds, text) of markdown, text and alerts, in order
+
+    def text_at(self, words: str) -> float:
+        """Seconds from the request to the first text of this run containing ``words``, NaN if none."""
+        return next((seconds for seconds, text in self.texts if words in text), math.nan)
 
 
 class Session:
@@ -189,6 +200,10 @@ class Session:
         self._done: asyncio.Event | None = None
         self._file_urls: dict[str, asyncio.Future] = {}
         self._xsrf = ""
+        self.auto_reruns: dict[str, float] = {}    # fragment id -> seconds between its reruns
+        self._texts: dict[tuple, tuple[float, str]] = {}   # delta path -> (perf_counter, text)
+        self._keyed: dict[str, tuple] = {}          # a keyed container's user key -> its delta path
+        self._fragment_run = False
 
     async def __aenter__(self) -> Session:
         await self.connect()
@@ -221,9 +236,11 @@ class Session:
 
     # --- runs -------------------------------------------------------------------------------------
 
-    async def run(self, page: str | None = None, query: str | None = None) -> Run:
+    async def run(self, page: str | None = None, query: str | None = None, *, fragment: str = "",
+                  triggers: tuple = ()) -> Run:
         """Ask for a run (of ``page`` with ``query`` if given, else the current page and link) with
-        every widget value set so far, and wait for its ``script_finished``."""
+        every widget value set so far, and wait for its ``script_finished``. ``fragment``: run that
+        fragment alone, as its own timer does; ``triggers``: button states sent with this run only."""
         if page is not None:
             self.page = page
         if query is not None:
@@ -232,7 +249,12 @@ class Session:
         state = back.rerun_script
         state.query_string = self.query
         state.page_name = self.page
-        state.widget_states.widgets.extend(self._states.values())
+        triggered = {t.id for t in triggers}
+        state.widget_states.widgets.extend(s for s in self._states.values() if s.id not in triggered)
+        state.widget_states.widgets.extend(triggers)
+        if fragment:
+            state.fragment_id, state.is_auto_rerun = fragment, True
+        self._fragment_run = bool(fragment)
         state.cached_message_hashes.extend(self._cache)
         # what a headless Chromium in UTC tells the server about itself (st.context); the page's
         # first run with it costs a few ms more than without
@@ -247,6 +269,43 @@ class Session:
         for key, value in values.items():
             self._states[key] = self.widget_state(key, value)
         return await self.run()
+
+    async def click(self, key: str, values: dict | None = None) -> Run:
+        """Set ``values`` (as ``set``) and press the button ``key``: its trigger goes with this run only."""
+        for name, value in (values or {}).items():
+            self._states[name] = self.widget_state(name, value)
+        widget = self.widgets.get(key)
+        if widget is None:
+            raise KeyError(f"no button {key!r} in the last run (have: {', '.join(sorted(self.widgets))})")
+        return await self.run(triggers=(WidgetState(id=widget.id, trigger_value=True),))
+
+    async def follow(self, stop: asyncio.Event, on_run=None) -> None:
+        """Rerun every self-rerunning fragment at its interval until ``stop`` is set, as the browser's
+        timers do; a tick that finds the previous run still going is skipped. ``on_run(run)`` is
+        called after each run."""
+        due: dict[str, float] = {}
+        while not stop.is_set():
+            now = time.monotonic()
+            for fragment, interval in list(self.auto_reruns.items()):
+                if now >= due.setdefault(fragment, now + interval):
+                    due[fragment] = now + interval
+                    run = await self.run(fragment=fragment)
+                    if on_run is not None:
+                        on_run(run)
+            wait = min((d for f, d in due.items() if f in self.auto_reruns), default=now + 0.5) - time.monotonic()
+            try:
+                await asyncio.wait_for(stop.wait(), max(0.01, wait))
+            except TimeoutError:
+                pass
+
+    def text_in(self, key: str) -> tuple[str, float]:
+        """The text the container keyed ``key`` shows now (its elements' texts joined by newlines)
+        and when the newest of them arrived (perf_counter); ('', NaN) when it is not on the page."""
+        path = self._keyed.get(key)
+        if path is None:
+            return "", math.nan
+        inside = sorted((p, v) for p, v in self._texts.items() if p[:len(path)] == path and len(p) > len(path))
+        return "\n".join(text for _, (_, text) in inside), max((at for _, (at, _) in inside), default=math.nan)
 
     def widget_state(self, key: str, value) -> WidgetState:
         """The WidgetState the browser would send for widget ``key`` holding ``value``."""
@@ -354,11 +413,25 @@ class Session:
                 self._cache.popitem(last=False)
         if kind == "new_session":
             self.session_id = msg.new_session.initialize.session_id or self.session_id
-            self.widgets = {}
+            if not self._fragment_run:  # every run starts with one; a fragment's keeps the page's timers
+                self.widgets = {}
+                self.auto_reruns = {}
+        elif kind == "auto_rerun":
+            self.auto_reruns[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
+        elif kind == "stop_auto_rerun":
+            self.auto_reruns.clear()
+        elif kind == "delta" and msg.delta.WhichOneof("type") == "add_block":
+            path = tuple(msg.metadata.delta_path)
+            self._forget(path)
+            block_id = msg.delta.add_block.id
+            if block_id:
+                self._keyed[Widget(block_id, "block", "", None).key] = path
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
         elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
-            self._element(msg.delta.new_element)
+            path = tuple(msg.metadata.delta_path)
+            self._forget(path)
+            self._element(msg.delta.new_element, path)
         elif kind == "file_urls_response":
             answer = self._file_urls.pop(msg.file_urls_response.response_id, None)
             if answer is not None and not answer.done():
@@ -370,8 +443,21 @@ class Session:
                 self._run.seconds = time.perf_counter() - self._started
                 self._done.set()
 
-    def _element(self, element) -> None:
+    def _forget(self, path: tuple) -> None:
+        """A new element or block at ``path`` replaces whatever was there, its children included."""
+        for old in [p for p in self._texts if p[:len(path)] == path]:
+            del self._texts[old]
+
+    def _element(self, element, path: tuple = ()) -> None:
         kind = element.WhichOneof("type")
+        text = {"markdown": lambda: element.markdown.body, "text": lambda: element.text.body,
+                "alert": lambda: element.alert.body, "heading": lambda: element.heading.body}.get(kind)
+        if text is not None:
+            arrived = time.perf_counter()
+            self._texts[path] = (arrived, text())
+            if self._run is not None:
+                self._run.texts.append((arrived - self._started, text()))
+            return
         chart = None
         if kind == "plotly_chart":
             chart = element.plotly_chart.spec
