@@ -327,22 +327,25 @@ RECEIPT = "Answer received"
 
 
 def first_number(text: str) -> int | None:
-    """The first whole number in ``text`` (the presenter's count: "**12** answers"), None if none."""
-    digits = re.search(r"\d+", text.replace(",", ""))
+    """The first whole number in the words of ``text`` (HTML tags dropped: the presenter's count is
+    ``<p class="poll-number">12</p><p>answers</p>``), None if none."""
+    digits = re.search(r"\d+", re.sub(r"<[^>]*>", " ", text).replace(",", ""))
     return int(digits.group()) if digits else None
 
 
 async def poll(host, port, args, stats: Stats) -> dict:
     """One poll: a presenter session holds the presenter view open (its count reruns every second
     by itself, as the page's timer makes the browser ask); ``sessions`` students arrive evenly
-    within ``within`` s, each on its own link (``me=`` its id), taps a choice and sends it. Timed:
-    a student's send to the receipt ("Answer received") in its run; the last send to the moment
-    the presenter's count first shows every answer. Then the store must hold exactly one answer
-    per student."""
+    within ``within`` s, each on its own link (``me=`` its id), and taps a choice (the tap sends
+    it). Every session runs its page's timers as a browser does (a student's page looks at the
+    poll every few seconds) until the presenter shows every answer. Timed: a student's tap to
+    the receipt ("Answer received") in its run; the last tap to the moment the presenter's
+    count first shows every answer. Then the store must hold exactly one answer per student,
+    the one it sent."""
     from polls import room
 
     store = args.poll_store
-    poll_, token = room.open_poll(store, POLL_KIND, 1, 0)
+    poll_, token = room.open_poll(store, POLL_KIND, 1, 1)
     code = poll_.code
     stop = asyncio.Event()
     shown: dict = {"count": None, "at": math.nan, "all_at": math.nan, "runs": []}
@@ -368,21 +371,26 @@ async def poll(host, port, args, stats: Stats) -> dict:
     following = asyncio.create_task(presenter.follow(stop, seen))
 
     gap = args.within / max(args.sessions - 1, 1)
-    sent: list = []          # perf_counter when each acknowledged answer was asked for
+    sent: list = []          # perf_counter of each acknowledged tap
     acknowledged: list = []  # seconds from the send to the receipt
     students: list = []
+    timers: list = []
+    chosen: dict = {}        # student id -> the index of the choice it sent and saw acknowledged
 
     async def student(who):
         await asyncio.sleep(who * gap)
-        session = await open_session(host, port, who, stats, POLL_PAGE, f"poll={code}&me={room.new_student()}",
+        me = room.new_student()
+        session = await open_session(host, port, who, stats, POLL_PAGE, f"poll={code}&me={me}",
                                      args.run_timeout, need_chart=False)
         if session is None:
             return
         students.append(session)
+        timers.append(asyncio.create_task(session.follow(stop)))
         try:
-            labels = session.options("poll_choice")
-            labels = [getattr(label, "content", label) for label in labels]
-            run = await session.click("poll_send", {"poll_choice": labels[who % len(labels)]})
+            labels = [getattr(label, "content", label) for label in session.options("poll_choice")]
+            pick = who % len(labels)
+            tap = time.perf_counter()
+            run = await session.set({"poll_choice": labels[pick]})
         except (KeyError, IndexError, ValueError, ConnectionClosed) as err:
             stats.fail(who, f"answer: {type(err).__name__} {err}")
             return
@@ -390,8 +398,9 @@ async def poll(host, port, args, stats: Stats) -> dict:
         if not run_ok(run) or math.isnan(receipt):
             stats.fail(who, f"answer: {run.status} {run.exceptions[:1]} texts={[t for _, t in run.texts][:3]}")
             return
-        sent.append(run.started)
-        acknowledged.append(receipt)
+        sent.append(tap)
+        acknowledged.append(run.started + receipt - tap)
+        chosen[me] = pick
         stats.reruns.append(run.seconds)
         stats.rerun_bytes.append(run.bytes)
 
@@ -402,13 +411,14 @@ async def poll(host, port, args, stats: Stats) -> dict:
     except TimeoutError:
         stats.fail(-1, f"presenter: showed {shown['count']} answers 30 s after the last send, not {args.sessions}")
     stop.set()
-    await following
+    await asyncio.gather(following, *timers, return_exceptions=True)
     await asyncio.gather(*(s.close() for s in [presenter, *students]))
 
-    stored = room.answers(store, code, token)
-    if room.count(store, code) != args.sessions or len({a.student for a in stored}) != args.sessions:
-        stats.fail(-1, f"store: {room.count(store, code)} counted, {len(stored)} answers, "
-                       f"{args.sessions} students answered")
+    # exactly one answer per student, the one it sent (choice answers are stored as the index)
+    wrong = [me for me, pick in chosen.items() if room.mine(store, code, me) != pick]
+    if room.count(store, code) != args.sessions or wrong:
+        stats.fail(-1, f"store: {room.count(store, code)} counted for {args.sessions} students, "
+                       f"{len(wrong)} not holding the answer they sent")
     if len(acknowledged) != args.sessions:
         stats.fail(-1, f"receipts: {len(acknowledged)} of {args.sessions}")
     return {"answers in the store": room.count(store, code),
@@ -556,9 +566,9 @@ def main(argv=None) -> int:
             stack.callback(server.stop)
             args.port, args.pids = server.port, [server.pid]
         if "poll" in names:
-            from polls import config
+            from polls import room
 
-            args.poll_store = config.store()
+            args.poll_store = room.store()
         return _run_all(parser, args, host, names)
 
 

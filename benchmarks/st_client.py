@@ -13,8 +13,9 @@ receives (message payloads, before permessage-deflate).
 A button press is its ``trigger_value`` sent once, in the run it starts. A fragment that reruns
 by itself (``st.fragment(run_every=...)``) is an ``auto_rerun`` message naming the fragment and
 its interval, after which the browser asks for a run of that fragment alone (``fragment_id``)
-every interval; ``follow`` does the same. Text (markdown, text, alerts) is kept by its place on
-the page with the time it arrived, and ``text_in(key)`` reads what a keyed container shows.
+every interval; ``follow`` does the same (a widget change waits for the fragment run in flight).
+Text (markdown, text, alerts, HTML) is kept by its place on the page with the time it arrived,
+and ``text_in(key)`` reads what a keyed container shows.
 
 A file upload is a ``file_urls_request`` (the server answers with an upload URL and a file id),
 an HTTP PUT of the file to that URL with the XSRF token of the health check's cookie, then the
@@ -204,6 +205,7 @@ class Session:
         self._texts: dict[tuple, tuple[float, str]] = {}   # delta path -> (perf_counter, text)
         self._keyed: dict[str, tuple] = {}          # a keyed container's user key -> its delta path
         self._fragment_run = False
+        self._one_run = asyncio.Lock()
 
     async def __aenter__(self) -> Session:
         await self.connect()
@@ -338,6 +340,11 @@ class Session:
         return list(getattr(self.widgets[key].proto, "options", ()))
 
     async def _send_and_wait(self, back: BackMsg) -> Run:
+        # one run at a time: a widget change waits for the fragment run its timer started
+        async with self._one_run:
+            return await self._send_and_wait_now(back)
+
+    async def _send_and_wait_now(self, back: BackMsg) -> Run:
         self._started = time.perf_counter()
         self._run = Run(started=self._started)
         self._done = asyncio.Event()
@@ -451,7 +458,8 @@ class Session:
     def _element(self, element, path: tuple = ()) -> None:
         kind = element.WhichOneof("type")
         text = {"markdown": lambda: element.markdown.body, "text": lambda: element.text.body,
-                "alert": lambda: element.alert.body, "heading": lambda: element.heading.body}.get(kind)
+                "alert": lambda: element.alert.body, "heading": lambda: element.heading.body,
+                "html": lambda: element.html.body}.get(kind)
         if text is not None:
             arrived = time.perf_counter()
             self._texts[path] = (arrived, text())
