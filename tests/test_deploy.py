@@ -3,14 +3,19 @@ HAProxy config is the launcher's and haproxy accepts it, the Kubernetes manifest
 `kubectl apply --dry-run=client`, the image runs the app as the README says.
 (tests/test_replicas.py runs the HAProxy recipe for real.)"""
 
+import asyncio
 import contextlib
 import fnmatch
 import json
 import pathlib
 import re
 import shutil
+import signal
+import socket
 import subprocess
+import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -317,3 +322,88 @@ def test_the_image_keeps_sqlite_polls_where_its_user_may_write():
 def test_the_launcher_refuses_a_poll_database_that_is_not_postgresql():
     with pytest.raises(SystemExit):
         replicas.main(["--poll-db", "sqlite:///tmp/polls.sqlite3"])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _free_run_of_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports (the launcher numbers its replicas so)."""
+    for _ in range(50):
+        first, held = _free_port(), []
+        try:
+            for port in range(first, first + count):
+                s = socket.socket()
+                held.append(s)
+                s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+        finally:
+            for s in held:
+                s.close()
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
+def test_the_compose_set_up_runs_here_through_the_launcher_and_its_replicas_share_the_polls(postgres_server, tmp_path):
+    """The Compose file's set-up without Docker: `deploy/replicas.py --poll-db URL` with as many
+    replicas as the file has, against a real PostgreSQL. Every replica gets the URL, and an answer
+    sent to one replica is the student's answer on the other (protocol-level sessions, no browser)."""
+    if replicas.haproxy_binary() is None:
+        pytest.skip("haproxy is not installed (`.ci/run` installs Debian's haproxy)")
+    from support.postgres import fresh_database
+
+    from benchmarks.st_client import Session, server_pid
+    from polls import questions, room
+    from polls.store import connect
+
+    services = _compose()["services"]
+    count = sum(1 for name in services if name in replicas.COMPOSE_REPLICAS)
+    assert all(services[name]["environment"][replicas.POLL_DB].startswith("postgresql://")
+               for name in replicas.COMPOSE_REPLICAS)
+    url = fresh_database(postgres_server)
+    store = connect(url)
+    poll, _ = room.open_poll(store, "which_model", 1, 1)
+    labels = questions.choices(poll.kind, poll.task())
+    front, first = _free_port(), _free_run_of_ports(count)
+    ports = [first + i for i in range(count)]
+    out = tmp_path / "launcher.log"
+    with open(out, "w") as log:
+        launcher = subprocess.Popen([sys.executable, "deploy/replicas.py", "--replicas", str(count),
+                                     "--port", str(front), "--first-replica-port", str(first), "--poll-db", url],
+                                    cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while "polls in one PostgreSQL" not in out.read_text():
+            assert launcher.poll() is None and time.monotonic() < deadline, \
+                f"the launcher did not start:\n{out.read_text()}"
+            time.sleep(0.5)
+        for port in ports:
+            environ = pathlib.Path(f"/proc/{server_pid(port)}/environ").read_bytes().split(b"\0")
+            assert f"{replicas.POLL_DB}={url}".encode() in environ, f"the replica on {port} has no poll database"
+
+        me = room.new_student()
+
+        async def answer_on_one_and_read_on_the_other():
+            link = f"poll={poll.code}&me={me}"
+            async with Session("127.0.0.1", ports[0]) as one:
+                await one.run(page="Ask_the_room", query=link)
+                run = await one.set({"poll_choice": labels[1]})
+                assert "Answer received" in " ".join(text for _, text in run.texts), run.texts
+            async with Session("127.0.0.1", ports[-1]) as other:
+                return await other.run(page="Ask_the_room", query=link)
+
+        run = asyncio.run(answer_on_one_and_read_on_the_other())
+        assert room.mine(store, poll.code, me) == 1 and room.count(store, poll.code) == 1
+        assert "Answer received" in " ".join(text for _, text in run.texts), \
+            "the other replica does not know the student's answer"
+    finally:
+        launcher.send_signal(signal.SIGINT)
+        try:
+            launcher.wait(30)
+        except subprocess.TimeoutExpired:
+            launcher.kill()
+        store.close()
