@@ -10,7 +10,7 @@ import pathlib
 import numpy as np
 import pytest
 
-from benchmarks.bench_loadgen import Server, csv_bytes, points_csv_bytes
+from benchmarks.bench_loadgen import Server, csv_bytes, first_number, points_csv_bytes
 from benchmarks.bench_loadgen_crosscheck import delivered, net_streams, request_to
 from benchmarks.st_client import Session, health, percentile, require_loopback
 
@@ -104,6 +104,59 @@ def test_a_chart_is_timed_from_the_last_request_before_it():
                                           "reruns": [0.06, 0.05]}
 
 
+
+def forward(path, **delta):
+    """A delta message at ``path`` on the page: ``add_block`` (``block_id``) or a markdown/html element."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    msg = ForwardMsg()
+    msg.metadata.delta_path.extend(path)
+    if "block_id" in delta:
+        msg.delta.add_block.id = delta["block_id"]
+    elif "html" in delta:
+        msg.delta.new_element.html.body = delta["html"]
+    else:
+        msg.delta.new_element.markdown.body = delta["markdown"]
+    return msg
+
+
+def test_a_keyed_container_reads_as_the_text_now_inside_it():
+    session = Session("127.0.0.1", 8501)
+    assert session.text_in("poll_count") == ("", pytest.approx(math.nan, nan_ok=True))
+    for msg in (forward([0, 0], markdown="Question"), forward([0, 1], block_id="$$ID-9f3a-poll_count"),
+                forward([0, 1, 0], html='<p class="poll-number">3</p>'), forward([0, 1, 1], markdown="answers"),
+                forward([0, 2], markdown="outside")):
+        session._handle(msg)
+    text, arrived = session.text_in("poll_count")
+    assert text == '<p class="poll-number">3</p>\nanswers' and not math.isnan(arrived)
+    assert first_number(text) == 3
+    # a rerun of the fragment redraws the container: the old text inside it goes
+    session._handle(forward([0, 1], block_id="$$ID-9f3a-poll_count"))
+    session._handle(forward([0, 1, 0], html='<p class="poll-number">12</p>'))
+    assert session.text_in("poll_count")[0] == '<p class="poll-number">12</p>'
+
+
+@pytest.mark.parametrize(("text", "number"), [('<p class="poll-number">200</p><p>answers · open</p>', 200),
+                                              ("**1,204** answers", 1204), ("<p>no answer yet</p>", None)])
+def test_the_presenters_count_is_the_first_number_in_its_words(text, number):
+    assert first_number(text) == number
+
+
+def test_a_fragment_timer_survives_the_fragments_own_runs_but_not_a_full_run():
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    session = Session("127.0.0.1", 8501)
+    timer, new_session = ForwardMsg(), ForwardMsg()
+    timer.auto_rerun.fragment_id, timer.auto_rerun.interval = "f1", 1.0
+    new_session.new_session.initialize.session_id = "s"
+    session._handle(timer)
+    session._fragment_run = True     # every run starts with new_session, a fragment's too
+    session._handle(new_session)
+    assert session.auto_reruns == {"f1": 1.0}
+    session._fragment_run = False
+    session._handle(new_session)
+    assert session.auto_reruns == {}
+
 # --- against the real server -----------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -154,3 +207,29 @@ def test_three_sessions_chart_rerun_and_keep_their_own_state(port):
             assert "model=gaussian_nb" not in a.query and "data=circles" not in a.query
 
     asyncio.run(scenario())
+
+
+@pytest.mark.browser
+def test_the_poll_scenario_counts_every_answer_and_sees_the_last_on_the_presenters_view(tmp_path, monkeypatch):
+    """A small poll scenario on its own server and SQLite file: no failure, every receipt timed,
+    the store and the presenter's count both at the number of students."""
+    import argparse
+
+    from benchmarks.bench_loadgen import Stats, poll
+    from polls import room
+
+    monkeypatch.setenv("PLAYGROUND_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("PLAYGROUND_POLL_DB", raising=False)
+    server = Server(ROOT, "127.0.0.1")   # it inherits the environment: the same SQLite file
+    try:
+        health("127.0.0.1", server.port)
+        args = argparse.Namespace(sessions=6, within=2.0, run_timeout=120.0, poll_store=room.store(),
+                                  pids=[server.pid])
+        stats = Stats()
+        extra = asyncio.run(poll("127.0.0.1", server.port, args, stats))
+    finally:
+        server.stop()
+    assert stats.failures == []
+    assert extra["answers in the store"] == 6 and extra["presenter's count at the end"] == 6
+    assert len(stats.reruns) == 6 and extra["answer -> receipt max (s)"] >= extra["answer -> receipt p50 (s)"] > 0
+    assert extra["last answer shown on the presenter after its send (s)"] > 0
