@@ -80,6 +80,7 @@ class Stats:
     first_bytes: list = field(default_factory=list)
     failures: list = field(default_factory=list)      # (session, what went wrong)
     rss: list = field(default_factory=list)           # (seconds, bytes) samples of the server
+    timer_runs: int = 0                               # fragment runs the pages' own timers asked for
 
     def fail(self, who: int, what: str) -> None:
         self.failures.append((who, what))
@@ -375,6 +376,7 @@ async def poll(host, port, args, stats: Stats) -> dict:
     acknowledged: list = []  # seconds from the send to the receipt
     students: list = []
     timers: list = []
+    timer_runs: list = []    # seconds of each run the students' page timers asked for
     chosen: dict = {}        # student id -> the index of the choice it sent and saw acknowledged
 
     async def student(who):
@@ -385,7 +387,7 @@ async def poll(host, port, args, stats: Stats) -> dict:
         if session is None:
             return
         students.append(session)
-        timers.append(asyncio.create_task(session.follow(stop)))
+        timers.append(asyncio.create_task(session.follow(stop, lambda run: timer_runs.append(run.seconds))))
         try:
             labels = [getattr(label, "content", label) for label in session.options("poll_choice")]
             pick = who % len(labels)
@@ -414,6 +416,7 @@ async def poll(host, port, args, stats: Stats) -> dict:
     await asyncio.gather(following, *timers, return_exceptions=True)
     await asyncio.gather(*(s.close() for s in [presenter, *students]))
 
+    stats.timer_runs = len(timer_runs) + len(shown["runs"])
     # exactly one answer per student, the one it sent (choice answers are stored as the index)
     wrong = [me for me, pick in chosen.items() if room.mine(store, code, me) != pick]
     if room.count(store, code) != args.sessions or wrong:
@@ -427,7 +430,10 @@ async def poll(host, port, args, stats: Stats) -> dict:
             "answer -> receipt p50 (s)": percentile(acknowledged, 50),
             "answer -> receipt p95 (s)": percentile(acknowledged, 95),
             "answer -> receipt max (s)": percentile(acknowledged, 100),
-            "presenter count rerun p50 (s)": percentile(shown["runs"], 50)}
+            "presenter count rerun p50 (s)": percentile(shown["runs"], 50),
+            "presenter view reruns": len(shown["runs"]),
+            "student page timer runs": len(timer_runs),
+            "student page timer run p50 (s)": percentile(timer_runs, 50)}
 
 
 SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
@@ -513,7 +519,7 @@ async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
         await sampler
     cpu_after = server_cpu(args)
     if cpu_before is not None and cpu_after is not None:
-        runs = len(stats.first_run) + len(stats.reruns)
+        runs = len(stats.first_run) + len(stats.reruns) + stats.timer_runs
         extra["server CPU s"] = cpu_after - cpu_before
         extra["server CPU s per run"] = (cpu_after - cpu_before) / max(runs, 1)
     return stats, extra, time.monotonic() - start
