@@ -1,7 +1,9 @@
 """The deployment recipes in deploy/ and the Dockerfile, checked without starting the app: the
 HAProxy config is the launcher's and haproxy accepts it, the Kubernetes manifest goes through
-`kubectl apply --dry-run=client`, the image runs the app as the README says.
-(tests/test_replicas.py runs the HAProxy recipe for real.)"""
+`kubectl apply --dry-run=client`, the image runs the app as the README says, the Compose file
+(HAProxy, two replicas, PostgreSQL) is read and its equivalent started through the launcher.
+(tests/test_replicas.py runs the HAProxy recipe for real; tests/test_poll_failover.py kills a
+replica in the middle of a poll.)"""
 
 import asyncio
 import contextlib
