@@ -1,4 +1,4 @@
-"""The deployment recipes in deploy/ and the Dockerfile, checked without starting the app: the
+"""The deployment recipes in deploy/ and the Dockerfile, checked (all but the last without starting the app): the
 HAProxy config is the launcher's and haproxy accepts it, the Kubernetes manifest goes through
 `kubectl apply --dry-run=client`, the image runs the app as the README says, the Compose file
 (HAProxy, two replicas, PostgreSQL) is read and its equivalent started through the launcher.
