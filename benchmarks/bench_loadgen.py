@@ -361,15 +361,19 @@ async def explore(host, port, args, stats: Stats) -> dict:
         if session is None:
             return
         position = rng.randrange(len(EXPLORE_NOISE))
-        for _ in range(len(EXPLORE_NOISE) - 1):
-            await asyncio.sleep(max(0.0, min(args.every, deadline - time.monotonic())))
-            if time.monotonic() >= deadline:
-                break
-            position = (position + 1) % len(EXPLORE_NOISE)
-            if not await step(session, who, {SLIDER: EXPLORE_NOISE[position]}, stats):
-                break
-            done_at.append(time.monotonic())
-        await session.close()
+        try:
+            for _ in range(len(EXPLORE_NOISE) - 1 if SLIDER in session.widgets else 0):  # else: a failed first run
+                await asyncio.sleep(max(0.0, min(args.every, deadline - time.monotonic())))
+                if time.monotonic() >= deadline:
+                    break
+                position = (position + 1) % len(EXPLORE_NOISE)
+                if not await step(session, who, {SLIDER: EXPLORE_NOISE[position]}, stats):
+                    break
+                done_at.append(time.monotonic())
+        except (OSError, TimeoutError) as err:   # a run past --run-timeout: the student gives up
+            stats.fail(who, f"rerun: {type(err).__name__} {err}")
+        finally:
+            await session.close()
 
     async def steady():
         await asyncio.sleep(args.within)
