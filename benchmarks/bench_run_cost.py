@@ -28,10 +28,12 @@ import pstats
 import statistics
 import sys
 import time
+import urllib.parse
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 NOISE = [round(0.05 * i, 2) for i in range(1, 21)]   # the noise slider's positions, 0.05 .. 1.0
 TIMEOUT = 300
+LINK = "data=moons&n=500"   # the lecture's data (benchmarks/bench_loadgen.py), each page on its own seed
 
 
 class ScriptProfile:
@@ -59,12 +61,14 @@ def noise_slider(at):
     return next((s for s in at.slider if s.key == "ds_noise"), None)
 
 
-def step_costs(page: str, seed: int, steps: int, model: str | None = None, profile: ScriptProfile | None = None):
+def step_costs(page: str, seed: int, steps: int, model: str | None = None, profile: ScriptProfile | None = None,
+               link: str = LINK):
     """CPU s of ``steps`` noise steps on ``page`` (None: no noise slider there)."""
     from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    at.query_params.update({"seed": str(seed), **({"model": model} if model else {})})
+    query = {**dict(urllib.parse.parse_qsl(link)), "seed": str(seed)}
+    at.query_params.update({**query, "model": model} if model else query)
     at.run()
     at.switch_page(f"pages/{page}.py").run()
     if noise_slider(at) is None:
@@ -91,6 +95,8 @@ def main(argv=None) -> int:
     parser.add_argument("--page", action="append", help="a page's file name without .py (default: every page)")
     parser.add_argument("--models", action="store_true", help="also every model on the Playground")
     parser.add_argument("--steps", type=int, default=3)
+    parser.add_argument("--link", default=LINK,
+                        help="the link every page opens on, with its own seed (default %(default)s)")
     parser.add_argument("--profile", type=int, metavar="N", help="print the N top entries of the last step's profile")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
@@ -102,13 +108,14 @@ def main(argv=None) -> int:
     profile = ScriptProfile() if args.profile else None
     print(f"{datetime.date.today()}, 2-core shared VM, Python {platform.python_version()}, "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"link: {args.link}&seed=<own>")
     print("| page | model | CPU s per distinct step (median) | steps |\n|---|---|---:|---:|")
     runs = [(page, None) for page in pages]
     if args.models:
         runs += [("1_Playground", key) for key in MODELS]
     all_costs = []
     for seed, (page, model) in enumerate(runs, start=7001):
-        costs = step_costs(page, seed, args.steps, model, profile)
+        costs = step_costs(page, seed, args.steps, model, profile, args.link)
         if costs is None:
             continue
         all_costs += costs if model else []
