@@ -467,6 +467,7 @@ HEADER = ("| scenario | sessions | connect p50 / max (s) | first chart p50 / p95
 async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
     stats = Stats()
     stop = asyncio.Event()
+    args.pid = getattr(args, "pid", None)   # --port without --pid: main leaves it out of the namespace
     sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
     scenario = SCENARIOS[name][0]
     start = time.monotonic()
