@@ -12,17 +12,19 @@ dataset and drawing panels) and ends with ``finish()`` (the address bar and the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from exercises import KINDS
 from ui.core import charts, presenter, settings, small_screens
 from ui.data import dataset_panel, draw, own_data_panel, own_points
-from ui.serving import fits
+from ui.serving import ahead, fits, hall
 
 APP_TITLE = "Classifier Playground"
 ICON = str(Path(__file__).with_name("icon.svg"))  # served by the app: a lecture room may have no internet
@@ -152,6 +154,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     when the link is bare and the session has no dataset yet, so a student who opens the page from
     the menu sees data where its lesson shows. A link with any item was written by the app, and
     its missing items mean their defaults, as they always did."""
+    ahead.stop(_session())  # a full run: the student left the page, or changed what it shows
     page_setup()
     _compact()
     _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
@@ -274,6 +277,58 @@ def _compact() -> None:
 def _titled(title: str):
     st.title(title, anchor=False)
     return st.empty()
+
+
+def _session() -> str:
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else ""
+
+
+def rerun_alone() -> bool:
+    """Whether this run is a fragment's alone (a widget inside it changed), not the page's."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+@contextlib.contextmanager
+def part(name: str):
+    """The body of a fragment (``st.fragment``: a chart and the settings that drive it), which
+    reruns alone when one of its widgets changes. Its settings' link items replace the ones it
+    recorded before and the whole link is written at its end (``ui.core.settings.part_begin``);
+    "Where next" and "What you see" inside it link as in the page's full run; a rerun alone
+    takes a place in the hall like a page run, and stops the work computed ahead for the
+    previous step (``ui.serving.ahead``). Yields whether it reruns alone."""
+    ss, alone, before = st.session_state, rerun_alone(), f"_linked_before_{name}"
+    if alone:
+        ahead.stop(_session())
+        ss[LINKED] = list(ss.get(before, []))
+    else:
+        ss[before] = list(ss.get(LINKED, []))
+    settings.part_begin(name, alone)
+    with hall.turn() if alone else contextlib.nullcontext():
+        try:
+            yield alone
+        finally:
+            settings.part_end(name, alone)
+
+
+def compute_ahead(name: str, spec, params: dict, work) -> None:
+    """After a run, compute in the background the neighbouring positions of the slider of
+    ``spec``'s ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the
+    ``(builder, *args)`` a run at ``params`` computes, in the order it needs them."""
+    ss, kept = st.session_state, f"_ahead_{name}"
+    model, before, slider, rising = ss.get(kept, (None, None, None, True))
+    if model != spec.key:
+        slider = None
+    else:
+        now = ahead.moved(spec, before, params)
+        if now is not None:
+            slider, rising = now, params[now] > before[now]
+    ss[kept] = (spec.key, dict(params), slider, rising)
+    p = next((q for q in spec.params if q.name == slider), None)
+    if p is None or not p.relevant(params):
+        return
+    ahead.start(_session(), [work(q) for q in ahead.positions(spec, params, slider, rising)])
 
 
 def _link_once(name: str) -> dict[str, str] | None:

@@ -17,6 +17,13 @@ default is used. Every setting drawn in a run records its value as a link item w
 from the default; ``publish`` writes them to the address bar. One exception: a page that
 reconnected by itself to a new session (its server restarted) sends its widgets' values with
 the session's first run, and those win over its one-step-old link.
+
+Fragments. A part of the page drawn as a fragment (``st.fragment``: a slider and the chart it
+drives) reruns alone when one of its widgets changes; the rest of the page, and its link items,
+stay as the last full run left them. The part's settings are recorded between ``part_begin`` and
+``part_end``: a rerun of the part first removes the items it recorded last time (another model's
+settings, a setting its kernel no longer has), records what it draws now, and ``part_end``
+publishes the whole link, the rest of the page's items included.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ _SHAPES = "_shapes"          # key -> the range a setting's widget was last draw
 _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
 _BROWSER = "_browser_held"    # keys of the widgets whose values the browser sent to a new session
+_PARTS = "_link_parts"        # part -> the link names its last run recorded (ui.core.layout.part)
+_PART = "_link_part"          # the names recorded by the part running now
 
 
 # --- how values look -------------------------------------------------------------------------
@@ -191,10 +200,35 @@ def report(sentence: str) -> None:
 def link_item(name: str, value: str | None) -> None:
     """Put a value that is not a widget (drawn points) in the link; None removes it."""
     items = st.session_state.setdefault(_ITEMS, {})
+    _recorded(name)
     if value is None:
         items.pop(name, None)
     else:
         items[name] = value
+
+
+def _recorded(name: str) -> None:
+    if _PART in st.session_state:
+        st.session_state[_PART].add(name)
+
+
+def part_begin(part: str, rerun_alone: bool) -> None:
+    """A part of the page (a fragment) starts; ``rerun_alone``: it reruns without the page, so the
+    items it recorded last time are removed first (it records what it draws now)."""
+    ss = st.session_state
+    if rerun_alone:
+        for name in ss.get(_PARTS, {}).get(part, ()):
+            ss.get(_ITEMS, {}).pop(name, None)
+            ss.get(_SHOWN, {}).pop(name, None)
+    ss[_PART] = set()
+
+
+def part_end(part: str, rerun_alone: bool) -> None:
+    """The part ends: remember what it recorded; alone, write the page's whole link."""
+    ss = st.session_state
+    ss.setdefault(_PARTS, {})[part] = frozenset(ss.pop(_PART, ()))
+    if rerun_alone:
+        publish()
 
 
 def link_items() -> dict[str, str]:

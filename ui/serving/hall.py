@@ -31,22 +31,26 @@ def _slots() -> int:
 SLOTS = _slots()
 _gate = threading.BoundedSemaphore(SLOTS)
 _waiting = 0
+_running = 0   # runs holding a place now (page runs, and fragment runs: ui.core.layout.part)
 _lock = threading.Lock()
 
 
 @contextlib.contextmanager
 def turn():
     """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s)."""
-    global _waiting
+    global _waiting, _running
     with _lock:
         _waiting += 1
     started = time.monotonic()
     admitted = _gate.acquire(timeout=WAIT)
     with _lock:
         _waiting -= 1
+        _running += 1
     try:
         yield time.monotonic() - started
     finally:
+        with _lock:
+            _running -= 1
         if admitted:
             _gate.release()
 
@@ -54,3 +58,9 @@ def turn():
 def waiting() -> int:
     """How many runs are waiting for a place now."""
     return _waiting
+
+
+def idle() -> bool:
+    """No run holds a place or waits for one: work done now delays no student
+    (``ui.serving.ahead`` computes only then)."""
+    return _running == 0 and _waiting == 0
