@@ -115,8 +115,9 @@ def main(argv=None):
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
-    from catalog.models import MODELS  # noqa: PLC0415
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    from catalog.models import MODELS  # noqa: PLC0415
 
     keys = args.models or list(MODELS)
     names = ("before", "after")

@@ -54,7 +54,7 @@ def confusion(recipe, drawn, model_key, key_params):
 def playground(recipe, drawn, data, drawing):
     """The model, its settings and everything they change: a step of one of its sliders reruns
     this alone (ui.core.layout.part), not the dataset panel and the lecture row above it."""
-    with part("playground"):
+    with part("playground", share=True):
         left, right = controls([1.2, 3], gap="large")
         with left:
             model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)

@@ -36,6 +36,7 @@ _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 LINKED = "_guide_linked"  # pages ui.core.guide linked to in this run (so "Where next" does not repeat them)
 _FRESH_KEY = "ds_data"  # set once the dataset panel has been drawn: the session has a dataset
 _REPEATED = "_link_repeated"  # keys the link gives more than once
+_PART_SHARES = "_part_shares"  # a part of this run drew "Link to this view" (part(share=True))
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
 # before its file exists in pages/ is simply not in the menu yet.
@@ -164,6 +165,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
             settings.put(key, list(value) if isinstance(value, list) else value)
     settings.begin(name, link, st.empty() if title is None else _titled(title))
     st.session_state[LINKED] = []
+    st.session_state[_PART_SHARES] = False
     if link:
         for key in st.session_state.pop(_REPEATED, []):
             settings.report(f"**{key}** is given more than once in this link: using the last, `{link[key]}`.")
@@ -291,13 +293,15 @@ def rerun_alone() -> bool:
 
 
 @contextlib.contextmanager
-def part(name: str):
+def part(name: str, share: bool = False):
     """The body of a fragment (``st.fragment``: a chart and the settings that drive it), which
     reruns alone when one of its widgets changes. Its settings' link items replace the ones it
     recorded before and the whole link is written at its end (``ui.core.settings.part_begin``);
     "Where next" and "What you see" inside it link as in the page's full run; a rerun alone
     takes a place in the hall like a page run, and stops the work computed ahead for the
-    previous step (``ui.serving.ahead``). Yields whether it reruns alone."""
+    previous step (``ui.serving.ahead``). ``share``: the part draws the sidebar's "Link to this
+    view" (a fragment cannot redraw what the page drew outside it), for a part after which the
+    page draws no other setting. Yields whether it reruns alone."""
     ss, alone, before = st.session_state, rerun_alone(), f"_linked_before_{name}"
     if alone:
         ahead.stop(_session())
@@ -310,6 +314,9 @@ def part(name: str):
             yield alone
         finally:
             settings.part_end(name, alone)
+    if share:
+        ss[_PART_SHARES] = True
+        _share_link()
 
 
 def compute_ahead(name: str, spec, params: dict, work) -> None:
@@ -350,16 +357,20 @@ def finish(share: bool = True) -> None:
     settings.finish()
     presenter.toggle()
     charts.format_choice()
-    if share:
-        with st.sidebar, st.expander("Link to this view"):
-            query = urlencode(settings.link_items())
-            try:
-                base = (st.context.url or "").split("?")[0]
-            except Exception:  # st.context.url is missing outside a browser session
-                base = ""
-            st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
-            if st.session_state.get(own_points.LINK_NOTE):
-                st.caption(st.session_state[own_points.LINK_NOTE])
+    if share and not st.session_state.get(_PART_SHARES):
+        _share_link()
+
+
+def _share_link() -> None:
+    with st.sidebar, st.expander("Link to this view"):
+        query = urlencode(settings.link_items())
+        try:
+            base = (st.context.url or "").split("?")[0]
+        except Exception:  # st.context.url is missing outside a browser session
+            base = ""
+        st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
+        if st.session_state.get(own_points.LINK_NOTE):
+            st.caption(st.session_state[own_points.LINK_NOTE])
 
 
 def stop(share: bool = True) -> None:
