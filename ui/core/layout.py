@@ -302,7 +302,10 @@ def part(name: str, share: bool = False):
     previous step (``ui.serving.ahead``). ``share``: the part draws the sidebar's "Link to this
     view" (a fragment cannot redraw what the page drew outside it), for a part after which the
     page draws no other setting. Yields whether it reruns alone."""
-    ss, alone, before = st.session_state, rerun_alone(), f"_linked_before_{name}"
+    # a part inside a running part is a piece of that part's run, alone or not
+    ss, alone, before = st.session_state, rerun_alone() and not settings.inside_part(), f"_linked_before_{name}"
+    if alone and settings.put_before_run():
+        st.rerun()   # a button inside the part set settings outside it (a lecture step's dataset)
     if alone:
         ahead.stop(_session())
         ss[LINKED] = list(ss.get(before, []))
@@ -319,23 +322,27 @@ def part(name: str, share: bool = False):
         _share_link()
 
 
-def compute_ahead(name: str, spec, params: dict, work) -> None:
+def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
     """After a run, compute in the background the neighbouring positions of the slider of
-    ``spec``'s ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the
-    ``(builder, *args)`` a run at ``params`` computes, in the order it needs them."""
+    ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
+    a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
+    the ParamSpecs of ``params``; ``scope``: what they belong to (by default the model's key): when
+    it changes, no slider has moved yet."""
     ss, kept = st.session_state, f"_ahead_{name}"
-    model, before, slider, rising = ss.get(kept, (None, None, None, True))
-    if model != spec.key:
+    specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
+    scope = spec.key if scope is None and hasattr(spec, "key") else scope
+    was, before, slider, rising = ss.get(kept, (None, None, None, True))
+    if was != scope:
         slider = None
     else:
-        now = ahead.moved(spec, before, params)
+        now = ahead.moved(specs, before, params)
         if now is not None:
             slider, rising = now, params[now] > before[now]
-    ss[kept] = (spec.key, dict(params), slider, rising)
-    p = next((q for q in spec.params if q.name == slider), None)
+    ss[kept] = (scope, dict(params), slider, rising)
+    p = next((q for q in specs if q.name == slider), None)
     if p is None or not p.relevant(params):
         return
-    ahead.start(_session(), [work(q) for q in ahead.positions(spec, params, slider, rising)])
+    ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, slider, rising)])
 
 
 def _link_once(name: str) -> dict[str, str] | None:

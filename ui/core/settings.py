@@ -51,7 +51,8 @@ _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last s
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
 _BROWSER = "_browser_held"    # keys of the widgets whose values the browser sent to a new session
 _PARTS = "_link_parts"        # part -> the link names its last run recorded (ui.core.layout.part)
-_PART = "_link_part"          # the names recorded by the part running now
+_PART = "_link_part"          # the names recorded by each part running now, outermost first
+_PUT = "_put_since_run"       # ``put`` was called since the last run ended (a lecture step's callback)
 
 
 # --- how values look -------------------------------------------------------------------------
@@ -155,6 +156,8 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_SHOWN] = {}
     ss[_PROBLEMS] = []
     ss[_SLOT] = slot
+    ss[_PUT] = False
+    ss[_PART] = []
 
 
 def current_page() -> str | None:
@@ -208,8 +211,8 @@ def link_item(name: str, value: str | None) -> None:
 
 
 def _recorded(name: str) -> None:
-    if _PART in st.session_state:
-        st.session_state[_PART].add(name)
+    for names in st.session_state.get(_PART, ()):   # a part inside a part: both own the item
+        names.add(name)
 
 
 def part_begin(part: str, rerun_alone: bool) -> None:
@@ -220,13 +223,27 @@ def part_begin(part: str, rerun_alone: bool) -> None:
         for name in ss.get(_PARTS, {}).get(part, ()):
             ss.get(_ITEMS, {}).pop(name, None)
             ss.get(_SHOWN, {}).pop(name, None)
-    ss[_PART] = set()
+    ss[_PART] = [*ss.get(_PART, ()), set()]
+
+
+def inside_part() -> bool:
+    """Whether a part is running now (a part inside it runs as a piece of it)."""
+    return bool(st.session_state.get(_PART))
+
+
+def put_before_run() -> bool:
+    """Whether ``put`` gave a setting a value since the last run ended: a callback (a lecture
+    step, "use this dataset") may have set settings outside the part, so the page must run whole."""
+    return bool(st.session_state.get(_PUT))
 
 
 def part_end(part: str, rerun_alone: bool) -> None:
     """The part ends: remember what it recorded; alone, write the page's whole link."""
     ss = st.session_state
-    ss.setdefault(_PARTS, {})[part] = frozenset(ss.pop(_PART, ()))
+    *outer, names = ss.get(_PART) or [set()]
+    ss[_PART] = outer
+    ss.setdefault(_PARTS, {})[part] = frozenset(names)
+    ss[_PUT] = False
     if rerun_alone:
         publish()
 
@@ -251,6 +268,7 @@ def finish() -> None:
     """The end of a page's full run: publish, and forget link items no setting took (a value
     for a widget the link itself switched off); fragments that rerun later start clean."""
     st.session_state[_PENDING] = {}
+    st.session_state[_PUT] = False
     publish()
 
 
@@ -258,8 +276,10 @@ def finish() -> None:
 
 def put(key: str, value) -> None:
     """Give a setting a value as if the user had chosen it (a lesson step, a new generator's
-    defaults); call before its widget is drawn in the run, or from a callback."""
+    defaults); call before its widget is drawn in the run, or from a callback. A callback's
+    ``put`` makes the page run whole, even when its button is inside a fragment (``put_before_run``)."""
     st.session_state[key] = _widget_value(value)
+    st.session_state[_PUT] = True
 
 
 def value(key: str, default=None):

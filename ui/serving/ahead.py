@@ -70,21 +70,26 @@ def neighbours(p: ParamSpec, value) -> list:
     return out
 
 
-def moved(spec: ModelSpec, before: dict | None, after: dict) -> str | None:
-    """The slider ``before`` -> ``after`` moved (one setting changed, a slider), else None."""
+def _specs(spec) -> tuple[ParamSpec, ...]:
+    return tuple(spec.params) if isinstance(spec, ModelSpec) else tuple(spec)
+
+
+def moved(spec, before: dict | None, after: dict) -> str | None:
+    """The slider ``before`` -> ``after`` moved (one setting changed, a slider), else None.
+    ``spec``: a model's ModelSpec, or the ParamSpecs of the settings in ``after``."""
     if not before or before.keys() != after.keys():
         return None
     changed = [k for k in after if before[k] != after[k]]
     if len(changed) != 1:
         return None
-    p = next((q for q in spec.params if q.name == changed[0]), None)
+    p = next((q for q in _specs(spec) if q.name == changed[0]), None)
     return p.name if p is not None and is_slider(p) else None
 
 
-def positions(spec: ModelSpec, params: dict, name: str, rising: bool = True) -> list[dict]:
+def positions(spec, params: dict, name: str, rising: bool = True) -> list[dict]:
     """The parameters at the neighbouring positions of slider ``name``: the way it last moved
     first (``rising``), at most ``POSITIONS``, each still a relevant setting there."""
-    p = next(q for q in spec.params if q.name == name)
+    p = next(q for q in _specs(spec) if q.name == name)
     near = neighbours(p, params[name])
     near.sort(key=lambda v: (v < params[name]) if rising else (v > params[name]))
     out = [params | {name: v} for v in near]
