@@ -7,8 +7,9 @@ case opens a page, presses an arrow key on one slider ``--steps`` times (each pr
 has settled) and keeps the react times of the main chart; a step that draws no new figure (a
 press past the slider's end) is not counted.
 
-Two checkouts run side by side, each on its own server, alternating which goes first per case
-(the machine may be shared: a ratio within one run is what to quote):
+Two checkouts run side by side, each on its own server and in its own page, stepped in turn
+(alternating which goes first): on a shared machine both see the same moments of its load, and
+the ratio within one run is what to quote.
 
     python -m benchmarks.bench_regions_draw --before /tmp/base --after .    # before vs after
     python -m benchmarks.bench_regions_draw --after . --steps 12           # one checkout
@@ -77,35 +78,50 @@ def react_count(page, chart: str) -> int:
     return page.evaluate("(k) => (window.__reactMs[k] || []).length", chart)
 
 
-def measure(page, url: str, slider: str, chart: str, steps: int) -> list[float]:
-    """Open ``url``, press the arrow keys on ``slider`` and return the Plotly.react ms of ``chart``."""
-    page.goto(url)
-    settle(page)
-    page.wait_for_selector(f".st-key-{chart} .js-plotly-plot", timeout=120_000)
-    settle(page)
-    page.wait_for_timeout(500)
-    thumb = page.locator(f".st-key-{slider} input[type='range']")
-    thumb.focus()
-    got, key, misses = [], "ArrowRight", 0
-    while len(got) < steps and misses < 4:
-        value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
-        if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
-            key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
-        before = react_count(page, chart)
-        thumb.press(key)
-        try:
-            page.wait_for_function("([k, n]) => (window.__reactMs[k] || []).length > n", arg=[chart, before],
-                                   timeout=15_000)
-        except Exception:  # noqa: BLE001 (a step that drew nothing new is skipped)
-            misses += 1
-            settle(page)
-            continue
+class Stepper:
+    """One page at ``url``, stepping ``slider`` and keeping the Plotly.react ms of ``chart``."""
+
+    def __init__(self, page, url: str, slider: str, chart: str):
+        self.page, self.chart, self.ms, self.key = page, chart, [], "ArrowRight"
+        page.goto(url)
         settle(page)
-        page.wait_for_timeout(150)   # any later react of the same step lands before the next press
-        got.extend(page.evaluate("([k, n]) => window.__reactMs[k].slice(n)", [chart, before]))
-    if len(got) < steps // 2:
-        raise RuntimeError(f"{url}: only {len(got)} draws of {chart} after pressing {slider}")
-    return got
+        page.wait_for_selector(f".st-key-{chart} .js-plotly-plot", timeout=120_000)
+        settle(page)
+        page.wait_for_timeout(500)
+        self.thumb = page.locator(f".st-key-{slider} input[type='range']")
+
+    def step(self) -> bool:
+        """One arrow key (turning round at either end); False if no new figure was drawn."""
+        page, thumb = self.page, self.thumb
+        value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
+        if (self.key == "ArrowRight" and value >= high) or (self.key == "ArrowLeft" and value <= low):
+            self.key = "ArrowLeft" if self.key == "ArrowRight" else "ArrowRight"
+        before = react_count(page, self.chart)
+        thumb.focus()
+        thumb.press(self.key)
+        try:
+            page.wait_for_function("([k, n]) => (window.__reactMs[k] || []).length > n", arg=[self.chart, before],
+                                   timeout=15_000)
+        except Exception:  # noqa: BLE001 (a step that drew nothing new is not counted)
+            settle(page)
+            return False
+        settle(page)
+        page.wait_for_timeout(150)   # a later react of the same step lands before the next press
+        self.ms.extend(page.evaluate("([k, n]) => window.__reactMs[k].slice(n)", [self.chart, before]))
+        return True
+
+
+def measure(pages: dict, steps: int) -> dict[str, list[float]]:
+    """Step every page in turn, ``steps`` times each, alternating which goes first: both
+    checkouts see the same moments of a shared machine's load."""
+    misses = 0
+    for i in range(steps + 8):
+        if min(len(s.ms) for s in pages.values()) >= steps or misses > 8:
+            break
+        for name in (list(pages)[::-1] if i % 2 else list(pages)):
+            if len(pages[name].ms) < steps and not pages[name].step():
+                misses += 1
+    return {name: s.ms for name, s in pages.items()}
 
 
 def main(argv=None):
@@ -125,17 +141,18 @@ def main(argv=None):
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
-                for i, (name, path, slider, chart) in enumerate(CASES):
-                    order = list(servers)[::-1] if i % 2 else list(servers)
-                    for which in order:
-                        page = browser.new_page(viewport=VIEWPORT)
-                        page.add_init_script(WRAP_REACT)
-                        try:
-                            results[name][which] = measure(page, f"{servers[which].url}/{path}", slider, chart,
-                                                           args.steps)
-                        finally:
-                            page.close()
-                    print(name, {w: f"{statistics.median(v):.1f}" for w, v in results[name].items()},
+                for name, path, slider, chart in CASES:
+                    pages = {}
+                    try:
+                        for which, server in servers.items():
+                            page = browser.new_page(viewport=VIEWPORT)
+                            page.add_init_script(WRAP_REACT)
+                            pages[which] = Stepper(page, f"{server.url}/{path}", slider, chart)
+                        results[name] = measure(pages, args.steps)
+                    finally:
+                        for stepper in pages.values():
+                            stepper.page.close()
+                    print(name, {w: f"{statistics.median(v):.1f}" for w, v in results[name].items() if v},
                           file=sys.stderr, flush=True)
             finally:
                 browser.close()

@@ -240,6 +240,7 @@ export default function (component) {
       gd.style.height = "100%";
       parentElement.replaceChildren(gd);
       state.gd = gd;
+      state.react = null;
       await Plotly.newPlot(gd, traces, layout, header.config);
       if (state.resize) state.resize.disconnect();
       let frame = 0;

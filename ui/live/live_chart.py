@@ -13,6 +13,17 @@ one binary message:
   confidence, deflated) instead of float z and hover arrays, when ``grid`` is the grid it was
   drawn from; a contour's z as deflated float16.
 
+The browser draws the regions as ONE image layer (:func:`_as_image`): a PNG of one pixel per
+cell, each coloured as the heatmap's banded colorscale colours it (the class's tint at its
+confidence, :func:`viz.palette.region_tint`), placed on the cells' edges below the traces. The
+heatmap trace stays as an invisible hover layer on every ``step``-th row and column (at most
+``HOVER_CELLS`` a side), so the hover still names the class and the confidence at the pointer
+(of the nearest hover cell, at most ``step / 2`` cells away). Plotly no longer colours, encodes
+and hit-tests 40,000 heatmap cells on every step (``benchmarks/bench_regions_draw.py``). A
+layout image lies below the axes' grid lines, which the heatmap covered: they are switched off
+for its axes, and regions that do not cover their axes' ranges stay a heatmap.
+``CP_REGIONS_IMAGE=0`` keeps the heatmap everywhere.
+
 If the browser lacks a part (a message it never got), it asks for everything again (the
 ``missing`` trigger) and the next run sends every part in full.
 
@@ -44,8 +55,8 @@ from streamlit import config as _config  # AppTest patches this module's get_opt
 from ui.core import charts
 from ui.live import codec
 from ui.serving.cache import sharable, shared
-from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz import palette
+from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz.grid import DecisionGrid
 
 ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
