@@ -16,7 +16,10 @@ the ratio within one run is what to quote.
 
 Cases: the Playground with kNN (k), SVM (RBF kernel, C) and a decision tree
 (min_samples_split) on moons with n = 500, and the SVM and kernels page (C). Prints a markdown
-table: median, min and max ms per case and checkout, the number of steps, and after/before.
+table: median, min and max ms per case and checkout, the number of steps, the median ms the live
+chart spent decoding its message before the call (inflating, parsing, and since the regions
+image, colouring and encoding it: ``timing.decode`` in ui/live/live_chart.js), and the ratio
+after / before of the react medians.
 """
 
 from __future__ import annotations
@@ -82,7 +85,7 @@ class Stepper:
     """One page at ``url``, stepping ``slider`` and keeping the Plotly.react ms of ``chart``."""
 
     def __init__(self, page, url: str, slider: str, chart: str):
-        self.page, self.chart, self.ms, self.key = page, chart, [], "ArrowRight"
+        self.page, self.chart, self.ms, self.decode, self.key = page, chart, [], [], "ArrowRight"
         page.goto(url)
         settle(page)
         page.wait_for_selector(f".st-key-{chart} .js-plotly-plot", timeout=120_000)
@@ -108,6 +111,10 @@ class Stepper:
         settle(page)
         page.wait_for_timeout(150)   # a later react of the same step lands before the next press
         self.ms.extend(page.evaluate("([k, n]) => window.__reactMs[k].slice(n)", [self.chart, before]))
+        # the live chart's own decoding before Plotly.react (inflate, JSON, and the regions image)
+        decode = page.evaluate("(k) => window.__cpLive && window.__cpLive[k] && window.__cpLive[k].timing", self.chart)
+        if decode:
+            self.decode.append(decode["decode"])
         return True
 
 
@@ -121,7 +128,7 @@ def measure(pages: dict, steps: int) -> dict[str, list[float]]:
         for name in (list(pages)[::-1] if i % 2 else list(pages)):
             if len(pages[name].ms) < steps and not pages[name].step():
                 misses += 1
-    return {name: s.ms for name, s in pages.items()}
+    return {name: s.ms for name, s in pages.items()} | {f"{name} decode": s.decode for name, s in pages.items()}
 
 
 def main(argv=None):
@@ -166,14 +173,15 @@ def main(argv=None):
     for which, root in roots.items():
         print(f"{which}: {root}")
     names = [w for w in ("before", "after") if w in roots]
-    head = "| case | " + " | ".join(f"{w} median ms | {w} min–max | {w} steps" for w in names)
+    head = "| case | " + " | ".join(f"{w} median ms | {w} min–max | {w} steps | {w} decode ms" for w in names)
     print("\n" + head + (" | after / before |" if len(names) == 2 else " |"))
-    print("|---|" + "---:|---|---:|" * len(names) + ("---:|" if len(names) == 2 else ""))
+    print("|---|" + "---:|---|---:|---:|" * len(names) + ("---:|" if len(names) == 2 else ""))
     for name, *_ in CASES:
         cells = []
         for w in names:
-            ms = results[name][w]
-            cells.append(f"{statistics.median(ms):.1f} | {min(ms):.1f}–{max(ms):.1f} | {len(ms)}")
+            ms, decode = results[name][w], results[name][f"{w} decode"]
+            cells.append(f"{statistics.median(ms):.1f} | {min(ms):.1f}–{max(ms):.1f} | {len(ms)} | "
+                         + (f"{statistics.median(decode):.1f}" if decode else "–"))
         ratio = ""
         if len(names) == 2:
             ratio = f" {statistics.median(results[name]['after']) / statistics.median(results[name]['before']):.2f} |"
