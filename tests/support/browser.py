@@ -29,7 +29,7 @@ def z_print(chart: str) -> str:
     a JavaScript function, or null before they are drawn: about 16 x 12 z values of the regions
     heatmap (``k + 0.001 + 0.998 c``) spread over its grid and, where the live chart draws the
     regions as one image (ui/live/live_chart.js, the heatmap then the coarser hover layer), the
-    image's length and a hash of its pixels (PNG): any cell that changes changes it."""
+    image's length and a hash of its pixels (a BMP data URL): any cell that changes changes it."""
     return """() => {
   const gd = document.querySelector(""" + json.dumps(chart) + """);
   const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");

@@ -13,7 +13,7 @@ one binary message:
   confidence, deflated) instead of float z and hover arrays, when ``grid`` is the grid it was
   drawn from; a contour's z as deflated float16.
 
-The browser draws the regions as ONE image layer (:func:`_as_image`): a PNG of one pixel per
+The browser draws the regions as ONE image layer (:func:`_as_image`): a BMP of one pixel per
 cell, each coloured as the heatmap's banded colorscale colours it (the class's tint at its
 confidence, :func:`viz.palette.region_tint`), placed on the cells' edges below the traces. The
 heatmap trace stays as an invisible hover layer on every ``step``-th row and column (at most
