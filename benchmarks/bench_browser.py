@@ -49,13 +49,21 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 CHART = ".st-key-playground_chart .js-plotly-plot"
 FALLBACK = "ds_noise"   # a dataset slider: every model refits when the data changes
 
-# A fingerprint of the regions heatmap: a few z values spread over the grid.
+# A fingerprint of the regions: a few z values spread over the heatmap's grid and, where the live
+# chart draws them as one image (its heatmap then the coarser hover layer), a hash of the image.
 Z_PRINT = """() => {
   const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
   if (!t) return null;
   const z = t.z, out = [];
-  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
+  const dj = Math.max(1, Math.floor(z.length / 16)), di = Math.max(1, Math.floor(z[0].length / 12));
+  for (let j = 0; j < z.length; j += dj) for (let i = 0; i < z[j].length; i += di) out.push(z[j][i]);
+  const image = (gd._fullLayout.images || []).find(im => im.name === "regions");
+  if (image) {
+    let hash = 2166136261;
+    for (let c = 0; c < image.source.length; c++) hash = Math.imul(hash ^ image.source.charCodeAt(c), 16777619);
+    out.push(`image ${image.source.length} ${(hash >>> 0).toString(16)}`);
+  }
   return out.join(",");
 }"""
 
