@@ -132,7 +132,7 @@ def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, expla
     return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
             (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query),
             (fits.cv, recipe, drawn, model_key, key_params),
-            (curve_runs.learning, recipe, drawn, model_key, key_params, curve_runs.PANEL_FOLDS, curve_runs.PANEL_SIZES),
+            (curve_runs.panel_curve, recipe, drawn, model_key, key_params),
             (confusion, recipe, drawn, model_key, key_params)]
 
 
