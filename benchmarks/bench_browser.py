@@ -13,6 +13,7 @@ markdown table (median, min, max over the steps) with the date and the machine.
     python -m benchmarks.bench_browser --steps 6 --root /tmp/old   # another checkout
     python -m benchmarks.bench_browser --detail knn    # also websocket bytes and run end
     python -m benchmarks.bench_browser --live          # the plane by st.plotly_chart vs live chart
+    python -m benchmarks.bench_browser --open          # every page: navigation -> main chart drawn
 
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
 ``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live/live_chart.py``,
@@ -21,6 +22,12 @@ table gives the median ms and the websocket kB per rerun of each, and the time f
 page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
 Its first row (unless ``--no-floor``) is the plane alone on a bare page (kNN on moons, a noise
 slider), drawn both ways: the floor of each, without the Playground's other elements.
+
+With ``--open`` the same server (``--root``'s checkout) is opened once, then each page of the
+menu is reached from the one before it by its link in the sidebar, as a student moves on: the
+time from the click to the page's main chart (``MAIN_CHART`` of ``tests/support/browser.py``)
+drawn (its plotly SVG in the page), and to the page's run finished (no skeleton left). A
+warm-up round, then ``--rounds`` rounds at 1280x720; the table gives the median of each.
 
 The machine may be shared: compare versions in alternating runs, not one after another.
 """
@@ -284,6 +291,9 @@ def main(argv=None):
     ap.add_argument("--no-floor", action="store_true", help="skip the bare-page floor")
     ap.add_argument("--live", action="store_true",
                     help="compare st.plotly_chart and the live chart (ms and kB per rerun), same run")
+    ap.add_argument("--open", action="store_true",
+                    help="every page: navigation from the page before it -> main chart drawn, and -> run finished")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --open after its warm-up round")
     ap.add_argument("--detail", action="store_true",
                     help="add the time the browser sees the run end and the websocket kB per step")
     args = ap.parse_args(argv)
@@ -302,6 +312,8 @@ def main(argv=None):
 
     if args.live:
         return live_main(args, keys, MODELS)
+    if args.open:
+        return open_main(args)
     lines = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -417,6 +429,87 @@ def live_main(args, keys, models) -> None:
           "| after max ms | after kB/rerun | after open ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(lines))
+
+
+# Clicks the menu's link to a page and resolves with the times (ms after the click) at which the
+# page's main chart was first drawn and at which its run had finished with no skeleton left.
+NAVIGATE = """async ([path, key]) => {
+  const link = [...document.querySelectorAll("[data-testid='stSidebarNavLink']")]
+    .find(a => new URL(a.href).pathname.replace(/^\\//, "") === path);
+  if (!link) return {error: "no menu link to " + path};
+  const app = document.querySelector("[data-testid='stApp']");
+  const drawn = () => document.querySelector(".st-key-" + key + " .js-plotly-plot .main-svg");
+  const done = () => app.getAttribute("data-test-script-state") === "notRunning"
+    && !document.querySelector("[data-testid='stSkeleton']") && location.pathname.endsWith("/" + path);
+  let chart = null, started = false;
+  // a short run can start and end between two frames: an observer sees it start
+  const watch = new MutationObserver(() => {
+    started = started || app.getAttribute("data-test-script-state") === "running"; });
+  watch.observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+  const t0 = performance.now();
+  link.click();
+  return await new Promise(resolve => {
+    const look = () => {
+      const now = performance.now() - t0;
+      if (chart === null && drawn() && location.pathname.endsWith("/" + path)) chart = now;
+      if (chart !== null && started && done()) { watch.disconnect(); return resolve({chart, finished: now}); }
+      // a run that is never seen to end (a timer of the page's own) still has its chart time
+      if (chart !== null && now > chart + 30000) { watch.disconnect(); return resolve({chart, finished: null}); }
+      if (now > 120000) { watch.disconnect(); return resolve({error: "timeout", chart}); }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}"""
+
+
+def open_main(args) -> None:
+    """Every page reached from the one before it in the menu: click -> main chart, -> run finished."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    from tests.support.browser import MAIN_CHART  # noqa: PLC0415 (needs ROOT on sys.path)
+
+    paths = list(MAIN_CHART)
+    times: dict[str, list[dict]] = {path: [] for path in paths}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        server = Server("app.py", args.root)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 720})
+            page.goto(server.url)
+            settle(page)
+            for round_ in range(args.rounds + 1):   # the first round warms the server's caches up
+                for path in paths:
+                    got = page.evaluate(NAVIGATE, [path, MAIN_CHART[path]])
+                    settle(page)
+                    if round_ and "error" not in got:
+                        times[path].append(got)
+                    elif "error" in got:
+                        print(f"{path}: {got}", file=sys.stderr, flush=True)
+                print(f"round {round_} done", file=sys.stderr, flush=True)
+        finally:
+            server.stop()
+            browser.close()
+    load = os.getloadavg()
+    print(f"\nNavigation -> main chart drawn (headless Chromium, 1280x720, warm server, median of "
+          f"{args.rounds} rounds after a warm-up), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
+          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), {args.root}\n")
+    print("| page | main chart | chart drawn, s | run finished, s | rounds |")
+    print("|---|---|---:|---:|---:|")
+    charts = []
+    for path in paths:
+        got = times[path]
+        if not got:
+            print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | failed | – | 0 |")
+            continue
+        chart = statistics.median(g["chart"] for g in got) / 1000
+        charts.append(chart)
+        finished = [g["finished"] for g in got if g["finished"] is not None]
+        print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | {chart:.2f} | "
+              + (f"{statistics.median(finished) / 1000:.2f}" if finished else "–") + f" | {len(got)} |")
+    if charts:
+        print(f"\nchart drawn: {min(charts):.2f}-{max(charts):.2f} s, median over pages "
+              f"{statistics.median(charts):.2f} s")
 
 
 if __name__ == "__main__":
