@@ -14,6 +14,7 @@ markdown table (median, min, max over the steps) with the date and the machine.
     python -m benchmarks.bench_browser --detail knn    # also websocket bytes and run end
     python -m benchmarks.bench_browser --live          # the plane by st.plotly_chart vs live chart
     python -m benchmarks.bench_browser --open          # every page: navigation -> main chart drawn
+    python -m benchmarks.bench_browser --open --against /tmp/old   # and the checkout before, same run
 
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
 ``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live/live_chart.py``,
@@ -294,11 +295,15 @@ def main(argv=None):
     ap.add_argument("--open", action="store_true",
                     help="every page: navigation from the page before it -> main chart drawn, and -> run finished")
     ap.add_argument("--rounds", type=int, default=3, help="rounds of --open after its warm-up round")
+    ap.add_argument("--against", type=pathlib.Path,
+                    help="with --open: another checkout (the version before), measured in the same run")
     ap.add_argument("--detail", action="store_true",
                     help="add the time the browser sees the run end and the websocket kB per step")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(args.root))
+    if args.open:   # its positional arguments, if any, are pages' paths (SVM_and_kernels)
+        return open_main(args) if os.path.exists(CHROMIUM) else sys.exit(f"{CHROMIUM} is missing")
     from catalog.models import MODELS  # noqa: PLC0415
 
     keys = args.models or list(MODELS)
@@ -312,8 +317,6 @@ def main(argv=None):
 
     if args.live:
         return live_main(args, keys, MODELS)
-    if args.open:
-        return open_main(args)
     lines = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -464,52 +467,65 @@ NAVIGATE = """async ([path, key]) => {
 
 
 def open_main(args) -> None:
-    """Every page reached from the one before it in the menu: click -> main chart, -> run finished."""
+    """Every page reached from the one before it in the menu: click -> main chart, -> run finished.
+    With ``--against`` a second server runs that checkout, in its own browser page, and each page
+    is opened on both in turn (which goes first alternates), so both see the same load."""
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     from tests.support.browser import MAIN_CHART  # noqa: PLC0415 (needs ROOT on sys.path)
 
-    paths = list(MAIN_CHART)
-    times: dict[str, list[dict]] = {path: [] for path in paths}
+    paths = [path for path in MAIN_CHART if not args.models or path in args.models]
+    roots = {"after": args.root} | ({"before": args.against} if args.against else {})
+    times = {which: {path: [] for path in paths} for which in roots}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        server = Server("app.py", args.root)
+        servers, pages = {}, {}
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 720})
-            page.goto(server.url)
-            settle(page)
+            for which, root in roots.items():
+                servers[which] = Server("app.py", root)
+                pages[which] = browser.new_page(viewport={"width": 1280, "height": 720})
+                pages[which].goto(servers[which].url)
+                settle(pages[which])
             for round_ in range(args.rounds + 1):   # the first round warms the server's caches up
-                for path in paths:
-                    got = page.evaluate(NAVIGATE, [path, MAIN_CHART[path]])
-                    settle(page)
-                    if round_ and "error" not in got:
-                        times[path].append(got)
-                    elif "error" in got:
-                        print(f"{path}: {got}", file=sys.stderr, flush=True)
+                for i, path in enumerate(paths):
+                    for which in (list(roots) if (round_ + i) % 2 else list(roots)[::-1]):
+                        got = pages[which].evaluate(NAVIGATE, [path, MAIN_CHART[path]])
+                        settle(pages[which])
+                        if "error" in got:
+                            print(f"{which} {path}: {got}", file=sys.stderr, flush=True)
+                        elif round_:
+                            times[which][path].append(got)
                 print(f"round {round_} done", file=sys.stderr, flush=True)
         finally:
-            server.stop()
+            for server in servers.values():
+                server.stop()
             browser.close()
     load = os.getloadavg()
     print(f"\nNavigation -> main chart drawn (headless Chromium, 1280x720, warm server, median of "
           f"{args.rounds} rounds after a warm-up), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
-          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), {args.root}\n")
-    print("| page | main chart | chart drawn, s | run finished, s | rounds |")
-    print("|---|---|---:|---:|---:|")
-    charts = []
+          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), " + ", ".join(f"{w}: {r}" for w, r in roots.items()) + "\n")
+    whiches = list(roots)[::-1]
+    print("| page | main chart | " + " | ".join(f"{w}: chart drawn, s | {w}: run finished, s" for w in whiches)
+          + " | rounds |")
+    print("|---|---|" + "---:|---:|" * len(whiches) + "---:|")
+    charts = {which: [] for which in whiches}
     for path in paths:
-        got = times[path]
-        if not got:
-            print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | failed | – | 0 |")
-            continue
-        chart = statistics.median(g["chart"] for g in got) / 1000
-        charts.append(chart)
-        finished = [g["finished"] for g in got if g["finished"] is not None]
-        print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | {chart:.2f} | "
-              + (f"{statistics.median(finished) / 1000:.2f}" if finished else "–") + f" | {len(got)} |")
-    if charts:
-        print(f"\nchart drawn: {min(charts):.2f}-{max(charts):.2f} s, median over pages "
-              f"{statistics.median(charts):.2f} s")
+        cells = []
+        for which in whiches:
+            got = times[which][path]
+            if not got:
+                cells.append("failed | –")
+                continue
+            chart = statistics.median(g["chart"] for g in got) / 1000
+            charts[which].append(chart)
+            finished = [g["finished"] for g in got if g["finished"] is not None]
+            cells.append(f"{chart:.2f} | " + (f"{statistics.median(finished) / 1000:.2f}" if finished else "–"))
+        rounds = min(len(times[which][path]) for which in whiches)
+        print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | " + " | ".join(cells) + f" | {rounds} |")
+    for which in whiches:
+        if charts[which]:
+            print(f"\n{which}: chart drawn {min(charts[which]):.2f}-{max(charts[which]):.2f} s, median over pages "
+                  f"{statistics.median(charts[which]):.2f} s")
 
 
 if __name__ == "__main__":
