@@ -25,22 +25,26 @@ def tabs(sections: Mapping[str, str], key: str, *, link: str = "section",
     each section's tab container by its link value. Build a section only when ``tab.open``.
 
     ``opened_by`` (link value -> link item names): a link carrying one of those items, and no
-    ``link`` item of its own, opens that section."""
+    ``link`` item of its own, opens that section; any other link without it opens the first. Without
+    a link the open section is kept for the session, also over runs that stopped before the tabs."""
     spec = ParamSpec(link, "choice", next(iter(sections)), choices=tuple(sections), label=link)
+    kept = f"_{key}_kept"   # tabs have no persist_state: a run that stops before them would forget the open one
     raw = settings.take(link)
     if raw is not None:
         try:
             st.session_state[key] = sections[spec.coerce(raw)]
         except ValueError as err:
+            st.session_state[key] = sections[spec.default]
             settings.report(f"{err}; the first section is shown.")
-    else:
+    elif settings.reading_link():
         pending = set(settings.untaken())
-        for value, names in (opened_by or {}).items():
-            if pending & set(names):
-                st.session_state[key] = sections[value]
-                break
+        st.session_state[key] = sections[next((value for value, names in (opened_by or {}).items()
+                                               if pending & set(names)), spec.default)]
+    elif key not in st.session_state and kept in st.session_state:
+        st.session_state[key] = st.session_state[kept]
     containers = dict(zip(sections, st.tabs(list(sections.values()), key=key, on_change="rerun"), strict=True))
     shown = next((value for value, tab in containers.items() if tab.open), spec.default)
+    st.session_state[kept] = sections[shown]
     settings.link_item(link, None if shown == spec.default else shown)
     return containers
 
