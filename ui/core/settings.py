@@ -41,6 +41,7 @@ INF_LABEL = "∞"
 # (max_depth = no limit) lives in the widget as this stand-in.
 NO_LIMIT = "no limit"
 _PENDING = "_link_pending"    # link items no setting has taken yet (a page's first run)
+_LINKED = "_link_read"        # this full run reads a link (until its end: fragments that rerun later do not)
 _ITEMS = "_link_items"        # this page's values as link items
 _PROBLEMS = "_link_problems"  # sentences of the bad-link warning
 _SLOT = "_link_slot"          # where the warning is drawn (under the title)
@@ -152,6 +153,7 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_SWITCHED] = ss.get(_PAGE) != page
     ss[_PAGE] = page
     ss[_PENDING] = dict(link or {})
+    ss[_LINKED] = bool(link)
     ss[_ITEMS] = {}
     ss[_SHOWN] = {}
     ss[_PROBLEMS] = []
@@ -183,6 +185,11 @@ def _sent_widget_keys() -> frozenset[str]:
 def take(name: str) -> str | None:
     """The link's raw value for ``name`` (used once), or None."""
     return st.session_state.get(_PENDING, {}).pop(name, None)
+
+
+def reading_link() -> bool:
+    """Whether this run reads a link: its missing items then mean their defaults."""
+    return bool(st.session_state.get(_LINKED))
 
 
 def untaken(prefix: str = "") -> list[str]:
@@ -269,6 +276,7 @@ def finish() -> None:
     for a widget the link itself switched off); fragments that rerun later start clean."""
     st.session_state[_PENDING] = {}
     st.session_state[_PUT] = False
+    st.session_state[_LINKED] = False
     publish()
 
 
