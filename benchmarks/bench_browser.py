@@ -13,6 +13,8 @@ markdown table (median, min, max over the steps) with the date and the machine.
     python -m benchmarks.bench_browser --steps 6 --root /tmp/old   # another checkout
     python -m benchmarks.bench_browser --detail knn    # also websocket bytes and run end
     python -m benchmarks.bench_browser --live          # the plane by st.plotly_chart vs live chart
+    python -m benchmarks.bench_browser --open          # every page: navigation -> main chart drawn
+    python -m benchmarks.bench_browser --open --against /tmp/old   # and the checkout before, same run
 
 With ``--live`` two servers run the same checkout, one with the Playground's plane drawn by
 ``st.plotly_chart`` (``CP_LIVE_CHART=0``) and one by the live chart (``ui/live/live_chart.py``,
@@ -21,6 +23,12 @@ table gives the median ms and the websocket kB per rerun of each, and the time f
 page to its settled chart (open ms; the browser's HTTP cache is shared by the pages of one run).
 Its first row (unless ``--no-floor``) is the plane alone on a bare page (kNN on moons, a noise
 slider), drawn both ways: the floor of each, without the Playground's other elements.
+
+With ``--open`` the same server (``--root``'s checkout) is opened once, then each page of the
+menu is reached from the one before it by its link in the sidebar, as a student moves on: the
+time from the click to the page's main chart (``MAIN_CHART`` of ``tests/support/browser.py``)
+drawn (its plotly SVG in the page), and to the page's run finished (no skeleton left). A
+warm-up round, then ``--rounds`` rounds at 1280x720; the table gives the median of each.
 
 The machine may be shared: compare versions in alternating runs, not one after another.
 """
@@ -49,13 +57,21 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 CHART = ".st-key-playground_chart .js-plotly-plot"
 FALLBACK = "ds_noise"   # a dataset slider: every model refits when the data changes
 
-# A fingerprint of the regions heatmap: a few z values spread over the grid.
+# A fingerprint of the regions: a few z values spread over the heatmap's grid and, where the live
+# chart draws them as one image (its heatmap then the coarser hover layer), a hash of the image.
 Z_PRINT = """() => {
   const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
   if (!t) return null;
   const z = t.z, out = [];
-  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
+  const dj = Math.max(1, Math.floor(z.length / 16)), di = Math.max(1, Math.floor(z[0].length / 12));
+  for (let j = 0; j < z.length; j += dj) for (let i = 0; i < z[j].length; i += di) out.push(z[j][i]);
+  const image = (gd._fullLayout.images || []).find(im => im.name === "regions");
+  if (image) {
+    let hash = 2166136261;
+    for (let c = 0; c < image.source.length; c++) hash = Math.imul(hash ^ image.source.charCodeAt(c), 16777619);
+    out.push(`image ${image.source.length} ${(hash >>> 0).toString(16)}`);
+  }
   return out.join(",");
 }"""
 
@@ -284,11 +300,18 @@ def main(argv=None):
     ap.add_argument("--no-floor", action="store_true", help="skip the bare-page floor")
     ap.add_argument("--live", action="store_true",
                     help="compare st.plotly_chart and the live chart (ms and kB per rerun), same run")
+    ap.add_argument("--open", action="store_true",
+                    help="every page: navigation from the page before it -> main chart drawn, and -> run finished")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --open after its warm-up round")
+    ap.add_argument("--against", type=pathlib.Path,
+                    help="with --open: another checkout (the version before), measured in the same run")
     ap.add_argument("--detail", action="store_true",
                     help="add the time the browser sees the run end and the websocket kB per step")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(args.root))
+    if args.open:   # its positional arguments, if any, are pages' paths (SVM_and_kernels)
+        return open_main(args) if os.path.exists(CHROMIUM) else sys.exit(f"{CHROMIUM} is missing")
     from catalog.models import MODELS  # noqa: PLC0415
 
     keys = args.models or list(MODELS)
@@ -417,6 +440,100 @@ def live_main(args, keys, models) -> None:
           "| after max ms | after kB/rerun | after open ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     print("\n".join(lines))
+
+
+# Clicks the menu's link to a page and resolves with the times (ms after the click) at which the
+# page's main chart was first drawn and at which its run had finished with no skeleton left.
+NAVIGATE = """async ([path, key]) => {
+  const link = [...document.querySelectorAll("[data-testid='stSidebarNavLink']")]
+    .find(a => new URL(a.href).pathname.replace(/^\\//, "") === path);
+  if (!link) return {error: "no menu link to " + path};
+  const app = document.querySelector("[data-testid='stApp']");
+  const drawn = () => document.querySelector(".st-key-" + key + " .js-plotly-plot .main-svg");
+  const done = () => app.getAttribute("data-test-script-state") === "notRunning"
+    && !document.querySelector("[data-testid='stSkeleton']") && location.pathname.endsWith("/" + path);
+  let chart = null, started = false;
+  // a short run can start and end between two frames: an observer sees it start
+  const watch = new MutationObserver(() => {
+    started = started || app.getAttribute("data-test-script-state") === "running"; });
+  watch.observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+  const t0 = performance.now();
+  link.click();
+  return await new Promise(resolve => {
+    const look = () => {
+      const now = performance.now() - t0;
+      if (chart === null && drawn() && location.pathname.endsWith("/" + path)) chart = now;
+      if (chart !== null && started && done()) { watch.disconnect(); return resolve({chart, finished: now}); }
+      // a run that is never seen to end (a timer of the page's own) still has its chart time
+      if (chart !== null && now > chart + 30000) { watch.disconnect(); return resolve({chart, finished: null}); }
+      if (now > 120000) { watch.disconnect(); return resolve({error: "timeout", chart}); }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+}"""
+
+
+def open_main(args) -> None:
+    """Every page reached from the one before it in the menu: click -> main chart, -> run finished.
+    With ``--against`` a second server runs that checkout, in its own browser page, and each page
+    is opened on both in turn (which goes first alternates), so both see the same load."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    from tests.support.browser import MAIN_CHART  # noqa: PLC0415 (needs ROOT on sys.path)
+
+    paths = [path for path in MAIN_CHART if not args.models or path in args.models]
+    roots = {"after": args.root} | ({"before": args.against} if args.against else {})
+    times = {which: {path: [] for path in paths} for which in roots}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        servers, pages = {}, {}
+        try:
+            for which, root in roots.items():
+                servers[which] = Server("app.py", root)
+                pages[which] = browser.new_page(viewport={"width": 1280, "height": 720})
+                pages[which].goto(servers[which].url)
+                settle(pages[which])
+            for round_ in range(args.rounds + 1):   # the first round warms the server's caches up
+                for i, path in enumerate(paths):
+                    for which in (list(roots) if (round_ + i) % 2 else list(roots)[::-1]):
+                        got = pages[which].evaluate(NAVIGATE, [path, MAIN_CHART[path]])
+                        settle(pages[which])
+                        if "error" in got:
+                            print(f"{which} {path}: {got}", file=sys.stderr, flush=True)
+                        elif round_:
+                            times[which][path].append(got)
+                print(f"round {round_} done", file=sys.stderr, flush=True)
+        finally:
+            for server in servers.values():
+                server.stop()
+            browser.close()
+    load = os.getloadavg()
+    print(f"\nNavigation -> main chart drawn (headless Chromium, 1280x720, warm server, median of "
+          f"{args.rounds} rounds after a warm-up), {datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} "
+          f"({os.cpu_count()} CPUs, load {load[0]:.1f}), " + ", ".join(f"{w}: {r}" for w, r in roots.items()) + "\n")
+    whiches = list(roots)[::-1]
+    print("| page | main chart | " + " | ".join(f"{w}: chart drawn, s | {w}: run finished, s" for w in whiches)
+          + " | rounds |")
+    print("|---|---|" + "---:|---:|" * len(whiches) + "---:|")
+    charts = {which: [] for which in whiches}
+    for path in paths:
+        cells = []
+        for which in whiches:
+            got = times[which][path]
+            if not got:
+                cells.append("failed | –")
+                continue
+            chart = statistics.median(g["chart"] for g in got) / 1000
+            charts[which].append(chart)
+            finished = [g["finished"] for g in got if g["finished"] is not None]
+            cells.append(f"{chart:.2f} | " + (f"{statistics.median(finished) / 1000:.2f}" if finished else "–"))
+        rounds = min(len(times[which][path]) for which in whiches)
+        print(f"| {path.replace('_', ' ')} | `{MAIN_CHART[path]}` | " + " | ".join(cells) + f" | {rounds} |")
+    for which in whiches:
+        if charts[which]:
+            print(f"\n{which}: chart drawn {min(charts[which]):.2f}-{max(charts[which]):.2f} s, median over pages "
+                  f"{statistics.median(charts[which]):.2f} s")
 
 
 if __name__ == "__main__":

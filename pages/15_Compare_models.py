@@ -1,6 +1,8 @@
 """Compare models: every registered model (or a chosen few) on the same data, side by side, with
 cross-validated accuracy ± sd and fit time."""
 
+import time
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -11,7 +13,7 @@ from mlcore.model_selection import cross_validate
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.layout import finish, fit_screen, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.model_selection import sweeps
@@ -25,6 +27,7 @@ CONFIG = chart_config("compare_models", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
+PARTIAL_EVERY = 0.5   # s between two drawings of the panels while models are still being cross-validated
 
 
 def evaluate(recipe, drawn, key, key_params, folds, callback=None):
@@ -88,20 +91,28 @@ if problem:
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 
-results = {}
-with Progress("Cross-validating the models") as bar:
-    for m, key in enumerate(keys):
-        spec = sweeps.MODELS[key]
-
-        def step(done, total, what, m=m, label=spec.label):
-            bar(m * total + done, len(keys) * total, f"{label}, {what}")
-
-        results[key] = sweeps.cached(evaluate, recipe, drawn, key, current_params(spec), folds, callback=step)
-
+# The panels fill in as their models are cross-validated, the ones this session already has first:
+# the chart is drawn before the first new fit, then again at most every PARTIAL_EVERY seconds.
 classes = np.unique(np.concatenate([data.y_train, data.y_test]))
-panels, rows = [], []
-for key in keys:
-    scores, times, test_acc, grid, error = results[key]
+n_rows = -(-len(keys) // 5)
+panel_height = min(135, 520 // n_rows - 40) if n_rows > 2 else 175
+args = {key: (recipe, drawn, key, current_params(sweeps.MODELS[key]), folds) for key in keys}
+results = {key: sweeps.kept(evaluate, *args[key]) for key in keys}
+results = {key: value for key, value in results.items() if value is not None}
+
+
+def grid_figure():
+    """The panels of the models computed so far; the others wait under their name."""
+    panels = [summary(key, results[key])[0] if key in results else
+              Panel(None, f"<b>{sweeps.MODELS[key].label}</b><br>computing…", np.arange(len(data.y_train)),
+                    np.zeros(0, dtype=int)) for key in keys]
+    return panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
+                         panel_height=panel_height, title_size=13)
+
+
+def summary(key, result) -> tuple[Panel, dict]:
+    """A model's panel and its row of the table."""
+    scores, times, test_acc, grid, error = result
     label = sweeps.MODELS[key].label
     ok = np.isfinite(scores)
     mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
@@ -110,18 +121,41 @@ for key in keys:
     # same picture); the table under the chart has it.
     title = (f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%}" if ok.any()
              else f"<b>{label}</b><br>could not be fitted")
-    panels.append(Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)))
-    rows.append({"model": label, "CV accuracy": mean, "± sd": sd, "fit ms (median)": fit_ms, "test accuracy": test_acc,
-                 "note": error or ""})
+    return (Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)),
+            {"model": label, "CV accuracy": mean, "± sd": sd, "fit ms (median)": fit_ms, "test accuracy": test_acc,
+             "note": error or ""})
 
-n_rows = -(-len(panels) // 5)
-fig = panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
-                    panel_height=min(135, 520 // n_rows - 40) if n_rows > 2 else 175, title_size=13)
+
+def draw(fig):
+    fig.layout.height = None   # the container's height (screen_height)
+    charts.plotly_chart(fig, width="stretch", height="stretch", config=CONFIG, where=slot)
+
+
+fig = grid_figure()
 with lecture:
     presets.row("compare", lectures_selection.COMPARE, lectures_selection.COMPARE_HELP, chart=CHART,
                 chart_height=int(fig.layout.height))
 with st.container(key=CHART):
-    charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CONFIG)
+    screen_height(CHART, int(fig.layout.height))
+    slot = st.empty()
+missing = [key for key in keys if key not in results]
+if missing:
+    draw(fig)
+    drawn_at = time.perf_counter()
+    with Progress("Cross-validating the models") as bar:
+        for m, key in enumerate(missing):
+            spec = sweeps.MODELS[key]
+
+            def step(done, total, what, m=m, label=spec.label):
+                bar(m * total + done, len(missing) * total, f"{label}, {what}")
+
+            results[key] = sweeps.cached(evaluate, *args[key], callback=step)
+            if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
+                draw(grid_figure())
+                drawn_at = time.perf_counter()
+    fig = grid_figure()
+draw(fig)
+rows = [summary(key, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
                  {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "

@@ -8,7 +8,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import controls, finish, page, screen_height
+from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
 from ui.core.model_setting import MODEL
 from ui.core.show_code import show_fit
 from ui.live.live_chart import shared_chart
@@ -24,33 +24,6 @@ SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
 
 recipe, drawn, data, drawing = page(None, name="playground", draw_on=CHART, opening=lectures.PLAYGROUND_OPENING)
 presets.row("playground", lectures.PLAYGROUND, lectures.PLAYGROUND_HELP, chart=CHART, chart_height=530)
-
-left, right = controls([1.2, 3], gap="large")
-with left:
-    model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
-    spec = MODELS[model_key]
-    st.caption(f"**{spec.family}.** {spec.summary}")
-    explain_slot = st.empty()  # the switch, drawn once the fit says what this model can show
-    hp = params.param_widgets(spec)
-    st.divider()
-
-with right:
-    # presenting: the switches and the accuracies beside the plane, which keeps the screen's height
-    plane_col, side = st.columns([4, 1]) if presenter.active() else (right, None)
-    t1, t2, t3, t4 = [side] * 4 if side else st.columns([1.3, 1.7, 1, 1])
-    show_test = settings.setting(SHOW_TEST, "show_test", where=t1)
-    show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
-
-key_params = tuple(sorted(hp.items()))
-fit = fits.fit(recipe, drawn, model_key, key_params)
-explain_on = overlays.toggle(fit.model, "explain", where=explain_slot)
-
-with t3:
-    st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
-              help=f"Share of the {len(data.y_train)} training points the model gets right.")
-with t4:
-    st.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}",
-              help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
 
 
 def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query):
@@ -77,45 +50,91 @@ def confusion(recipe, drawn, model_key, key_params):
     return confusion_figure(fit.cm, fit.labels, normalize=False, height=360), None, None
 
 
-with right:
-    if fit.model is None:
-        st.error(fit.error, icon=":material/block:")
-    query = overlays.query_point(data)[0] if explain_on else None
-    screen_height(CHART, 530)
-    with plane_col, st.container(key=CHART):
-        # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
-        explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
-                                 plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
-                                 query)
-    alt_text.summary(CHART, ("Training and test points" if fit.model is None else
-                             f"Decision regions of {alt_text.model_text(spec.label, hp)}"), data,
-                     {"train accuracy": fit.train_acc, "test accuracy": fit.test_acc})
-    st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
-               + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
-                  if drawing == "add" else ""))
-    if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
-        cv = fits.cv(recipe, drawn, model_key, key_params) or (None, None)
-        guide.see(reading.fit_reading(model_key, hp, reading.Scores(
-            fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)), spec.label),
-            model_key, hp)
-        overlays.below(explained, fit.model, data)
-        curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
+@st.fragment
+def playground(recipe, drawn, data, drawing):
+    """The model, its settings and everything they change: a step of one of its sliders reruns
+    this alone (ui.core.layout.part), not the dataset panel and the lecture row above it."""
+    with part("playground", share=True):
+        left, right = controls([1.2, 3], gap="large")
+        with left:
+            model_key = settings.setting(MODEL, "model", format_func=lambda k: MODELS[k].label)
+            spec = MODELS[model_key]
+            st.caption(f"**{spec.family}.** {spec.summary}")
+            explain_slot = st.empty()  # the switch, drawn once the fit says what this model can show
+            hp = params.param_widgets(spec)
+            st.divider()
 
-if fit.cm is not None:
-    c1, c2 = st.columns([1, 1], gap="large")
-    with c1:
-        st.subheader("Confusion matrix (test set)", anchor=False)
-        with st.container(key="playground_confusion"):
-            shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
-                         model_key, key_params)
-    with c2:
-        st.subheader("Per class (test set)", anchor=False)
-        precision, recall, f1 = fit.prf
-        # a markdown table: a few rows need no sorting, and it costs a tenth of st.dataframe per run
-        rows = "".join(f"| {c} | {p:.2f} | {r:.2f} | {f:.2f} | {n} |\n" for c, p, r, f, n in
-                       zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
-        st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
+        with right:
+            # presenting: the switches and the accuracies beside the plane, which keeps the screen's height
+            plane_col, side = st.columns([4, 1]) if presenter.active() else (right, None)
+            t1, t2, t3, t4 = [side] * 4 if side else st.columns([1.3, 1.7, 1, 1])
+            show_test = settings.setting(SHOW_TEST, "show_test", where=t1)
+            show_conf = settings.setting(SHOW_CONF, "show_conf", where=t2)
 
-guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
-show_fit(recipe, drawn, model_key, hp)
+        key_params = tuple(sorted(hp.items()))
+        fit = fits.fit(recipe, drawn, model_key, key_params)
+        explain_on = overlays.toggle(fit.model, "explain", where=explain_slot)
+
+        with t3:
+            st.metric("train accuracy", "—" if fit.train_acc is None else f"{fit.train_acc:.1%}",
+                      help=f"Share of the {len(data.y_train)} training points the model gets right.")
+        with t4:
+            st.metric("test accuracy", "—" if fit.test_acc is None else f"{fit.test_acc:.1%}",
+                      help=f"Share of the {len(data.y_test)} held-out test points the model gets right.")
+
+        with right:
+            if fit.model is None:
+                st.error(fit.error, icon=":material/block:")
+            query = overlays.query_point(data)[0] if explain_on else None
+            screen_height(CHART, 530)
+            with plane_col, st.container(key=CHART):
+                # updated in place (Plotly.react); ui.live.live_chart.ENABLED = False draws it with st.plotly_chart
+                explained = shared_chart(CHART, chart_config("playground", scroll_zoom=False, double_click=False),
+                                         plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on,
+                                         query)
+            alt_text.summary(CHART, ("Training and test points" if fit.model is None else
+                                     f"Decision regions of {alt_text.model_text(spec.label, hp)}"), data,
+                             {"train accuracy": fit.train_acc, "test accuracy": fit.test_acc})
+            st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
+                       + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
+                          if drawing == "add" else ""))
+            if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
+                cv = fits.cv(recipe, drawn, model_key, key_params) or (None, None)
+                guide.see(reading.fit_reading(model_key, hp, reading.Scores(
+                    fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)), spec.label),
+                    model_key, hp)
+                overlays.below(explained, fit.model, data)
+                curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
+
+        if fit.cm is not None:
+            c1, c2 = st.columns([1, 1], gap="large")
+            with c1:
+                st.subheader("Confusion matrix (test set)", anchor=False)
+                with st.container(key="playground_confusion"):
+                    shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
+                                 model_key, key_params)
+            with c2:
+                st.subheader("Per class (test set)", anchor=False)
+                precision, recall, f1 = fit.prf
+                # a markdown table: a few rows need no sorting, and it costs a tenth of st.dataframe per run
+                rows = "".join(f"| {c} | {p:.2f} | {r:.2f} | {f:.2f} | {n} |\n" for c, p, r, f, n in
+                               zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
+                st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
+
+        guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
+        show_fit(recipe, drawn, model_key, hp)
+        compute_ahead("playground", spec, hp, lambda p: ahead_work(
+            recipe, drawn, model_key, tuple(sorted(p.items())), show_test, show_conf, explain_on, query))
+
+
+def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query) -> list[tuple]:
+    """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead)."""
+    return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
+            (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query),
+            (fits.cv, recipe, drawn, model_key, key_params),
+            (curve_runs.panel_curve, recipe, drawn, model_key, key_params),
+            (confusion, recipe, drawn, model_key, key_params)]
+
+
+playground(recipe, drawn, data, drawing)
 finish()

@@ -11,7 +11,7 @@ from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.feature_selection._sequential import search_costs
 from ui import reading
-from ui.core import alt_text, charts, guide, lectures_theory, presets, settings
+from ui.core import alt_text, charts, guide, lectures_theory, presets, sections, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import finish, fit_screen, page
 from ui.core.show_code import show_code
@@ -55,6 +55,9 @@ STAB_K = ParamSpec("stab_k", "int", 2, 1, 12, label="features kept (k)", help="H
 N_BOOT = ParamSpec("n_boot", "int", 20, 5, 50, label="bootstrap samples",
                    help="The selector is refitted on this many bootstrap samples of the training set.")
 SHORT = {"knn": "kNN", "prototype": "LwP", "svm": "SVM (RBF)", "tree": "tree"}
+SECTIONS = {"phi": "Φ: X → Z, a linear model on polynomial features",
+            "select": "Selecting features on data with noise features"}
+SELECTION_ITEMS = ("extra", "copies", "plane_x", "plane_y", "sel_model", "cv", "stab_method", "stab_k", "n_boot")
 METHOD_LABELS = {"pearson": "|Pearson r|, top k", "mutual_info": "mutual information, top k",
                  "stump": "stump accuracy, top k", "forward": "forward selection (kNN)"}
 
@@ -99,110 +102,114 @@ with right:
                    "points and each place x is coloured by its prediction at T(x).")
         guide.see(reading.features_reading(changed, SHORT, after, len(data.y_train)), "knn", {})
 
-# --- 2. A feature map for a linear model ---------------------------------------------------------
-st.subheader("Φ: X → Z, a linear model on polynomial features", anchor=False)
-c1, c2, c3 = st.columns([1, 1.8, 1.8], gap="medium")
-with c1:
-    degree = settings.setting(DEGREE, "feat_degree")
-    C = settings.setting(MODELS["logistic"].param("C"), "feat_C")
-    st.caption("Logistic regression is linear in whatever features it gets. Give it Φ(x) (standardised), "
-               "the monomials of x₁, x₂ up to degree d, and the line w·Φ(x) + b = 0 in Z is a curve in "
-               "the plane. More degrees, more curves: watch the test accuracy for overfitting.")
-poly, problem = studies.poly_grids(recipe, drawn, degree, C)
-if poly is None:
-    c2.info(problem, icon=":material/info:")
-else:
-    for col, (model, grid, train_acc, test_acc, width), name in zip(
-            (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
-        test = "—" if test_acc is None else f"{test_acc:.0%}"
-        title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
-        charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                         grid=grid, height=380, title=title, axis_titles=data.axes),
-                            width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
+# --- 2 and 3 below the first screen: one section at a time, built only when open ------------------
+section = sections.tabs(SECTIONS, "feat_section", opened_by={"phi": ("degree", "C"), "select": SELECTION_ITEMS})
+if section["phi"].open:
+    with section["phi"]:
+        c1, c2, c3 = st.columns([1, 1.8, 1.8], gap="medium")
+        with c1:
+            degree = settings.setting(DEGREE, "feat_degree")
+            C = settings.setting(MODELS["logistic"].param("C"), "feat_C")
+            st.caption("Logistic regression is linear in whatever features it gets. Give it Φ(x) (standardised), "
+                       "the monomials of x₁, x₂ up to degree d, and the line w·Φ(x) + b = 0 in Z is a curve in "
+                       "the plane. More degrees, more curves: watch the test accuracy for overfitting.")
+        poly, problem = studies.poly_grids(recipe, drawn, degree, C)
+        if poly is None:
+            c2.info(problem, icon=":material/info:")
+        else:
+            for col, (model, grid, train_acc, test_acc, width), name in zip(
+                    (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
+                test = "—" if test_acc is None else f"{test_acc:.0%}"
+                title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
+                charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test,
+                                                    y_test=data.y_test, grid=grid, height=380, title=title,
+                                                    axis_titles=data.axes),
+                                    width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
-# --- 3. Feature selection ------------------------------------------------------------------------
-st.subheader("Selecting features on data with noise features", anchor=False)
-s1, s2, s3, s4 = st.columns(4)
-extra = settings.setting(EXTRA, "feat_extra", where=s1)
-copies = settings.setting(replace(COPIES, high=min(COPIES.high, extra)), "feat_copies", where=s2, clamp=True) \
-    if extra else 0
-wide, problem = studies.wide_data(recipe, extra, copies)
-if wide is None:
-    st.info(problem, icon=":material/info:")
-    finish()
-    st.stop()
-names = wide.names
-d = len(names)
-plane_x = settings.setting(replace(PLANE_X, high=d), "feat_plane_x", where=s3, clamp=True)
-plane_y = settings.setting(replace(PLANE_Y, high=d, default=min(PLANE_Y.default, d)), "feat_plane_y", where=s4,
-                           clamp=True)
+if section["select"].open:
+    with section["select"]:
+        s1, s2, s3, s4 = st.columns(4)
+        extra = settings.setting(EXTRA, "feat_extra", where=s1)
+        copies = settings.setting(replace(COPIES, high=min(COPIES.high, extra)), "feat_copies", where=s2, clamp=True) \
+            if extra else 0
+        wide, problem = studies.wide_data(recipe, extra, copies)
+        if wide is None:
+            st.info(problem, icon=":material/info:")
+            finish()
+            st.stop()
+        names = wide.names
+        d = len(names)
+        plane_x = settings.setting(replace(PLANE_X, high=d), "feat_plane_x", where=s3, clamp=True)
+        plane_y = settings.setting(replace(PLANE_Y, high=d, default=min(PLANE_Y.default, d)), "feat_plane_y", where=s4,
+                                   clamp=True)
 
-r1, r2 = st.columns([1.4, 1], gap="medium")
-with r1:
-    st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
-    charts.plotly_chart(ranking_figure(names, studies.rankings(recipe, extra, copies)), width="stretch",
-                        config=CONFIG, key="feat_ranking")
-with r2:
-    st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
-    plane = wide.X_train[:, [plane_x - 1, plane_y - 1]]
-    fig = points_figure(plane, wide.y_train, height=330)
-    fig.update_layout(xaxis_title=names[plane_x - 1], yaxis_title=names[plane_y - 1])
-    charts.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_plane")
+        r1, r2 = st.columns([1.4, 1], gap="medium")
+        with r1:
+            st.markdown(f"**Filters** score each feature alone: d = {d} scores, no model fitted.")
+            charts.plotly_chart(ranking_figure(names, studies.rankings(recipe, extra, copies)), width="stretch",
+                                config=CONFIG, key="feat_ranking")
+        with r2:
+            st.markdown(f"**The plane shows two of the {d} features**: {names[plane_x - 1]} and {names[plane_y - 1]}.")
+            plane = wide.X_train[:, [plane_x - 1, plane_y - 1]]
+            fig = points_figure(plane, wide.y_train, height=330)
+            fig.update_layout(xaxis_title=names[plane_x - 1], yaxis_title=names[plane_y - 1])
+            charts.plotly_chart(fig, width="stretch", config=CONFIG, key="feat_plane")
 
-w1, w2 = st.columns([1, 2.4], gap="medium")
-with w1:
-    sel_key = settings.setting(SEL_MODEL, "feat_sel_model", format_func=lambda k: MODELS[k].label)
-    cv = settings.setting(CV, "feat_cv")
-    full = search_costs(d, d)
-    st.markdown(f"**Costs** for d = {d}, each subset one {cv}-fold CV:\n"
-                f"- exhaustive: 2^d − 1 = **{2 ** d - 1:,}** subsets\n"
-                f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
-                f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
-with w2:
-    paths, problem = studies.sequential_paths(recipe, extra, copies, sel_key, cv)
-    if paths is None:
-        st.info(f"No search: {problem}", icon=":material/info:")
-    else:
-        charts.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch", config=CONFIG,
-                            key="feat_paths")
-        survivors = []
-        for direction, path in paths.items():
-            best = max(path, key=lambda step: (step["score"], -len(step["features"])))
-            kept = ", ".join(names[j].split(" ")[0] for j in best["features"])
-            size = len(best["features"])
-            survivors.append(f"{direction}: best CV {best['score']:.1%} with {size} feature{'s' if size > 1 else ''} "
-                             f"({kept})")
-        st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
+        w1, w2 = st.columns([1, 2.4], gap="medium")
+        with w1:
+            sel_key = settings.setting(SEL_MODEL, "feat_sel_model", format_func=lambda k: MODELS[k].label)
+            cv = settings.setting(CV, "feat_cv")
+            full = search_costs(d, d)
+            st.markdown(f"**Costs** for d = {d}, each subset one {cv}-fold CV:\n"
+                        f"- exhaustive: 2^d − 1 = **{2 ** d - 1:,}** subsets\n"
+                        f"- forward, to all d: d + (d−1) + … = **{full['forward']}** (O(Kd) to reach K)\n"
+                        f"- backward, down to 1: **{search_costs(d, 1)['backward']}** (O(d²))")
+        with w2:
+            paths, problem = studies.sequential_paths(recipe, extra, copies, sel_key, cv)
+            if paths is None:
+                st.info(f"No search: {problem}", icon=":material/info:")
+            else:
+                charts.plotly_chart(path_figure(paths, [n.split(" ")[0] for n in names]), width="stretch",
+                                    config=CONFIG, key="feat_paths")
+                survivors = []
+                for direction, path in paths.items():
+                    best = max(path, key=lambda step: (step["score"], -len(step["features"])))
+                    kept = ", ".join(names[j].split(" ")[0] for j in best["features"])
+                    size = len(best["features"])
+                    survivors.append(f"{direction}: best CV {best['score']:.1%} with {size} "
+                                     f"feature{'s' if size > 1 else ''} ({kept})")
+                st.caption("Smallest best subsets — " + "; ".join(survivors) + ".")
 
-l1, l2 = st.columns([1, 1], gap="medium")
-with l1:
-    st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
-                "coefficients are exactly 0 until C is large enough, and the useful features come in first.")
-    Cs, coefs = studies.l1_path(recipe, extra, copies)
-    charts.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
-with l2:
-    st.markdown("**Why ℓ1 gives zeros:** the loss's contours first touch the ℓ1 diamond at a corner, "
-                "where one weight is 0; the ℓ2 ball has no corners.")
-    charts.plotly_chart(balls_figure(), width="stretch", config=CONFIG, key="feat_balls")
+        l1, l2 = st.columns([1, 1], gap="medium")
+        with l1:
+            st.markdown("**Embedded: the ℓ1 path.** Logistic regression with penalty ||w||₁ on standardised features: "
+                        "coefficients are exactly 0 until C is large enough, and the useful features come in first.")
+            Cs, coefs = studies.l1_path(recipe, extra, copies)
+            charts.plotly_chart(l1_path_figure(Cs, coefs, names), width="stretch", config=CONFIG, key="feat_l1")
+        with l2:
+            st.markdown("**Why ℓ1 gives zeros:** the loss's contours first touch the ℓ1 diamond at a corner, "
+                        "where one weight is 0; the ℓ2 ball has no corners.")
+            charts.plotly_chart(balls_figure(), width="stretch", config=CONFIG, key="feat_balls")
 
-st.markdown("**Stability.** Refit a selector on bootstrap samples of the training set: a feature chosen "
-            "every time is a finding, one chosen now and then is chance.")
-b1, b2 = st.columns([1, 2.4], gap="medium")
-with b1:
-    method = settings.setting(STAB_METHOD, "feat_stab_method", format_func=lambda k: METHOD_LABELS[k])
-    k = settings.setting(replace(STAB_K, high=d), "feat_stab_k", clamp=True)
-    n_boot = settings.setting(N_BOOT, "feat_n_boot")
-with b2:
-    freq, jaccard, _ = studies.stability(recipe, extra, copies, method, k, n_boot)
-    if freq is None:
-        st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
-    else:
-        charts.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
-        st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
-                   f"**{jaccard:.2f}** (1 = the same set every time).")
+        st.markdown("**Stability.** Refit a selector on bootstrap samples of the training set: a feature chosen "
+                    "every time is a finding, one chosen now and then is chance.")
+        b1, b2 = st.columns([1, 2.4], gap="medium")
+        with b1:
+            method = settings.setting(STAB_METHOD, "feat_stab_method", format_func=lambda k: METHOD_LABELS[k])
+            k = settings.setting(replace(STAB_K, high=d), "feat_stab_k", clamp=True)
+            n_boot = settings.setting(N_BOOT, "feat_n_boot")
+        with b2:
+            freq, jaccard, _ = studies.stability(recipe, extra, copies, method, k, n_boot)
+            if freq is None:
+                st.info(f"No stability estimate: {jaccard}", icon=":material/info:")
+            else:
+                charts.plotly_chart(stability_figure(names, freq), width="stretch", config=CONFIG, key="feat_stability")
+                st.caption(f"Mean Jaccard similarity |S_a ∩ S_b| / |S_a ∪ S_b| of the {n_boot} selected sets: "
+                           f"**{jaccard:.2f}** (1 = the same set every time).")
 
 guide.next_pages("playground", "svm", "learning_theory", model="knn", params={})
 show_code(code_other_pages.features_page(recipe, drawn, 0 if axis == "x1" else 1, factor, transform,
-                                      studies.SCALING_MODELS, degree, C),
+                                      studies.SCALING_MODELS, settings.value("feat_degree", DEGREE.default),
+                                      settings.value("feat_C", MODELS["logistic"].param("C").default)),
           "The stretch (and transform) in front of each model, and logistic regression on polynomial features.")
 finish()

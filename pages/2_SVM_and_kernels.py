@@ -8,7 +8,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, sections, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import controls, finish, page, screen_height, stop
 from ui.core.show_code import show_fit
@@ -16,7 +16,7 @@ from ui.data import draw
 from ui.id3.worked_examples import LOSS_GALLERY_TEXT
 from ui.live.live_chart import shared_chart
 from ui.serving import fits
-from ui.svm.clicked_point import pick_point
+from ui.svm.clicked_point import POINT_SECTION, SECTION_KEY, pick_point
 from ui.svm.lift_and_primal import lifted_model, primal_route
 from ui.svm.pair_machines import pair_caption, pair_options, vote_text
 from ui.svm.svm_figures import gallery, landscape, lift_plane, margin_plane, primal_figure, terms_figure
@@ -27,6 +27,8 @@ CHART_CONFIG = chart_config("svm", scroll_zoom=False, double_click=False)
 SHOW_TEST = ParamSpec("show_test", "bool", False, label="show test points")
 EPOCHS = ParamSpec("epochs", "int", 50, 5, 200, step=5, label="epochs",
                    help="Passes of Pegasos over the training points.")
+SECTIONS = {"point": POINT_SECTION, "kernel": "The kernel trick", "loss": "Hinge loss",
+            "primal": "The same problem in the primal: Pegasos"}
 
 
 recipe, drawn, data, _ = page("SVM and kernels", name="svm", opening=lectures.SVM_OPENING)
@@ -125,89 +127,92 @@ with right:
 if model is None:
     stop()
 
-# --- where f(x) comes from ------------------------------------------------------------------
-st.subheader("Where f(x) comes from", anchor=False)
-c1, c2 = st.columns([1, 3], gap="large")
-with c1:
-    px, py = params.point_inputs("svm", data.X_train[0], link_as="the point taken apart")
-    x = np.array([px, py])
-    f_all = model.pairwise_decision(x[None])[0]
-    f = float(f_all[machine])
-    which = "" if binary else f"of the {machine_name(model, machine)} machine "
-    st.markdown(f"f(x) {which}= Σ αᵢyᵢK(xᵢ, x) + b = **{f:.4g}**  \n"
-                f"{len(machine_support(model, machine))} support-vector terms, b = {model.intercept_[machine]:.4g}")
-    if not binary:
-        st.markdown(vote_text(model, f_all, x))
-with c2:
-    terms = charts.shared_figure(terms_figure, recipe, drawn, key_params, machine, x)
-    charts.plotly_chart(terms, width="stretch", config=CHART_CONFIG, key="svm_terms")
+# --- below the chart: one section at a time, built only when open (ui/core/sections.py) ---------
+section = sections.tabs(SECTIONS, SECTION_KEY, opened_by={"point": ("x1", "x2"), "primal": ("epochs",)})
+if section["point"].open:
+    with section["point"]:
+        c1, c2 = st.columns([1, 3], gap="large")
+        with c1:
+            px, py = params.point_inputs("svm", data.X_train[0], link_as="the point taken apart")
+            x = np.array([px, py])
+            f_all = model.pairwise_decision(x[None])[0]
+            f = float(f_all[machine])
+            which = "" if binary else f"of the {machine_name(model, machine)} machine "
+            st.markdown(f"f(x) {which}= Σ αᵢyᵢK(xᵢ, x) + b = **{f:.4g}**  \n"
+                        f"{len(machine_support(model, machine))} support-vector terms, "
+                        f"b = {model.intercept_[machine]:.4g}")
+            if not binary:
+                st.markdown(vote_text(model, f_all, x))
+        with c2:
+            terms = charts.shared_figure(terms_figure, recipe, drawn, key_params, machine, x)
+            charts.plotly_chart(terms, width="stretch", config=CHART_CONFIG, key="svm_terms")
 
-# --- the kernel trick -------------------------------------------------------------------------
-st.subheader("The kernel trick", anchor=False)
-k1, k2 = st.columns(2, gap="large")
-with k1:
-    st.markdown("**Lifting to 3-D.** The kernel (x·z)² is the inner product of "
-                "φ(x) = (x₁², √2 x₁x₂, x₂²): a conic boundary in the plane is a flat plane up there.")
-    if not binary:
-        st.caption("Shown for two classes.")
-    else:
-        C_lift = hp["C"] if math.isfinite(hp["C"]) else 1e3
-        lift, lift_err = lifted_model(recipe, drawn, C_lift)
-        if lift is None:
-            st.caption(lift_err)
+if section["kernel"].open:
+    k1, k2 = section["kernel"].columns(2, gap="large")
+    with k1:
+        st.markdown("**Lifting to 3-D.** The kernel (x·z)² is the inner product of "
+                    "φ(x) = (x₁², √2 x₁x₂, x₂²): a conic boundary in the plane is a flat plane up there.")
+        if not binary:
+            st.caption("Shown for two classes.")
         else:
-            lifted = charts.shared_figure(lift_plane, recipe, drawn, C_lift)
-            charts.plotly_chart(lifted, width="stretch", key="svm_lift")
-with k2:
-    st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
-                "sea level, the margins the contour lines at ±1.")
-    if binary:
-        land = charts.shared_figure(landscape, recipe, drawn, key_params)
-        charts.plotly_chart(land, width="stretch", key="svm_landscape")
-    else:
-        st.caption("Shown for two classes.")
-
-# --- losses ------------------------------------------------------------------------------------
-st.subheader("Hinge loss", anchor=False)
-l1, l2 = st.columns([2, 1], gap="large")
-with l1:
-    charts.plotly_chart(charts.shared_figure(loss_figure, height=320), width="stretch",
-                        config=CHART_CONFIG, key="svm_loss")
-with l2:
-    st.markdown("The soft-margin SVM minimises ½‖w‖² + C Σ max(0, 1 − yᵢf(xᵢ)). The hinge is zero "
-                "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
-                "never become support vectors; logistic regression's loss never reaches zero, so "
-                "every point pulls on its boundary.")
-with st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the margin y·f(x)"):
-    g1, g2 = st.columns([2, 1], gap="large")
-    charts.plotly_chart(charts.shared_figure(gallery, recipe, drawn, key_params), width="stretch",
-                        config=CHART_CONFIG, key="svm_losses", where=g1)
-    g2.markdown(LOSS_GALLERY_TEXT)
-
-# --- the primal route ---------------------------------------------------------------------------
-st.subheader("The same problem in the primal: Pegasos", anchor=False)
-p1, p2 = st.columns([1, 2], gap="large")
-with p1:
-    st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
-                "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
-                "dual exactly. Both should reach the same value.")
-    # Pegasos runs for two classes only: with more, its epochs would steer nothing
-    epochs = settings.setting(EPOCHS, "svm_epochs") if binary else None
-if not binary:
-    with p2:
-        st.caption("Shown for two classes.")
-else:
-    C_primal = hp["C"] if math.isfinite(hp["C"]) else 1e3
-    history, best, lam, perr = primal_route(recipe, drawn, C_primal, epochs)
-    with p2:
-        if history is None:
-            st.caption(perr)
+            C_lift = hp["C"] if math.isfinite(hp["C"]) else 1e3
+            lift, lift_err = lifted_model(recipe, drawn, C_lift)
+            if lift is None:
+                st.caption(lift_err)
+            else:
+                lifted = charts.shared_figure(lift_plane, recipe, drawn, C_lift)
+                charts.plotly_chart(lifted, width="stretch", key="svm_lift")
+    with k2:
+        st.markdown("**The decision surface.** f(x) of the model above as a landscape: the boundary is its "
+                    "sea level, the margins the contour lines at ±1.")
+        if binary:
+            land = charts.shared_figure(landscape, recipe, drawn, key_params)
+            charts.plotly_chart(land, width="stretch", key="svm_landscape")
         else:
-            gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
-            st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
-                       f"{gap:.2%} above the optimum")
-            route = charts.shared_figure(primal_figure, recipe, drawn, C_primal, epochs)
-            charts.plotly_chart(route, width="stretch", config=CHART_CONFIG, key="svm_primal")
+            st.caption("Shown for two classes.")
+
+if section["loss"].open:
+    with section["loss"]:
+        l1, l2 = st.columns([2, 1], gap="large")
+        with l1:
+            charts.plotly_chart(charts.shared_figure(loss_figure, height=320), width="stretch",
+                                config=CHART_CONFIG, key="svm_loss")
+        with l2:
+            st.markdown("The soft-margin SVM minimises ½‖w‖² + C Σ max(0, 1 − yᵢf(xᵢ)). The hinge is zero "
+                        "only beyond the margin (y·f ≥ 1), so points far on the right side cost nothing and "
+                        "never become support vectors; logistic regression's loss never reaches zero, so "
+                        "every point pulls on its boundary.")
+        gallery_box = st.expander("Loss gallery: 0-1, hinge, logistic, exponential and squared losses of the "
+                                  "margin y·f(x)", key="svm_gallery", on_change="rerun")
+        if gallery_box.open:
+            g1, g2 = gallery_box.columns([2, 1], gap="large")
+            charts.plotly_chart(charts.shared_figure(gallery, recipe, drawn, key_params), width="stretch",
+                                config=CHART_CONFIG, key="svm_losses", where=g1)
+            g2.markdown(LOSS_GALLERY_TEXT)
+
+if section["primal"].open:
+    p1, p2 = section["primal"].columns([1, 2], gap="large")
+    with p1:
+        st.markdown("The soft margin is also min λ/2‖w‖² + (1/n) Σ max(0, 1 − yᵢ(w·xᵢ + b)) with λ = 1/(Cn). "
+                    "Pegasos takes sub-gradient steps of size 1/(λt) on random mini-batches; SMO solves the "
+                    "dual exactly. Both should reach the same value.")
+        # Pegasos runs for two classes only: with more, its epochs would steer nothing
+        epochs = settings.setting(EPOCHS, "svm_epochs") if binary else None
+    if not binary:
+        with p2:
+            st.caption("Shown for two classes.")
+    else:
+        C_primal = hp["C"] if math.isfinite(hp["C"]) else 1e3
+        history, best, lam, perr = primal_route(recipe, drawn, C_primal, epochs)
+        with p2:
+            if history is None:
+                st.caption(perr)
+            else:
+                gap = history[-1]["objective"] / best - 1 if best > 0 else 0.0
+                st.caption(f"linear kernel, C = {C_primal:g} (λ = {lam:.3g}); after {epochs} epochs Pegasos is "
+                           f"{gap:.2%} above the optimum")
+                route = charts.shared_figure(primal_figure, recipe, drawn, C_primal, epochs)
+                charts.plotly_chart(route, width="stretch", config=CHART_CONFIG, key="svm_primal")
 
 guide.next_pages("validation_curve", "bias_variance", "search", "perceptron", model=SPEC.key, params=hp)
 show_fit(recipe, drawn, SPEC.key, hp)

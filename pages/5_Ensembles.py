@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import controls, finish, page, screen_height
+from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
 from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
@@ -81,7 +81,17 @@ def what_you_see(key: str, hp: dict, m: int) -> None:
 
 @st.fragment
 def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
-    """The slider over members (or rounds) and everything it changes; reruns on its own."""
+    """The slider over members (or rounds) and everything it changes; reruns on its own
+    (ui.core.layout.part), and computes the next positions ahead."""
+    with part("ens_members"):
+        spec, m = steps(model, key, hp, key_params, show_conf)
+        compute_ahead("ens_members", [spec], {spec.name: m}, lambda q: [
+            (partial_scores, recipe, drawn, key, key_params, q[spec.name]),
+            (plane, recipe, drawn, key, key_params, q[spec.name], show_conf)], scope=(key, key_params))
+
+
+def steps(model, key: str, hp: dict, key_params: tuple, show_conf: bool) -> tuple[ParamSpec, int]:
+    """The slider and what it changes; returns the slider's ParamSpec and its position."""
     boosting = key == "adaboost"
     T = len(model.estimator_weights_) if boosting else len(model.estimators_samples_)
     if boosting:
@@ -98,7 +108,6 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
     # presenting: the slider beside the plane, which keeps the screen's height
     chart_col, stats = st.columns([4, 1]) if presenter.active() else (None, None)
     m = settings.setting(members, slider_key, url="round" if boosting else "members", clamp=True, where=stats)
-    settings.publish()  # the fragment reruns alone: its position reaches the link here
     train_acc, test_acc = partial_scores(recipe, drawn, key, key_params, m)
     if chart_col is None:
         chart_col, stats = st.columns([4, 1])  # metrics beside the chart: it keeps the height
@@ -124,7 +133,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                             key="ens_history")
         st.caption("αₜ = lr · (log((1 − errₜ) / errₜ) + log(K − 1)): a learner with a small weighted error "
                    "gets a large say. Misclassified points are multiplied by exp(αₜ) before the next round.")
-        return
+        return members, m
     oob = getattr(model, "oob_score_", None)
     cols[2].metric("out-of-bag accuracy", "—" if oob is None else f"{oob:.1%}",
                    help="Each training point is scored only by the members whose sample missed it "
@@ -143,6 +152,7 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
                         width="stretch", config=CHART_CONFIG, key="ens_curve")
     st.caption("A bootstrap sample of n draws holds about 1 − 1/e ≈ 63% of the distinct points; "
                "the other ≈ 37% are out-of-bag for that member.")
+    return members, m
 
 
 with right:

@@ -7,7 +7,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
-from ui.core import alt_text, charts, guide, lectures, motion, params, presets, settings
+from ui.core import alt_text, charts, guide, lectures, motion, params, presets, sections, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import controls, finish, page, screen_height
 from ui.core.show_code import show_fit
@@ -48,6 +48,8 @@ st.sidebar.caption("A multi-layer perceptron: each hidden unit computes f(w·x +
                    "of the cross-entropy; SGD or Adam follow it, one batch at a time.")
 
 TABS = ("Train and replay", "Logic gates")
+SECTIONS = {"curves": "Loss and accuracy", "units": "What each hidden unit computes",
+            "hidden": "The data as the last hidden layer sees it"}
 # a link to a gate (gate=XOR) or to the tab (tab=gates) reopens the Logic gates tab
 if settings.take("tab") == "gates" or "gate" in settings.untaken("gate"):
     st.session_state["nn_tab"] = TABS[1]
@@ -134,20 +136,26 @@ def replay(model, test_curve):
                       "test accuracy": None if test_curve is None else test_curve[position]})
     st.caption(regions_caption(model, hp["max_iter"], at.n_iter_))
     guide.see(what_you_see(recipe, drawn, key_params, model, test_curve), SPEC.key, hp)
-    charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
-                        key="nn_curves")
-    st.subheader("What each hidden unit computes", anchor=False)
-    charts.plotly_chart(charts.shared_figure(unit_maps, *shown), width="stretch", config=CHART_CONFIG,
-                        key="nn_units")
-    st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
-               "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion negative, "
-               "white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
-    st.subheader("The data as the last hidden layer sees it", anchor=False)
-    space = charts.shared_figure(hidden_space, *shown)
-    charts.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
-    st.caption(f"The training points mapped through the hidden layers, drawn with {space.layout.meta['how']}. "
-               "The output layer is a linear softmax on these coordinates: a network that fits the data "
-               "has made the classes (nearly) linearly separable here.")
+    # below the first screen one view at a time, built only when open (ui/core/sections.py)
+    section = sections.tabs(SECTIONS, "nn_section")
+    settings.publish()   # the open section is a link item, also after a run of this fragment alone
+    if section["curves"].open:
+        charts.plotly_chart(charts.shared_figure(curves, *shown), width="stretch", config=CHART_CONFIG,
+                            key="nn_curves", where=section["curves"])
+    if section["units"].open:
+        with section["units"]:
+            charts.plotly_chart(charts.shared_figure(unit_maps, *shown), width="stretch", config=CHART_CONFIG,
+                                key="nn_units")
+            st.caption("Each tile is one hidden unit's output f(w·a + b) over the same plane as the chart above "
+                       "(x₁ across, x₂ up), scaled to its own largest |value|: blue positive, vermillion "
+                       "negative, white zero. Layer 1 draws lines (or soft steps); deeper layers combine them.")
+    if section["hidden"].open:
+        with section["hidden"]:
+            space = charts.shared_figure(hidden_space, *shown)
+            charts.plotly_chart(space, width="stretch", config=CHART_CONFIG, key="nn_hidden")
+            st.caption(f"The training points mapped through the hidden layers, drawn with "
+                       f"{space.layout.meta['how']}. The output layer is a linear softmax on these coordinates: "
+                       "a network that fits the data has made the classes (nearly) linearly separable here.")
 
 
 with train_tab, right:

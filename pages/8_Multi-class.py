@@ -20,7 +20,7 @@ from mlcore.multiclass import (
 from mlcore.svm import LinearSVC
 from ui.core import alt_text, charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import controls, finish, page, screen_height
+from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
 from ui.core.params import point_inputs
 from ui.core.show_code import show_model
 from ui.data import draw
@@ -101,114 +101,138 @@ if data.error or data.n_classes_train < 2:
 K = data.n_classes_train
 # the click listener outside the settings column: in presenter mode that is a closed popover
 draw.listen("mc_main", True, on_click=inspect_click, key="mc_click")
-left, right = controls([1, 3], gap="large")
-with left:
-    if K < 3:
-        # beside the chart, not above it, so the chart stays on the first screen
-        st.info(f"The shared dataset has {K} classes, so every strategy is one two-class machine. "
-                "Set **classes** to 3–6 in the sidebar, or:", icon=":material/info:")
-        st.button("Use four blobs", on_click=use_data, args=(FOUR_BLOBS,), key="mc_use_blobs")
-    strategy = settings.setting(STRATEGY, "mc_strategy", control="radio", format_func=STRATEGIES.get)
-    base, code, code_size, decoding = BASE.default, "random", CODE_SIZE.default, DECODING.default
-    C = CS_C.default
-    if strategy == "crammer_singer":
-        C = settings.setting(CS_C, "mc_C")
-    else:
-        base = settings.setting(BASE, "mc_base", format_func=lambda k: MODELS[k].label)
-    if strategy == "ecoc":
-        code = settings.setting(CODE, "mc_code")
-        if code == "random":
-            code_size = settings.setting(CODE_SIZE, "mc_code_size")
-        if code == "typed":
-            linked = settings.take("typed")
-            if linked is not None or "mc_typed" not in st.session_state:
-                st.session_state["mc_typed"] = TYPED_DEFAULT if linked is None else linked
-            code = st.text_area("your code (one row per class, rows split by ;)", key="mc_typed", height=90)
-            settings.link_item("typed", code if code != TYPED_DEFAULT else None)
-        decoding = settings.setting(DECODING, "mc_decoding")
-    first = data.X_test[0] if len(data.X_test) else data.X_train[0]
-    st.caption("Click the plane to inspect a point.")
-    point = np.array(point_inputs("mc", first, st.columns(2), link_as="the inspected point"))
+@st.fragment
+def strategy_part(recipe, drawn, data, K):
+    """The strategy, its settings and everything they change: a step reruns this alone."""
+    with part("multiclass", share=True):
+        left, right = controls([1, 3], gap="large")
+        with left:
+            if K < 3:
+                # beside the chart, not above it, so the chart stays on the first screen
+                st.info(f"The shared dataset has {K} classes, so every strategy is one two-class machine. "
+                        "Set **classes** to 3–6 in the sidebar, or:", icon=":material/info:")
+                st.button("Use four blobs", on_click=use_data, args=(FOUR_BLOBS,), key="mc_use_blobs")
+            strategy = settings.setting(STRATEGY, "mc_strategy", control="radio", format_func=STRATEGIES.get)
+            base, code, code_size, decoding = BASE.default, "random", CODE_SIZE.default, DECODING.default
+            C = CS_C.default
+            if strategy == "crammer_singer":
+                C = settings.setting(CS_C, "mc_C")
+            else:
+                base = settings.setting(BASE, "mc_base", format_func=lambda k: MODELS[k].label)
+            if strategy == "ecoc":
+                code = settings.setting(CODE, "mc_code")
+                if code == "random":
+                    code_size = settings.setting(CODE_SIZE, "mc_code_size")
+                if code == "typed":
+                    linked = settings.take("typed")
+                    if linked is not None or "mc_typed" not in st.session_state:
+                        st.session_state["mc_typed"] = TYPED_DEFAULT if linked is None else linked
+                    code = st.text_area("your code (one row per class, rows split by ;)", key="mc_typed", height=90)
+                    settings.link_item("typed", code if code != TYPED_DEFAULT else None)
+                decoding = settings.setting(DECODING, "mc_decoding")
+            first = data.X_test[0] if len(data.X_test) else data.X_train[0]
+            st.caption("Click the plane to inspect a point.")
+            point = np.array(point_inputs("mc", first, st.columns(2), link_as="the inspected point"))
 
-fit_args = (recipe, drawn, strategy, base, code, code_size, decoding, C)
-fitted, error = fit_strategy(*fit_args)
-with right:
-    presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main", chart_height=MAIN_HEIGHT)
-    if fitted is None:
-        st.error(error, icon=":material/block:")
-        fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=MAIN_HEIGHT)
-        fig.add_trace(highlight_trace(point))
-        charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
-    else:
-        model, _, train_acc, test_acc = fitted
-        chart_col, stats = st.columns([4, 1])
-        stats.metric("train accuracy", f"{train_acc:.1%}")
-        stats.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
-        n_machines = len(model.estimators_) if hasattr(model, "estimators_") else 1
-        stats.metric("binary machines" if hasattr(model, "estimators_") else "joint problems", n_machines)
-        if isinstance(model, LinearSVC):
-            stats.metric("duality gap / P", f"{model.duality_gap_ / model.primal_objective_:.1e}",
-                         help="P(W) − D(λ) over P(W): the objective is certified within this fraction of its minimum.")
-        with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
-            screen_height("mc_main", MAIN_HEIGHT)
-            shared_chart("mc_main", CHART_CONFIG, plane, *fit_args, point)
-        alt_text.summary("mc_main", f"Decision regions of the {STRATEGIES[strategy]} strategy over {n_machines} "
-                         f"{'binary machines' if hasattr(model, 'estimators_') else 'joint problem'}", data,
-                         {"train accuracy": train_acc, "test accuracy": test_acc})
-        # the SVM page draws its own one-vs-one or one-vs-rest machines: its link opens on this scheme
-        svm_view = {"multiclass": "ovr" if strategy == "ovr" else "ovo"}
-        guide.see(strategy_reading(*fit_args), "svm", svm_view)
+        fit_args = (recipe, drawn, strategy, base, code, code_size, decoding, C)
+        fitted, error = fit_strategy(*fit_args)
+        with right:
+            presets.row("multiclass", lectures.MULTICLASS, lectures.MULTICLASS_HELP, chart="mc_main",
+                        chart_height=MAIN_HEIGHT)
+            if fitted is None:
+                st.error(error, icon=":material/block:")
+                fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=MAIN_HEIGHT)
+                fig.add_trace(highlight_trace(point))
+                charts.plotly_chart(fig, width="stretch", config=CHART_CONFIG, key="mc_main")
+            else:
+                model, _, train_acc, test_acc = fitted
+                chart_col, stats = st.columns([4, 1])
+                stats.metric("train accuracy", f"{train_acc:.1%}")
+                stats.metric("test accuracy", "—" if test_acc is None else f"{test_acc:.1%}")
+                n_machines = len(model.estimators_) if hasattr(model, "estimators_") else 1
+                stats.metric("binary machines" if hasattr(model, "estimators_") else "joint problems", n_machines)
+                if isinstance(model, LinearSVC):
+                    stats.metric("duality gap / P", f"{model.duality_gap_ / model.primal_objective_:.1e}",
+                                 help="P(W) − D(λ) over P(W): the objective is certified within this fraction "
+                                      "of its minimum.")
+                with chart_col, st.container(key="mc_main"):   # updated in place: ui/live/live_chart.py
+                    screen_height("mc_main", MAIN_HEIGHT)
+                    shared_chart("mc_main", CHART_CONFIG, plane, *fit_args, point)
+                alt_text.summary("mc_main", f"Decision regions of the {STRATEGIES[strategy]} strategy over "
+                                 f"{n_machines} "
+                                 f"{'binary machines' if hasattr(model, 'estimators_') else 'joint problem'}", data,
+                                 {"train accuracy": train_acc, "test accuracy": test_acc})
+                # the SVM page draws its own one-vs-one or one-vs-rest machines: its link opens on this scheme
+                svm_view = {"multiclass": "ovr" if strategy == "ovr" else "ovo"}
+                guide.see(strategy_reading(*fit_args), "svm", svm_view)
 
-if fitted is not None:
-    model = fitted[0]
-    label = model.predict(point[None])[0]
-    st.subheader(f"At the inspected point ({point[0]:.2f}, {point[1]:.2f}): predicted {label}", anchor=False)
-    if isinstance(model, OutputCodeClassifier):
-        word = model.code_words(point[None])[0]
-        losses = model.losses(point[None])[0]
-        a, b = st.columns([3, 2], gap="large")
-        a.markdown(f"Code word of the machines' signs: **({' '.join(f'{v:+d}' for v in word)})**")
-        a.dataframe(code_rows(model.code_book_, word, [str(c) for c in model.classes_], losses),
-                    hide_index=True, width="stretch", key="mc_point_table")
-        b.metric("minimum pairwise distance d", model.min_distance_)
-        b.metric("errors corrected ⌊(d − 1)/2⌋", model.errors_corrected_)
-        b.caption("Hamming decoding: the nearest code word; a tie goes to the smaller hinge loss "
-                  "Σₗ max(0, 1 − Mₖₗ fₗ(x)), then to the first class. Loss decoding uses the hinge loss alone.")
-    else:
-        a, b = st.columns([3, 2], gap="large")
-        a.dataframe(point_rows(model, point), hide_index=True, width="stretch", key="mc_point_table")
-        if isinstance(model, OneVsOneClassifier):
-            b.dataframe(vote_rows(model, point), hide_index=True, width="stretch", key="mc_votes")
-            b.caption("Each pair machine votes; the most votes win. A tie goes to the class with the larger "
-                      "sum of its machines' scores (scikit-learn's rule).")
-        elif isinstance(model, OneVsRestClassifier):
-            b.caption("Each machine scores its class against the rest; the largest score wins "
-                      "(f > 0 only says the machine claims the point).")
-        else:
-            b.caption("One weight vector per class; the largest score wins. Training asks the true class to beat "
-                      "every other by 1: min ½Σₖ‖wₖ‖² + C Σᵢ maxₖ(1 − δ + wₖ·xᵢ − w_yᵢ·xᵢ).")
-    if hasattr(model, "estimators_"):
-        st.subheader("Each binary machine", anchor=False)
-        st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
-                   "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
-        charts.plotly_chart(charts.shared_figure(machines, *fit_args), width="stretch", config=CHART_CONFIG,
-                            key="mc_machines")
-        if len(model.estimators_) > MAX_PANELS:
-            st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
+        if fitted is not None:
+            model = fitted[0]
+            label = model.predict(point[None])[0]
+            st.subheader(f"At the inspected point ({point[0]:.2f}, {point[1]:.2f}): predicted {label}", anchor=False)
+            if isinstance(model, OutputCodeClassifier):
+                word = model.code_words(point[None])[0]
+                losses = model.losses(point[None])[0]
+                a, b = st.columns([3, 2], gap="large")
+                a.markdown(f"Code word of the machines' signs: **({' '.join(f'{v:+d}' for v in word)})**")
+                a.dataframe(code_rows(model.code_book_, word, [str(c) for c in model.classes_], losses),
+                            hide_index=True, width="stretch", key="mc_point_table")
+                b.metric("minimum pairwise distance d", model.min_distance_)
+                b.metric("errors corrected ⌊(d − 1)/2⌋", model.errors_corrected_)
+                b.caption("Hamming decoding: the nearest code word; a tie goes to the smaller hinge loss "
+                          "Σₗ max(0, 1 − Mₖₗ fₗ(x)), then to the first class. Loss decoding uses the hinge loss alone.")
+            else:
+                a, b = st.columns([3, 2], gap="large")
+                a.dataframe(point_rows(model, point), hide_index=True, width="stretch", key="mc_point_table")
+                if isinstance(model, OneVsOneClassifier):
+                    b.dataframe(vote_rows(model, point), hide_index=True, width="stretch", key="mc_votes")
+                    b.caption("Each pair machine votes; the most votes win. A tie goes to the class with the larger "
+                              "sum of its machines' scores (scikit-learn's rule).")
+                elif isinstance(model, OneVsRestClassifier):
+                    b.caption("Each machine scores its class against the rest; the largest score wins "
+                              "(f > 0 only says the machine claims the point).")
+                else:
+                    b.caption("One weight vector per class; the largest score wins. Training asks the true class "
+                              "to beat "
+                              "every other by 1: min ½Σₖ‖wₖ‖² + C Σᵢ maxₖ(1 − δ + wₖ·xᵢ − w_yᵢ·xᵢ).")
+            if hasattr(model, "estimators_"):
+                st.subheader("Each binary machine", anchor=False)
+                st.caption("Tinted: the side where the machine's score is positive. One-vs-one machines never see the "
+                           "faded classes; output-code machines split the classes into the +1 (dark) and −1 groups.")
+                charts.plotly_chart(charts.shared_figure(machines, *fit_args), width="stretch", config=CHART_CONFIG,
+                                    key="mc_machines")
+                if len(model.estimators_) > MAX_PANELS:
+                    st.caption(f"The first {MAX_PANELS} of the {len(model.estimators_)} machines.")
 
-if K >= 3:
-    st.subheader("Crammer–Singer beside one-vs-all", anchor=False)
-    C_pair = C if strategy == "crammer_singer" else CS_C.default
-    agree = fit_pair(recipe, drawn, C_pair)[-1]
-    st.markdown(f"Both linear, both at C = {C_pair:g}. Crammer–Singer solves one problem for all K weight "
-                "vectors; one-vs-all trains K separate SVMs (SMO) whose scores were never meant to be compared. "
-                f"They agree on **{agree:.1%}** of the plane.")
-    st.button("Show data where they differ", on_click=use_data, args=(DIFFER,), key="mc_differ")
-    for which, (col, key) in enumerate(zip(st.columns(2), ("mc_cs", "mc_ovr"), strict=True)):
-        charts.plotly_chart(charts.shared_figure(pair_plane, recipe, drawn, C_pair, which), width="stretch",
-                            config=CHART_CONFIG, key=key, where=col)
+        if K >= 3:
+            st.subheader("Crammer–Singer beside one-vs-all", anchor=False)
+            C_pair = C if strategy == "crammer_singer" else CS_C.default
+            agree = fit_pair(recipe, drawn, C_pair)[-1]
+            st.markdown(f"Both linear, both at C = {C_pair:g}. Crammer–Singer solves one problem for all K weight "
+                        "vectors; one-vs-all trains K separate SVMs (SMO) whose scores were never meant to be "
+                        "compared. "
+                        f"They agree on **{agree:.1%}** of the plane.")
+            st.button("Show data where they differ", on_click=use_data, args=(DIFFER,), key="mc_differ")
+            for which, (col, key) in enumerate(zip(st.columns(2), ("mc_cs", "mc_ovr"), strict=True)):
+                charts.plotly_chart(charts.shared_figure(pair_plane, recipe, drawn, C_pair, which), width="stretch",
+                                    config=CHART_CONFIG, key=key, where=col)
 
-guide.next_pages("svm", "nn", "perceptron", model="svm", params=svm_view if fitted is not None else {})
-show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
+        guide.next_pages("svm", "nn", "perceptron", model="svm", params=svm_view if fitted is not None else {})
+        show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
+        if strategy == "crammer_singer" or (strategy == "ecoc" and code == "random"):
+            spec, knob = (MODELS["linear_svc_cs"], {"C": C}) if strategy == "crammer_singer" else \
+                (MODELS["output_code"], {"code_size": code_size})
+            compute_ahead("multiclass", spec, knob, lambda q: ahead_work(
+                recipe, drawn, strategy, base, code, q.get("code_size", code_size), decoding, q.get("C", C), point))
+
+
+def ahead_work(recipe, drawn, strategy, base, code, code_size, decoding, C, point) -> list[tuple]:
+    """What a run at these settings computes, in the order it needs it (ui.serving.ahead)."""
+    args = (recipe, drawn, strategy, base, code, code_size, decoding, C)
+    return [(fit_strategy, *args), (plane, *args, point), (strategy_reading, *args), (machines, *args),
+            (fit_pair, recipe, drawn, C)]
+
+
+strategy_part(recipe, drawn, data, K)
 worked_example()
 finish()

@@ -32,7 +32,7 @@ def _print(pg, i):
 
 
 def test_features_page_loads_clean(page, server):
-    goto(page, f"{server}/Features")
+    goto(page, f"{server}/Features?section=select")   # the selection section, built only when its tab is open
     page.wait_for_selector(CHART, timeout=60_000)
     settle(page)
     assert_no_errors(page, "/Features")

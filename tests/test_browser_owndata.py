@@ -111,8 +111,9 @@ def test_erase_a_generated_point_then_undo_and_redo(page, server):
 PLANE = """() => { const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
   const L = gd._fullLayout, h = gd._fullData.find(d => d.type === "heatmap");
   const reach = (v) => [v[0] - (v[1] - v[0]) / 2, v[v.length - 1] + (v[1] - v[0]) / 2];
+  const im = (L.images || []).find(i => i.name === "regions");   // the live chart's regions image
   return {titles: [L.xaxis.title.text, L.yaxis.title.text], x: L.xaxis.range, y: L.yaxis.range,
-          hx: reach(h.x), hy: reach(h.y)}; }"""
+          hx: im ? [im.x, im.x + im.sizex] : reach(h.x), hy: im ? [im.y - im.sizey, im.y] : reach(h.y)}; }"""
 PICKERS = """() => ["own_x1", "own_x2", "own_label"].map(k => {
   const box = document.querySelector(`.st-key-${k}`).getBoundingClientRect();
   const input = document.querySelector(`.st-key-${k} input`);

@@ -19,7 +19,9 @@ TRACES = """(key) => {
     type: d.type, name: d.name || "", n: d._length ?? null,
     start: d.contours ? d.contours.start : null, end: d.contours ? d.contours.end : null,
     nulls: d.type === "scatter" && d.x ? Array.from(d.x).filter(v => v === null || Number.isNaN(v)).length : null,
-    z: d.type === "heatmap" ? [0, 37, 91, 143, 199].map(j => d.z[j] && d.z[j][j]).join(",") : null,
+    // five cells down the diagonal (of the live chart's coarser hover layer too: ui/live/live_chart.js)
+    z: d.type === "heatmap" ? [0, 37, 91, 143, 199].map(j => Math.floor(j * d.z.length / 200))
+      .map(j => d.z[j] && d.z[j][j]).join(",") : null,
   }));
 }"""
 

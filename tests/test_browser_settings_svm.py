@@ -11,7 +11,8 @@ EPOCHS = ".st-key-svm_epochs [data-testid='stSliderThumbValue']"
 
 
 def test_epochs_survive_a_refused_hard_margin(page, server):
-    goto(page, f"{server}/SVM_and_kernels?data=moons&noise=0.3&kernel=linear&C=1000")
+    # the epochs slider is in the primal route's section, built only when its tab is open
+    goto(page, f"{server}/SVM_and_kernels?data=moons&noise=0.3&kernel=linear&C=1000&section=primal")
     page.wait_for_selector(EPOCHS, timeout=60_000)
     assert page.locator(EPOCHS).inner_text() == "50"
     step_slider(page, "svm_epochs", 4)                     # 50 -> 70 in steps of 5

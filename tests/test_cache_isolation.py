@@ -80,7 +80,9 @@ CASES = [
     (SVM, "generator", {}, {"data": "moons"}),
     (SVM, "drawn points", {}, {"pts": PTS}),
     (SVM, "C", {}, {"C": "10"}),
-    (SVM, "hard margin", {"kernel": "linear"}, {"kernel": "linear", "C": "inf"}),
+    # C = ∞ shows in the primal route's section (C of its objective), built only when open
+    (SVM, "hard margin", {"kernel": "linear", "section": "primal"},
+     {"kernel": "linear", "C": "inf", "section": "primal"}),
     (SVM, "kernel", {}, {"kernel": "linear"}),
     (SVM, "gamma", {}, {"gamma": "2"}),
     (SVM, "degree", {"kernel": "poly"}, {"kernel": "poly", "degree": "2"}),

@@ -11,6 +11,14 @@ pytestmark = pytest.mark.app
 
 PAGE = "pages/21_Features.py"
 MOONS = {"data": "moons", "noise": "0.3"}
+SECTIONS = {"phi": "Φ: X → Z, a linear model on polynomial features",
+            "select": "Selecting features on data with noise features"}
+
+
+def _open_section(at, value: str):
+    """Open a section's tab below the scaling panels (only the open one is built)."""
+    at.session_state["feat_section"] = SECTIONS[value]
+    return at.run()
 
 
 def _panel_labels(at) -> list[np.ndarray]:
@@ -22,7 +30,10 @@ def _panel_labels(at) -> list[np.ndarray]:
 def test_page_runs_with_every_chart():
     at = run_page(PAGE, query=MOONS)
     assert_clean(at)
-    assert len(at.get("plotly_chart")) == 9
+    shown = len(at.get("plotly_chart"))   # the scaling panels and the open section, Φ
+    _open_section(at, "select")
+    assert_clean(at)
+    assert shown + len(at.get("plotly_chart")) - 1 == 9   # the scaling panels counted once
     assert len(_panel_labels(at)) == 8
 
 
@@ -56,19 +67,20 @@ def test_degree_and_selection_settings_change_the_charts():
     widget(at, "feat_degree").set_value(5).run()
     assert_clean(at)
     assert figure(at, 2) != poly_before
+    _open_section(at, "select")   # its first chart, after the scaling panels, is the ranking
     widget(at, "feat_extra").set_value(2).run()
     assert_clean(at)
-    ranking = figure(at, 3)
+    ranking = figure(at, 1)
     assert list(ranking["data"][0]["x"]) == ["x1", "x2", "x3 (noise)", "x4 (noise)"]
     widget(at, "feat_copies").set_value(1).run()
     assert_clean(at)
-    assert list(figure(at, 3)["data"][0]["x"])[2] == "x3 (≈x1)"
+    assert list(figure(at, 1)["data"][0]["x"])[2] == "x3 (≈x1)"
 
 
 def test_no_extra_features_and_a_narrow_plane():
-    at = run_page(PAGE, query={**MOONS, "extra": "0"})
+    at = run_page(PAGE, query={**MOONS, "extra": "0"})   # a selection setting opens its section
     assert_clean(at)
-    assert len(figure(at, 3)["data"][0]["x"]) == 2
+    assert len(figure(at, 1)["data"][0]["x"]) == 2
 
 
 @pytest.mark.parametrize("query", [

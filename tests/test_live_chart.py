@@ -12,7 +12,7 @@ from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
 from ui.live import codec
 from ui.live.live_chart import encode_parts, message
-from viz import decision_figure
+from viz import decision_figure, palette
 from viz.grid import evaluate_grid, make_bounds
 
 
@@ -102,11 +102,14 @@ def _read(message: bytes):
 
 
 def _rebuild(header, blobs, parts):
-    """The figure the browser draws: ui/live/live_chart.js's steps, in Python."""
+    """The figure the browser draws: ui/live/live_chart.js's steps, in Python. Returns the layout,
+    the traces and, per regions image, the RGB of every cell (row 0 the lowest y)."""
     for hash_, text in [header["layout"], *header["traces"]]:
         if text is not None:
             parts[hash_] = text
+    layout = json.loads(parts[header["layout"][0]])
     traces = [json.loads(parts[h]) for h, _ in header["traces"]]
+    images = []
     for fill in header["fills"]:
         blob = blobs[fill["offset"]:fill["offset"] + fill["length"]]
         trace = traces[fill["trace"]]
@@ -115,13 +118,23 @@ def _rebuild(header, blobs, parts):
             continue
         labels, confidence = codec.decode_regions(blob, fill["shape"])
         lo, span = fill["band"]
+        if "image" in fill:
+            tints = np.array([[_rgb(pale), _rgb(strong)] for pale, strong in fill["tints"]], dtype=float)
+            t = (lo + span * confidence if fill["confidence"] else np.full(labels.shape, 0.5))[..., None]
+            images.append((fill["image"], np.rint(tints[labels, 0] + (tints[labels, 1] - tints[labels, 0]) * t)))
+            first, step = fill["image"]["step"] // 2, fill["image"]["step"]
+            labels, confidence = labels[first::step, first::step], confidence[first::step, first::step]
         trace["z"] = labels + lo + span * confidence if fill["confidence"] else labels + 0.5
         pct = np.rint(100 * confidence)
         if fill["hover"] == "pair":
             trace["customdata"] = np.stack([labels, pct], axis=-1)
         elif fill["hover"] == "text":
             trace["customdata"], trace["text"] = pct, np.asarray(fill["names"])[labels]
-    return traces
+    return layout, traces, images
+
+
+def _rgb(colour):
+    return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
 
 
 @pytest.mark.parametrize("make, model", [(_moons, LogisticRegression()), (_three_classes, KNeighborsClassifier())])
@@ -135,18 +148,34 @@ def test_the_message_rebuilds_the_figure(make, model, names):
     message, hashes = encode_figure(fig, "chart", {"displayModeBar": False}, grid, set())
     header, blobs = _read(message)
     assert header["config"] == {"displayModeBar": False} and header["key"] == "chart"
-    traces = _rebuild(header, blobs, {})
-    original = json.loads(fig.to_json())["data"]
-    assert [t["type"] for t in traces] == [t["type"] for t in original]
-    heat = traces[0]
-    z = decode(original[0]["z"])
-    np.testing.assert_array_equal(np.floor(heat["z"]), np.floor(z))   # the class of every cell
-    assert np.max(np.abs(heat["z"] - z)) <= 0.998 * 0.5 / 255 + 1e-6
-    want_custom = decode(original[0]["customdata"])
+    layout, traces, images = _rebuild(header, blobs, {})
+    original = json.loads(fig.to_json())
+    assert [t["type"] for t in traces] == [t["type"] for t in original["data"]]
+    # the regions: ONE image, a pixel a cell, in the colour the heatmap's colorscale gives the cell
+    # (the class's tint at its confidence, palette.region_tint), placed on the cells' edges
+    [(image, rgb)] = images
+    want = np.array([[_rgb(palette.region_tint(k, c)) for k, c in zip(row_k, row_c, strict=True)]
+                     for row_k, row_c in zip(grid.labels, grid.confidence, strict=True)])
+    assert rgb.shape == (*grid.shape, 3) and np.max(np.abs(rgb - want)) <= 2
+    dx, dy = grid.xs[1] - grid.xs[0], grid.ys[1] - grid.ys[0]
+    np.testing.assert_allclose(image["extent"], [grid.xs[0] - dx / 2, grid.xs[-1] + dx / 2,
+                                                 grid.ys[0] - dy / 2, grid.ys[-1] + dy / 2])
+    assert (image["xref"], image["yref"]) == ("x", "y")
+    # the image lies below the axes' grid lines, which the heatmap covered: they are off
+    assert not layout["xaxis"]["showgrid"] and not layout["yaxis"]["showgrid"]
+    # the hover: an invisible heatmap on every step-th cell, with the class and confidence there
+    heat, step = traces[0], image["step"]
+    assert all(colour == "rgba(0,0,0,0)" for _, colour in heat["colorscale"])
+    cells = np.ix_(np.arange(step // 2, 200, step), np.arange(step // 2, 200, step))
+    np.testing.assert_allclose(decode(heat["x"]), grid.xs[cells[1].ravel()])
+    np.testing.assert_allclose(decode(heat["y"]), grid.ys[cells[0].ravel()])
+    z = decode(original["data"][0]["z"])
+    np.testing.assert_array_equal(np.floor(heat["z"]), np.floor(z[cells]))   # the class of every cell
+    want_custom = decode(original["data"][0]["customdata"])[cells]
     assert np.max(np.abs(heat["customdata"] - want_custom)) <= 1       # whole percent, +-1
-    if "text" in original[0] and original[0]["text"] is not None:
-        np.testing.assert_array_equal(heat["text"], np.asarray(original[0]["text"]))
-    for mine, theirs in zip(traces[1:], original[1:], strict=True):
+    if "text" in original["data"][0] and original["data"][0]["text"] is not None:
+        np.testing.assert_array_equal(heat["text"], np.asarray(original["data"][0]["text"])[cells])
+    for mine, theirs in zip(traces[1:], original["data"][1:], strict=True):
         if mine["type"] == "contour":
             want = decode(theirs["z"])
             np.testing.assert_array_equal(np.sign(mine["z"]), np.sign(want.astype(np.float16)))
@@ -160,6 +189,21 @@ def test_the_message_rebuilds_the_figure(make, model, names):
             assert mine == theirs
     # a fifth of st.plotly_chart's bytes is the target; the first message is far below it
     assert len(message) < len(fig.to_json()) / 5
+
+
+def test_regions_that_leave_their_axes_bare_stay_a_heatmap():
+    """An image lies below the grid lines, which are then switched off: where it would not cover
+    the axes (a range wider than the grid) the regions are drawn as the heatmap, as before."""
+    X, y = _moons()
+    model = KNeighborsClassifier().fit(X, y)
+    grid = evaluate_grid(model, make_bounds(X), 60)
+    fig = decision_figure(model, X, y, grid=grid)
+    x0, x1 = fig.layout.xaxis.range
+    fig.update_xaxes(range=[x0 - 1, x1])
+    header, blobs = _read(encode_figure(fig, "c", {}, grid, set())[0])
+    layout, traces, images = _rebuild(header, blobs, {})
+    assert not images and layout["xaxis"].get("showgrid") is not False
+    np.testing.assert_array_equal(np.floor(traces[0]["z"]), grid.labels)   # every cell, as before
 
 
 def test_parts_the_browser_holds_go_as_hashes():

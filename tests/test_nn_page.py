@@ -21,6 +21,13 @@ def chart(at, key) -> dict:
     raise KeyError(key)
 
 
+def _open_section(at, value: str):
+    labels = {"curves": "Loss and accuracy", "units": "What each hidden unit computes",
+              "hidden": "The data as the last hidden layer sees it"}
+    at.session_state["nn_section"] = labels[value]
+    return at.run()
+
+
 def regions(at) -> np.ndarray:
     heat = [t for t in chart(at, "nn_main")["data"] if t.get("type") == "heatmap"]
     return decode(heat[0]["z"])
@@ -29,7 +36,11 @@ def regions(at) -> np.ndarray:
 def test_page_trains_and_shows_every_view():
     at = run_page(PAGE, query={"data": "moons", "n": "150"})
     assert_clean(at)
-    for key in ("nn_main", "nn_curves", "nn_units", "nn_hidden"):
+    # the views under the chart are sections, each built only when its tab is open
+    for key, section in (("nn_main", None), ("nn_curves", "curves"), ("nn_units", "units"), ("nn_hidden", "hidden")):
+        if section:
+            _open_section(at, section)
+            assert_clean(at)
         assert chart(at, key)["data"], key
     epoch = widget(at, "nn_epoch")
     assert epoch.value == epoch.max and epoch.max >= 5     # starts fully trained
@@ -74,6 +85,7 @@ def test_play_starts_from_zero_at_the_end_and_steps_on():
 
 def test_architecture_changes_the_unit_maps():
     at = run_page(PAGE, query={"data": "circles", "hidden_layers": "1", "hidden_units": "3"})
+    _open_section(at, "units")
     assert_clean(at)
     assert chart(at, "nn_units")["layout"]["yaxis"]["ticktext"] == ["layer 1<br>(3 units)"]
     widget(at, "p_mlp_hidden_layers").set_value(3).run()

@@ -134,7 +134,12 @@ def _loss_gallery(at) -> dict:
 
 
 def test_svm_page_has_the_loss_gallery_with_the_training_margins():
-    at = run_page(SVM)
+    # the gallery is in the Hinge loss section's expander, each built only when open
+    def open_gallery(at):
+        at.session_state["svm_section"] = "Hinge loss"
+        at.session_state["svm_gallery"] = True
+
+    at = run_page(SVM, prepare=open_gallery)
     assert_clean(at)
     fig = _loss_gallery(at)
     metas = [t.get("meta") for t in fig["data"]]

@@ -13,7 +13,9 @@ SVM = "pages/2_SVM_and_kernels.py"
 
 
 def _open() -> AppTest:
-    at = run_page(SVM)
+    # the epochs slider is in the primal route's section, built only when its tab is open
+    at = run_page(SVM, prepare=lambda at: at.session_state.__setitem__(
+        "svm_section", "The same problem in the primal: Pegasos"))
     assert not at.exception, [e.message for e in at.exception]
     return at
 

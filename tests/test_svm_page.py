@@ -151,7 +151,7 @@ def test_lecture_text_is_hidden_once_the_settings_no_longer_match_it():
 
 
 def test_pegasos_epochs_slider_shows_only_where_pegasos_runs():
-    at = _open({"data": "blobs"})
+    at = _open({"data": "blobs", "section": "primal"})   # the primal route's tab, built only when open
     assert at.slider(key="svm_epochs").value == 50
     at.slider(key="ds_classes").set_value(4).run()
     assert not at.exception

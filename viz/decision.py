@@ -5,7 +5,9 @@ Figure layers, bottom to top:
 1. ONE ``go.Heatmap`` for the regions. Each cell holds ``z = k + 0.001 + 0.998 c``
    (k the predicted class index, c the confidence in [0, 1]), and one banded
    colorscale maps class k's interval [k, k + 1) from a pale tint (c = 0, near the
-   boundary) to a stronger tint (c = 1). ``floor(z)`` is the predicted class.
+   boundary) to a stronger tint (c = 1). ``floor(z)`` is the predicted class. The live
+   chart (``ui/live/live_chart.py``) sends it compactly and draws it in the browser as one
+   image of the same colours, with this heatmap on a coarser grid as an invisible hover layer.
 2. The boundary: for a binary model with a smooth decision function, its contour at
    level 0 (start = end = 0); otherwise a line along the edges between grid cells
    with different labels (a staircase that is exact at grid resolution).

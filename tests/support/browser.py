@@ -25,14 +25,24 @@ CHART = ".st-key-playground_chart .js-plotly-plot"
 
 
 def z_print(chart: str) -> str:
-    """A fingerprint of the regions heatmap of the plotly chart at ``chart`` (a CSS selector), as
-    a JavaScript function: a few z values spread over the grid, or null before it is drawn."""
+    """A fingerprint of the decision regions of the plotly chart at ``chart`` (a CSS selector), as
+    a JavaScript function, or null before they are drawn: about 16 x 12 z values of the regions
+    heatmap (``k + 0.001 + 0.998 c``) spread over its grid and, where the live chart draws the
+    regions as one image (ui/live/live_chart.js, the heatmap then the coarser hover layer), the
+    image's length and a hash of its pixels (a BMP data URL): any cell that changes changes it."""
     return """() => {
   const gd = document.querySelector(""" + json.dumps(chart) + """);
   const t = gd && gd._fullData && gd._fullData.find(d => d.type === "heatmap");
   if (!t) return null;
   const z = t.z, out = [];
-  for (let j = 0; j < z.length; j += 13) for (let i = 0; i < z[j].length; i += 17) out.push(z[j][i]);
+  const dj = Math.max(1, Math.floor(z.length / 16)), di = Math.max(1, Math.floor(z[0].length / 12));
+  for (let j = 0; j < z.length; j += dj) for (let i = 0; i < z[j].length; i += di) out.push(z[j][i]);
+  const image = (gd._fullLayout.images || []).find(im => im.name === "regions");
+  if (image) {
+    let hash = 2166136261;   // FNV-1a over the data URL
+    for (let c = 0; c < image.source.length; c++) hash = Math.imul(hash ^ image.source.charCodeAt(c), 16777619);
+    out.push(`image ${image.source.length} ${(hash >>> 0).toString(16)}`);
+  }
   return out.join(",");
 }"""
 

@@ -12,17 +12,19 @@ dataset and drawing panels) and ends with ``finish()`` (the address bar and the 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from exercises import KINDS
 from ui.core import charts, presenter, settings, small_screens
 from ui.data import dataset_panel, draw, own_data_panel, own_points
-from ui.serving import fits
+from ui.serving import ahead, fits, hall
 
 APP_TITLE = "Classifier Playground"
 ICON = str(Path(__file__).with_name("icon.svg"))  # served by the app: a lecture room may have no internet
@@ -34,6 +36,7 @@ _ROUTED = "_routed"  # set by the router on each run, taken by the page it runs
 LINKED = "_guide_linked"  # pages ui.core.guide linked to in this run (so "Where next" does not repeat them)
 _FRESH_KEY = "ds_data"  # set once the dataset panel has been drawn: the session has a dataset
 _REPEATED = "_link_repeated"  # keys the link gives more than once
+_PART_SHARES = "_part_shares"  # a part of this run drew "Link to this view" (part(share=True))
 
 # The menu's sections, in order, and the pages (by URL path) in each. A path listed here
 # before its file exists in pages/ is simply not in the menu yet.
@@ -152,6 +155,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     when the link is bare and the session has no dataset yet, so a student who opens the page from
     the menu sees data where its lesson shows. A link with any item was written by the app, and
     its missing items mean their defaults, as they always did."""
+    ahead.stop(_session())  # a full run: the student left the page, or changed what it shows
     page_setup()
     _compact()
     _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
@@ -161,6 +165,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
             settings.put(key, list(value) if isinstance(value, list) else value)
     settings.begin(name, link, st.empty() if title is None else _titled(title))
     st.session_state[LINKED] = []
+    st.session_state[_PART_SHARES] = False
     if link:
         for key in st.session_state.pop(_REPEATED, []):
             settings.report(f"**{key}** is given more than once in this link: using the last, `{link[key]}`.")
@@ -276,6 +281,70 @@ def _titled(title: str):
     return st.empty()
 
 
+def _session() -> str:
+    ctx = get_script_run_ctx()
+    return ctx.session_id if ctx is not None else ""
+
+
+def rerun_alone() -> bool:
+    """Whether this run is a fragment's alone (a widget inside it changed), not the page's."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+@contextlib.contextmanager
+def part(name: str, share: bool = False):
+    """The body of a fragment (``st.fragment``: a chart and the settings that drive it), which
+    reruns alone when one of its widgets changes. Its settings' link items replace the ones it
+    recorded before and the whole link is written at its end (``ui.core.settings.part_begin``);
+    "Where next" and "What you see" inside it link as in the page's full run; a rerun alone
+    takes a place in the hall like a page run, and stops the work computed ahead for the
+    previous step (``ui.serving.ahead``). ``share``: the part draws the sidebar's "Link to this
+    view" (a fragment cannot redraw what the page drew outside it), for a part after which the
+    page draws no other setting. Yields whether it reruns alone."""
+    # a part inside a running part is a piece of that part's run, alone or not
+    ss, alone, before = st.session_state, rerun_alone() and not settings.inside_part(), f"_linked_before_{name}"
+    if alone and settings.put_before_run():
+        st.rerun()   # a button inside the part set settings outside it (a lecture step's dataset)
+    if alone:
+        ahead.stop(_session())
+        ss[LINKED] = list(ss.get(before, []))
+    else:
+        ss[before] = list(ss.get(LINKED, []))
+    settings.part_begin(name, alone)
+    with hall.turn() if alone else contextlib.nullcontext():
+        try:
+            yield alone
+        finally:
+            settings.part_end(name, alone)
+    if share:
+        ss[_PART_SHARES] = True
+        _share_link()
+
+
+def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
+    """After a run, compute in the background the neighbouring positions of the slider of
+    ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
+    a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
+    the ParamSpecs of ``params``; ``scope``: what they belong to (by default the model's key): when
+    it changes, no slider has moved yet."""
+    ss, kept = st.session_state, f"_ahead_{name}"
+    specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
+    scope = spec.key if scope is None and hasattr(spec, "key") else scope
+    was, before, slider, rising = ss.get(kept, (None, None, None, True))
+    if was != scope:
+        slider = None
+    else:
+        now = ahead.moved(specs, before, params)
+        if now is not None:
+            slider, rising = now, params[now] > before[now]
+    ss[kept] = (scope, dict(params), slider, rising)
+    p = next((q for q in specs if q.name == slider), None)
+    if p is None or not p.relevant(params):
+        return
+    ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, slider, rising)])
+
+
 def _link_once(name: str) -> dict[str, str] | None:
     """The URL's query parameters on this page's first run in the session and whenever the user
     arrives from another page (a link of ``ui.core.guide`` carries the view; the menu carries
@@ -295,16 +364,20 @@ def finish(share: bool = True) -> None:
     settings.finish()
     presenter.toggle()
     charts.format_choice()
-    if share:
-        with st.sidebar, st.expander("Link to this view"):
-            query = urlencode(settings.link_items())
-            try:
-                base = (st.context.url or "").split("?")[0]
-            except Exception:  # st.context.url is missing outside a browser session
-                base = ""
-            st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
-            if st.session_state.get(own_points.LINK_NOTE):
-                st.caption(st.session_state[own_points.LINK_NOTE])
+    if share and not st.session_state.get(_PART_SHARES):
+        _share_link()
+
+
+def _share_link() -> None:
+    with st.sidebar, st.expander("Link to this view"):
+        query = urlencode(settings.link_items())
+        try:
+            base = (st.context.url or "").split("?")[0]
+        except Exception:  # st.context.url is missing outside a browser session
+            base = ""
+        st.code(f"{base}?{query}" if query else base or "(defaults)", language=None, wrap_lines=True)
+        if st.session_state.get(own_points.LINK_NOTE):
+            st.caption(st.session_state[own_points.LINK_NOTE])
 
 
 def stop(share: bool = True) -> None:

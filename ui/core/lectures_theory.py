@@ -47,6 +47,9 @@ CIRCLES = dataset(data="circles", n=200, noise=0.1, seed=0)
 _SCALING = {"feat_axis": "x2", "feat_stretch": 5.0, "feat_transform": "none"}
 _POLY = {"feat_degree": 3, "feat_C": 1.0}
 _SELECTION = {"feat_extra": 4, "feat_copies": 0, "feat_sel_model": "knn", "feat_cv": 5}
+# the page's section (tab) a step talks about: only the open one is built (pages/21_Features.py)
+_PHI_OPEN = {"feat_section": "Φ: X → Z, a linear model on polynomial features"}
+_SELECTION_OPEN = {"feat_section": "Selecting features on data with noise features"}
 FEATURES_HELP = ("Stretch one axis (kNN moves, the tree does not) → a polynomial map Φ on circles → selection "
                  "with noise features. Each step loads its dataset and settings.")
 FEATURES = [
@@ -56,10 +59,10 @@ FEATURES = [
     Step("polynomial Φ", "Further down, Φ: on circles no line separates the classes, so logistic regression on "
                          "(x₁, x₂) is near chance; on the monomials up to degree 2 a line in Z is a circle in the "
                          "plane, right on every test point.",
-         {**CIRCLES, **_SCALING, **_POLY, "feat_degree": 2, **_SELECTION}),
+         {**CIRCLES, **_SCALING, **_POLY, "feat_degree": 2, **_SELECTION, **_PHI_OPEN}),
     Step("noise features", "Further down, selection with four noise features: every filter ranks x1 and x2 first; "
                            "kNN on all six features scores lower than on x1 and x2, and forward selection's best "
                            "subset is those two.",
-         {**NOISY_MOONS, **_SCALING, **_POLY, **_SELECTION}),
+         {**NOISY_MOONS, **_SCALING, **_POLY, **_SELECTION, **_SELECTION_OPEN}),
 ]
 FEATURES_OPENING = {**NOISY_MOONS, **_SCALING}

@@ -17,6 +17,13 @@ default is used. Every setting drawn in a run records its value as a link item w
 from the default; ``publish`` writes them to the address bar. One exception: a page that
 reconnected by itself to a new session (its server restarted) sends its widgets' values with
 the session's first run, and those win over its one-step-old link.
+
+Fragments. A part of the page drawn as a fragment (``st.fragment``: a slider and the chart it
+drives) reruns alone when one of its widgets changes; the rest of the page, and its link items,
+stay as the last full run left them. The part's settings are recorded between ``part_begin`` and
+``part_end``: a rerun of the part first removes the items it recorded last time (another model's
+settings, a setting its kernel no longer has), records what it draws now, and ``part_end``
+publishes the whole link, the rest of the page's items included.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ INF_LABEL = "∞"
 # (max_depth = no limit) lives in the widget as this stand-in.
 NO_LIMIT = "no limit"
 _PENDING = "_link_pending"    # link items no setting has taken yet (a page's first run)
+_LINKED = "_link_read"        # this full run reads a link (until its end: fragments that rerun later do not)
 _ITEMS = "_link_items"        # this page's values as link items
 _PROBLEMS = "_link_problems"  # sentences of the bad-link warning
 _SLOT = "_link_slot"          # where the warning is drawn (under the title)
@@ -43,6 +51,9 @@ _SHAPES = "_shapes"          # key -> the range a setting's widget was last draw
 _RESTART = "_restart_"        # + key: what a setting with ``restart_on`` last stepped through
 _PAGE, _SWITCHED = "_page", "_page_switched"  # the page of the last full run; this run is another's
 _BROWSER = "_browser_held"    # keys of the widgets whose values the browser sent to a new session
+_PARTS = "_link_parts"        # part -> the link names its last run recorded (ui.core.layout.part)
+_PART = "_link_part"          # the names recorded by each part running now, outermost first
+_PUT = "_put_since_run"       # ``put`` was called since the last run ended (a lecture step's callback)
 
 
 # --- how values look -------------------------------------------------------------------------
@@ -142,10 +153,13 @@ def begin(page: str, link: dict[str, str] | None, slot) -> None:
     ss[_SWITCHED] = ss.get(_PAGE) != page
     ss[_PAGE] = page
     ss[_PENDING] = dict(link or {})
+    ss[_LINKED] = bool(link)
     ss[_ITEMS] = {}
     ss[_SHOWN] = {}
     ss[_PROBLEMS] = []
     ss[_SLOT] = slot
+    ss[_PUT] = False
+    ss[_PART] = []
 
 
 def current_page() -> str | None:
@@ -173,6 +187,11 @@ def take(name: str) -> str | None:
     return st.session_state.get(_PENDING, {}).pop(name, None)
 
 
+def reading_link() -> bool:
+    """Whether this run reads a link: its missing items then mean their defaults."""
+    return bool(st.session_state.get(_LINKED))
+
+
 def untaken(prefix: str = "") -> list[str]:
     """Link items no setting has taken yet, whose name starts with ``prefix``."""
     return [k for k in st.session_state.get(_PENDING, {}) if k.startswith(prefix)]
@@ -191,10 +210,49 @@ def report(sentence: str) -> None:
 def link_item(name: str, value: str | None) -> None:
     """Put a value that is not a widget (drawn points) in the link; None removes it."""
     items = st.session_state.setdefault(_ITEMS, {})
+    _recorded(name)
     if value is None:
         items.pop(name, None)
     else:
         items[name] = value
+
+
+def _recorded(name: str) -> None:
+    for names in st.session_state.get(_PART, ()):   # a part inside a part: both own the item
+        names.add(name)
+
+
+def part_begin(part: str, rerun_alone: bool) -> None:
+    """A part of the page (a fragment) starts; ``rerun_alone``: it reruns without the page, so the
+    items it recorded last time are removed first (it records what it draws now)."""
+    ss = st.session_state
+    if rerun_alone:
+        for name in ss.get(_PARTS, {}).get(part, ()):
+            ss.get(_ITEMS, {}).pop(name, None)
+            ss.get(_SHOWN, {}).pop(name, None)
+    ss[_PART] = [*ss.get(_PART, ()), set()]
+
+
+def inside_part() -> bool:
+    """Whether a part is running now (a part inside it runs as a piece of it)."""
+    return bool(st.session_state.get(_PART))
+
+
+def put_before_run() -> bool:
+    """Whether ``put`` gave a setting a value since the last run ended: a callback (a lecture
+    step, "use this dataset") may have set settings outside the part, so the page must run whole."""
+    return bool(st.session_state.get(_PUT))
+
+
+def part_end(part: str, rerun_alone: bool) -> None:
+    """The part ends: remember what it recorded; alone, write the page's whole link."""
+    ss = st.session_state
+    *outer, names = ss.get(_PART) or [set()]
+    ss[_PART] = outer
+    ss.setdefault(_PARTS, {})[part] = frozenset(names)
+    ss[_PUT] = False
+    if rerun_alone:
+        publish()
 
 
 def link_items() -> dict[str, str]:
@@ -217,6 +275,8 @@ def finish() -> None:
     """The end of a page's full run: publish, and forget link items no setting took (a value
     for a widget the link itself switched off); fragments that rerun later start clean."""
     st.session_state[_PENDING] = {}
+    st.session_state[_PUT] = False
+    st.session_state[_LINKED] = False
     publish()
 
 
@@ -224,8 +284,10 @@ def finish() -> None:
 
 def put(key: str, value) -> None:
     """Give a setting a value as if the user had chosen it (a lesson step, a new generator's
-    defaults); call before its widget is drawn in the run, or from a callback."""
+    defaults); call before its widget is drawn in the run, or from a callback. A callback's
+    ``put`` makes the page run whole, even when its button is inside a fragment (``put_before_run``)."""
     st.session_state[key] = _widget_value(value)
+    st.session_state[_PUT] = True
 
 
 def value(key: str, default=None):

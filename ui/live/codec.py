@@ -4,9 +4,10 @@ A 200 x 200 regions heatmap sent as float32 JSON is ~210 KB of base64, and its h
 another ~100 KB; a binary model's contour adds ~210 KB more. What the chart needs is far less:
 
 * regions: per cell the class index k (uint8) and the confidence c quantised to 1/255
-  (uint8 ``q = round(255 c)``, so ``|q / 255 - c| <= 1 / 510``). The browser rebuilds the
-  heatmap value ``z = k + 0.001 + 0.998 q / 255`` (the banding of :func:`viz.decision.region_z`)
-  and the hover's confidence in whole percent.
+  (uint8 ``q = round(255 c)``, so ``|q / 255 - c| <= 1 / 510``). The browser colours each cell
+  of the regions image from k and q (the colour the heatmap value ``z = k + 0.001 + 0.998 q /
+  255``, the banding of :func:`viz.decision.region_z`, gets from its colorscale), and rebuilds
+  the hover layer's z and confidence in whole percent (ui/live/live_chart.js).
 * a contour's values: float16 (11 significant bits; exact sign, so the 0-level stays on the
   same side of every cell, and a crossing is placed within ~1e-3 of a cell by interpolation).
 

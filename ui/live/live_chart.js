@@ -3,8 +3,11 @@
 // length, the JSON header {key, plotly, config, layout, traces, fills}, then the blobs.
 //   layout, traces[i]: [hash, JSON text or null]; null means "the part you already hold".
 //   fills[i]: {trace, kind, offset, length, ...}: arrays to rebuild from a deflated blob:
-//     kind "regions": uint8 class index then uint8 confidence (q / 255) per cell -> heatmap z
-//       (k + band[0] + band[1] q / 255, or k + 0.5 without confidence) and the hover arrays;
+//     kind "regions": uint8 class index then uint8 confidence (q / 255) per cell. With "image"
+//       (the regions cover the plot): ONE layout image (a BMP), one pixel a cell coloured from the
+//       class's two tints, below the traces, and the heatmap trace becomes an invisible hover
+//       layer on every image.step-th cell (z = k + band[0] + band[1] q / 255, its hover
+//       arrays). Without: the heatmap's z and hover arrays on every cell, as drawn before;
 //     kind "values": float16 values -> trace[attr] (a contour's z).
 // A part missing here (a message this page never got) is asked for with the "missing" trigger.
 //
@@ -41,7 +44,58 @@ function half(h) {
   return s * (1 + f / 1024) * 2 ** (e - 15);
 }
 
-async function fill(trace, spec, blob) {
+function rgb(hex) {
+  const h = hex.replace("#", "");
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+// RGBA of class k at confidence q / 255, at [4 (256 k + q)]: the colour today's heatmap
+// colorscale gives its value k + band[0] + band[1] q / 255 (linear between the band's two tints).
+function regionColours(spec) {
+  const [lo, span] = spec.band, lut = new Uint8ClampedArray(spec.tints.length * 256 * 4);
+  spec.tints.forEach(([pale, strong], k) => {
+    const a = rgb(pale), b = rgb(strong);
+    for (let q = 0; q < 256; q++) {
+      const t = spec.confidence ? lo + (span * q) / 255 : 0.5, at = 4 * (256 * k + q);
+      for (let c = 0; c < 3; c++) lut[at + c] = Math.round(a[c] + (b[c] - a[c]) * t);
+      lut[at + 3] = 255;
+    }
+  });
+  return lut;
+}
+
+// The regions as one image of one pixel a cell: an uncompressed 24-bit BMP, whose rows run from
+// the bottom up like the grid's (row 0 the lowest y). Encoding a PNG (canvas.toDataURL) took
+// several times longer than plotly's whole heatmap on a shaded SVM plane.
+function regionImage(raw, spec) {
+  const [ny, nx] = spec.shape, cells = ny * nx, lut = regionColours(spec);
+  const stride = Math.ceil((3 * nx) / 4) * 4, size = 54 + stride * ny;
+  const bmp = new Uint8Array(size), head = new DataView(bmp.buffer);
+  bmp[0] = 0x42;  // "BM"
+  bmp[1] = 0x4d;
+  head.setUint32(2, size, true);
+  head.setUint32(10, 54, true);        // where the pixels start
+  head.setUint32(14, 40, true);        // BITMAPINFOHEADER
+  head.setInt32(18, nx, true);
+  head.setInt32(22, ny, true);         // positive: bottom-up rows
+  head.setUint16(26, 1, true);         // one plane
+  head.setUint16(28, 24, true);        // bits per pixel, no compression
+  head.setUint32(34, stride * ny, true);
+  for (let j = 0; j < ny; j++) {
+    let to = 54 + j * stride;
+    for (let i = 0; i < nx; i++, to += 3) {
+      const c = j * nx + i, from = 4 * (256 * raw[c] + raw[cells + c]);
+      bmp[to] = lut[from + 2];   // blue, green, red
+      bmp[to + 1] = lut[from + 1];
+      bmp[to + 2] = lut[from];
+    }
+  }
+  let text = "";
+  for (let at = 0; at < size; at += 0x8000) text += String.fromCharCode.apply(null, bmp.subarray(at, at + 0x8000));
+  return "data:image/bmp;base64," + btoa(text);
+}
+
+async function fill(trace, spec, blob, layout) {
   const raw = await inflate(blob);
   const [ny, nx] = spec.shape;
   if (spec.kind === "values") {
@@ -54,23 +108,42 @@ async function fill(trace, spec, blob) {
     trace[spec.attr] = rows;
     return;
   }
+  // With an image, the heatmap is the invisible hover layer: every step-th row and column.
+  const image = spec.image, step = image ? image.step : 1, first = Math.floor(step / 2);
+  if (image) {
+    const [x0, x1, y0, y1] = image.extent;
+    layout.images = [...(layout.images || []), {
+      name: "regions", source: regionImage(raw, spec), xref: image.xref, yref: image.yref,
+      x: x0, y: y1, sizex: x1 - x0, sizey: y1 - y0, xanchor: "left", yanchor: "top",
+      sizing: "stretch", layer: "below",
+    }];
+  }
   const cells = ny * nx, [lo, span] = spec.band, z = [], custom = [], text = [];
-  for (let j = 0; j < ny; j++) {
-    const zr = new Float32Array(nx), cr = new Array(nx), tr = spec.hover === "text" ? new Array(nx) : null;
-    for (let i = 0; i < nx; i++) {
+  for (let j = first; j < ny; j += step) {
+    const zr = [], cr = [], tr = spec.hover === "text" ? [] : null;
+    for (let i = first; i < nx; i += step) {
       const c = j * nx + i, k = raw[c], q = raw[cells + c];
-      zr[i] = spec.confidence ? k + lo + (span * q) / 255 : k + 0.5;
+      zr.push(spec.confidence ? k + lo + (span * q) / 255 : k + 0.5);
       const pct = Math.round((100 * q) / 255);
-      cr[i] = spec.hover === "pair" ? [k, pct] : pct;
-      if (tr) tr[i] = spec.names[k];
+      cr.push(spec.hover === "pair" ? [k, pct] : pct);
+      if (tr) tr.push(spec.names[k]);
     }
-    z.push(zr);
+    z.push(Float32Array.from(zr));
     custom.push(cr);
     if (tr) text.push(tr);
   }
   trace.z = z;
   if (spec.hover !== "none") trace.customdata = custom;
   if (spec.hover === "text") trace.text = text;
+}
+
+// A layout image is drawn smoothed: the regions' cells keep their hard edges, as the heatmap's did.
+function crispImages() {
+  if (document.getElementById("cp-live-crisp")) return;
+  const style = document.createElement("style");
+  style.id = "cp-live-crisp";
+  style.textContent = ".js-plotly-plot .layer-subplot .imagelayer image { image-rendering: pixelated; }";
+  document.head.appendChild(style);
 }
 
 // Narrow screens (ui/core/small_screens.py uses the same widths). An equal-aspect plane on a
@@ -165,7 +238,8 @@ export default function (component) {
     const ownMargin = { ...(layout.margin || {}) };  // the figure's own, for a wider screen
     narrowLayout(layout);
     const traces = texts.slice(1).map((t) => JSON.parse(t));
-    await Promise.all(header.fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length))));
+    crispImages();
+    await Promise.all(header.fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length), layout)));
     if (seq !== state.seq) return;
     const t1 = performance.now();
     state.margin = ownMargin;
@@ -176,6 +250,7 @@ export default function (component) {
       gd.style.height = "100%";
       parentElement.replaceChildren(gd);
       state.gd = gd;
+      state.react = null;
       await Plotly.newPlot(gd, traces, layout, header.config);
       if (state.resize) state.resize.disconnect();
       let frame = 0;
@@ -216,10 +291,12 @@ export default function (component) {
           delete ax._inputDomain;
         }
       }
+      const t2 = performance.now();
       await Plotly.react(gd, traces, layout, state.config);
+      state.react = performance.now() - t2;
     }
     fitWidth(gd, header.key);
     // ms spent decoding the message and drawing it (read by benchmarks)
-    state.timing = { decode: t1 - t0, draw: performance.now() - t1, bytes: data.byteLength };
+    state.timing = { decode: t1 - t0, draw: performance.now() - t1, react: state.react, bytes: data.byteLength };
   }).catch((err) => console.error("live chart:", err));
 }

@@ -13,6 +13,17 @@ one binary message:
   confidence, deflated) instead of float z and hover arrays, when ``grid`` is the grid it was
   drawn from; a contour's z as deflated float16.
 
+The browser draws the regions as ONE image layer (:func:`_as_image`): a BMP of one pixel per
+cell, each coloured as the heatmap's banded colorscale colours it (the class's tint at its
+confidence, :func:`viz.palette.region_tint`), placed on the cells' edges below the traces. The
+heatmap trace stays as an invisible hover layer on every ``step``-th row and column (at most
+``HOVER_CELLS`` a side), so the hover still names the class and the confidence at the pointer
+(of the nearest hover cell, at most ``step / 2`` cells away). Plotly no longer colours, encodes
+and hit-tests 40,000 heatmap cells on every step (``benchmarks/bench_regions_draw.py``). A
+layout image lies below the axes' grid lines, which the heatmap covered: they are switched off
+for its axes, and regions that do not cover their axes' ranges stay a heatmap.
+``CP_REGIONS_IMAGE=0`` keeps the heatmap everywhere.
+
 If the browser lacks a part (a message it never got), it asks for everything again (the
 ``missing`` trigger) and the next run sends every part in full.
 
@@ -44,10 +55,14 @@ from streamlit import config as _config  # AppTest patches this module's get_opt
 from ui.core import charts
 from ui.live import codec
 from ui.serving.cache import sharable, shared
+from viz import palette
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
 from viz.grid import DecisionGrid
 
 ENABLED = os.environ.get("CP_LIVE_CHART", "1") != "0"
+# The regions as one image layer (False: the heatmap of every cell, as st.plotly_chart draws it).
+IMAGE = os.environ.get("CP_REGIONS_IMAGE", "1") != "0"
+HOVER_CELLS = 50   # the invisible hover layer's cells per side at most (one per step x step cells)
 
 _SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
 _KEEP = 48                     # parts remembered; the browser keeps more (ui/live/live_chart.js)
@@ -108,6 +123,56 @@ def _regions_fill(trace: dict, grid: DecisionGrid) -> tuple[dict, bytes] | None:
     return fill, codec.encode_regions(grid.labels, grid.confidence)
 
 
+def _axis(layout: dict, ref: str) -> dict:
+    """The layout's axis for a trace's ``xaxis`` / ``yaxis`` reference (``x``, ``y2`` ...)."""
+    return layout.get(f"{ref[0]}axis{ref[1:]}") or {}
+
+
+def _covers(low: float, high: float, axis: dict) -> bool:
+    """Whether cells from ``low`` to ``high`` fill the axis's fixed range (a small float slack)."""
+    lo_hi = axis.get("range")
+    if axis.get("autorange") not in (False, None) or not lo_hi or len(lo_hi) != 2 or axis.get("type") not in (
+            None, "-", "linear"):
+        return False
+    a, b = sorted(float(v) for v in lo_hi)
+    slack = 1e-6 * (high - low)
+    return low <= a + slack and b - slack <= high
+
+
+def _as_image(trace: dict, fill: dict, grid: DecisionGrid, layout: dict) -> bool:
+    """Turn the regions ``trace`` into one image layer (drawn in the browser from the compact grid)
+    plus an invisible hover heatmap on every ``step``-th cell, if the image covers its axes' ranges.
+
+    The heatmap was drawn above the axes' grid lines and covered them; a layout image lies below
+    them, so their grid and zero lines are switched off (nothing showed them before either).
+    A region that leaves part of its axes bare stays a heatmap. Edits ``trace``, ``fill`` and
+    ``layout`` in place."""
+    ny, nx = grid.shape
+    xs, ys = np.asarray(grid.xs, dtype=np.float64), np.asarray(grid.ys, dtype=np.float64)
+    if min(ny, nx) < 2 or not (np.all(np.diff(xs) > 0) and np.all(np.diff(ys) > 0)):
+        return False
+    dx, dy = (xs[-1] - xs[0]) / (nx - 1), (ys[-1] - ys[0]) / (ny - 1)
+    if not (np.allclose(np.diff(xs), dx, rtol=1e-6) and np.allclose(np.diff(ys), dy, rtol=1e-6)):
+        return False   # an image's pixels are all one size
+    extent = [float(xs[0] - dx / 2), float(xs[-1] + dx / 2), float(ys[0] - dy / 2), float(ys[-1] + dy / 2)]
+    xref, yref = trace.get("xaxis") or "x", trace.get("yaxis") or "y"
+    xaxis, yaxis = _axis(layout, xref), _axis(layout, yref)
+    if not (_covers(extent[0], extent[1], xaxis) and _covers(extent[2], extent[3], yaxis)):
+        return False
+    step = max(1, -(-max(ny, nx) // HOVER_CELLS))
+    first = step // 2
+    K = len(grid.classes)
+    confidence = fill["confidence"]
+    fill["tints"] = [[palette.region_tint(k, 0.0), palette.region_tint(k, 1.0)] if confidence
+                     else [palette.region_tint(k)] * 2 for k in range(K)]
+    fill["image"] = {"extent": extent, "xref": xref, "yref": yref, "step": step}
+    trace["x"], trace["y"] = xs[first::step], ys[first::step]
+    trace["colorscale"] = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
+    for axis in (xaxis, yaxis):
+        axis["showgrid"] = axis["zeroline"] = False
+    return True
+
+
 def _contour_fill(trace: dict) -> tuple[dict, bytes] | None:
     z = np.asarray(trace.get("z"), dtype=np.float64)
     if z.ndim != 2 or not np.all(np.abs(z[np.isfinite(z)]) < 6e4):
@@ -135,12 +200,16 @@ class Encoded:
 def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
     """``fig`` as JSON parts, its regions heatmap (drawn from ``grid``) and contours compact."""
     spec = fig.to_plotly_json()
+    layout = json.loads(plotly_json.to_json_plotly(spec["layout"]))   # a copy: the figure is shared
     traces, fills, blobs, offset = [], [], [], 0
+    imaged = False
     for index, trace in enumerate(spec["data"]):
         trace = dict(trace)
         filled = None
         if trace.get("type") == "heatmap" and trace.get("name") == "regions" and grid is not None:
             filled = _regions_fill(_plain(trace), grid)
+            if filled is not None and not imaged and IMAGE:
+                imaged = _as_image(trace, filled[0], grid, layout)
             drop = ("z", "customdata", "text")
         elif trace.get("type") == "contour" and trace.get("z") is not None:
             filled = _contour_fill(_plain(trace))
@@ -153,7 +222,7 @@ def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
             blobs.append(blob)
             offset += len(blob)
         traces.append(trace)
-    parts = [plotly_json.to_json_plotly(spec["layout"])] + [plotly_json.to_json_plotly(t) for t in traces]
+    parts = [plotly_json.to_json_plotly(layout)] + [plotly_json.to_json_plotly(t) for t in traces]
     return Encoded(tuple(parts), tuple(_digest(p) for p in parts), tuple(fills), b"".join(blobs))
 
 

@@ -91,6 +91,11 @@ def cached(function, *args, text: str = "", callback=None):
     return value
 
 
+def kept(function, *args):
+    """What :func:`cached` keeps for ``function(*args)`` in this session, or None (not computed yet)."""
+    return st.session_state.get(_STORE, {}).get((function.__qualname__, args))
+
+
 def too_few(data, minimum: int = 2, per_class: int = 1) -> str | None:
     """A sentence for a training set too small for cross-validation, or None."""
     y = data.y_train

@@ -43,6 +43,7 @@ class Hall:
     def __init__(self, slots: int, wait: float = WAIT):
         self.slots, self.wait = slots, wait
         self._free = slots
+        self._running = 0   # runs in the block now, admitted or gone ahead after ``wait``
         self._line: collections.deque[threading.Event] = collections.deque()
         self._lock = threading.Lock()
 
@@ -67,17 +68,23 @@ class Hall:
                     admitted = True
                 else:
                     self._line.remove(ticket)
+            self._running += 1
         try:
             yield time.monotonic() - started
         finally:
-            if admitted:
-                with self._lock:
+            with self._lock:
+                self._running -= 1
+                if admitted:
                     self._free += 1
                     self._admit()
 
     def waiting(self) -> int:
         with self._lock:
             return len(self._line)
+
+    def idle(self) -> bool:
+        with self._lock:
+            return self._running == 0 and not self._line
 
 
 SLOTS = _slots()
@@ -92,3 +99,9 @@ def turn():
 def waiting() -> int:
     """How many runs are waiting for a place now."""
     return _hall.waiting()
+
+
+def idle() -> bool:
+    """No run holds a place or waits for one (page runs, and fragment runs: ui.core.layout.part):
+    work done now delays no student (``ui.serving.ahead`` computes only then)."""
+    return _hall.idle()

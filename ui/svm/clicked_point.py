@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+import streamlit as st
 
 from ui.core import settings
+
+# The page's section that takes the point apart (its tabs: ui.core.sections), opened by a click.
+SECTION_KEY, POINT_SECTION = "svm_section", "Where f(x) comes from"
 
 
 def pick_point(x: float, y: float, data, show_test: bool) -> None:
@@ -17,3 +21,4 @@ def pick_point(x: float, y: float, data, show_test: bool) -> None:
         x, y = X[int(np.argmin(dist))]
     settings.put("svm_px", round(float(x), 2))
     settings.put("svm_py", round(float(y), 2))
+    st.session_state[SECTION_KEY] = POINT_SECTION
