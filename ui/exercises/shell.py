@@ -31,6 +31,7 @@ from exercises.verdicts import Verdict
 from ui.core import guide, settings
 from ui.core.layout import finish as finish_page
 from ui.core.layout import page
+from ui.polls import poll_link
 
 PROGRESS = "exercise_progress"   # session: exercises.record.Progress
 DONE_ITEM = "done"
@@ -186,6 +187,10 @@ def finish(task: Task, teaches: tuple[str, ...] = (), answers: tuple[str, ...] =
         items.setdefault("seed", str(task.seed))
         st.caption("Everyone who opens it gets this task (without your progress).")
         st.code(f"{_base()}?{urlencode(items)}", language=None, wrap_lines=True)
+    if task.kind in poll_link.KINDS and row.button(
+            "Ask the room", key=f"ex_{task.kind}_ask", icon=":material/groups:",
+            help="Open a poll on this task: the room answers on their phones, the projector shows every answer."):
+        poll_link.open_and_go(*task)
     if teaches:
         st.markdown("**Learn it on**")
         for name in teaches:
