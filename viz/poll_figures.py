@@ -12,6 +12,8 @@ the votes of a choice question, and the scores after the reveal.
 
 from __future__ import annotations
 
+import textwrap
+
 import plotly.graph_objects as go
 
 from . import palette
@@ -22,6 +24,7 @@ TRUTH = palette.CLASS_COLORS[3]       # reddish purple, the SVM's colour on the 
 BAR = palette.mix(palette.INK, amount=0.55)
 RIGHT = palette.CLASS_COLORS[2]       # bluish green: the algorithm's answer
 BINS = 10
+WRAP = 16   # characters a line of a bar's label
 
 
 def room_lines(fig: go.Figure, segments, *, median=None, truth=None, truth_name: str = "the SVM's line") -> go.Figure:
@@ -47,8 +50,12 @@ def votes_figure(labels, counts, *, right: int | None = None, mine: int | None =
                  title: str = "", height: int = 360) -> go.Figure:
     """Bars of ``counts`` per choice ``labels`` (vertical: a histogram of values in their order;
     else horizontal, for long labels, the first choice on top). ``right``: the index of the
-    algorithm's answer (coloured), ``mine``: the student's choice (outlined in ink)."""
+    algorithm's answer (coloured and ticked), ``mine``: the student's choice (outlined in ink)."""
     labels, counts = [str(s) for s in labels], [int(c) for c in counts]
+    if right is not None:
+        labels[right] = f"✓ {labels[right]}"
+    if not vertical:   # long labels on two or three lines leave the bars most of the width
+        labels = ["<br>".join(textwrap.wrap(label, WRAP)) for label in labels]
     colors = [RIGHT if i == right else BAR for i in range(len(labels))]
     outline = [3 if i == mine else 0 for i in range(len(labels))]
     axis_values = dict(x=labels, y=counts) if vertical else dict(x=counts, y=labels)
@@ -76,14 +83,19 @@ def score_counts(scores) -> list[int]:
     return counts
 
 
-def score_label(i: int) -> str:
-    return f"{10 * i}–{10 * (i + 1)}%"
-
-
 def scores_figure(scores, *, mine: float | None = None, height: int = 300) -> go.Figure:
-    """The room's scores as a histogram in tenths; the student's own tenth outlined (``mine``)."""
+    """The room's scores as a histogram in tenths of 0-100%; the student's own tenth outlined (``mine``)."""
+    counts = score_counts(scores)
     own = None if mine is None else score_counts([mine]).index(1)
-    fig = votes_figure([score_label(i) for i in range(BINS)], score_counts(scores), mine=own, vertical=True,
-                       title="score", height=height)
-    fig.update_traces(marker_color=[palette.mix(RIGHT, amount=0.25 if i == own else 0.55) for i in range(BINS)])
+    fig = go.Figure(go.Bar(x=[100 / BINS * (i + 0.5) for i in range(BINS)], y=counts, width=100 / BINS * 0.94,
+                           text=[c or "" for c in counts], textposition="auto", name="answers",
+                           marker=dict(color=[palette.mix(RIGHT, amount=0.25 if i == own else 0.55)
+                                              for i in range(BINS)],
+                                       line=dict(color=palette.INK, width=[3 if i == own else 0 for i in range(BINS)])),
+                           hovertemplate="%{y} answers<extra></extra>"))
+    fig.update_layout(height=height, margin=dict(l=10, r=10, t=10, b=10), showlegend=False, dragmode=False,
+                      plot_bgcolor=palette.WHITE,
+                      xaxis=dict(range=[0, 100], dtick=20, ticksuffix="%", title="score"),
+                      yaxis=dict(rangemode="tozero", range=[0, max(1, max(counts)) * 1.15], gridcolor=palette.GRID,
+                                 title="answers"))
     return fig

@@ -8,6 +8,7 @@ two seconds of arriving without rerunning the page.
 from __future__ import annotations
 
 import html
+import io
 
 import segno
 import streamlit as st
@@ -20,36 +21,41 @@ EVERY = 1.0          # s between two looks at the answers
 CHART = "poll_room_plane"
 CODE_REM = 4.2       # the code's type: about 70 px, legible across a hall
 QR_PX = 210
+# the task fills the screen under the question (about 60 px with its margins) on any projector
+TALL = "max(420px, calc(100vh - 96px))"
 
 _CSS = f"""<style>
 .st-key-poll_join .poll-code {{font: 700 {CODE_REM}rem/1 ui-monospace, monospace; letter-spacing: 0.12em;
   margin: 0;}}
-.st-key-poll_join .poll-url {{font-size: 1.15rem; word-break: break-all; margin: 0.2rem 0 0 0;}}
-.st-key-poll_join svg {{width: {QR_PX}px; height: {QR_PX}px; background: #fff; padding: 6px; border-radius: 4px;}}
+.st-key-poll_join .poll-say {{font-size: 1.3rem; margin: 0;}}
+.st-key-poll_join .poll-url {{font-size: 1.15rem; overflow-wrap: anywhere; margin: 0.2rem 0 0 0;}}
 .st-key-poll_count .poll-number {{font: 700 3rem/1 sans-serif; margin: 0;}}
 .st-key-poll_count p {{margin: 0;}}
 .st-key-poll_question h2 {{padding: 0 0 0.2rem 0; font-size: 2rem;}}
 </style>"""
 
 
-def qr_svg(url: str) -> str:
-    """The join link as a QR code (an inline SVG, scaled by CSS)."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+def qr_png(url: str) -> bytes:
+    """The join link as a QR code: a PNG (segno writes it in pure Python), a white quiet zone
+    of two modules around it so a phone finds it on a dark projector page too."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=8, border=2)
+    return out.getvalue()
 
 
 def _join(poll: room.Poll) -> None:
     url = poll_link.join_link(poll.code)
-    shown = url.split("://", 1)[-1]
+    host, _, query = url.split("://", 1)[-1].partition("?")
     with st.container(key="poll_join", gap="small"):
-        st.html(f'<p style="margin:0">Join with the code</p><p class="poll-code">{html.escape(poll.code)}</p>'
-                f'<p class="poll-url">{html.escape(shown)}</p>')
+        st.html(f'<p class="poll-say">Join with the code</p><p class="poll-code">{html.escape(poll.code)}</p>'
+                f'<p class="poll-url">{html.escape(host)}<wbr>?{html.escape(query)}</p>')
         if poll.state != "revealed":   # after the reveal the scores take its place
-            st.html(qr_svg(url))
+            st.image(qr_png(url), width=QR_PX)
 
 
 def _count(n: int, poll: room.Poll) -> None:
     state = {"open": "open: answers come in", "closed": "closed: no new answers",
-             "revealed": "revealed"}[poll.state]
+             "revealed": "closed, answer revealed"}[poll.state]
     with st.container(key="poll_count"):
         st.html(f'<p class="poll-number">{n}</p><p>answer{"s" * (n != 1)} · {state}</p>')
 
@@ -91,13 +97,13 @@ def show(poll: room.Poll, key: str) -> None:
         left, right = st.columns([3, 1.35], gap="medium")
         with left:
             if now.kind == "line":
-                poll_board.draw(now, CHART, room=answers, revealed=now.state == "revealed")
+                poll_board.draw(now, CHART, room=answers, revealed=now.state == "revealed", height=TALL)
             else:
-                task_col, votes_col = st.columns(2, gap="small")
+                task_col, votes_col = st.columns([1.15, 1], gap="small")
                 with task_col:
-                    poll_board.draw(now, CHART)
+                    poll_board.draw(now, CHART, height=TALL, legend=False)
                 with votes_col:
-                    charts.plotly_chart(poll_board.votes(now, answers, height=poll_board.HEIGHT), theme=None,
+                    charts.plotly_chart(poll_board.votes(now, answers, height=600), theme=None,
                                         config=poll_board.CONFIG, key="poll_votes")
         with right:
             _join(now)

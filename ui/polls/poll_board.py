@@ -58,11 +58,15 @@ def truth_ends(poll):
     return poll_lines.ends(through((x1, y1), (x2, y2)), questions.bounds(task))
 
 
-def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = False) -> None:
+def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = False,
+         height: str = f"{HEIGHT}px", legend: bool = True) -> None:
     """The task's picture under ``key``; on a line task the ``room``'s lines (faint, with their
     median), the student's own line ``mine`` and a first tap ``first``, the algorithm's line once
-    ``revealed``."""
+    ``revealed``. ``height``: the picture's CSS height (a phone's is set by its width); ``legend``: False
+    where the picture shares its width with the votes (the classes' colours say enough)."""
     fig = _copy(poll)
+    if not legend:
+        fig.update_layout(showlegend=False)
     said = f"The task of this poll: {questions.QUESTIONS[poll.kind]}"
     if poll.kind == "line":
         bounds = questions.bounds(questions.task(poll.kind, poll.level, poll.seed))
@@ -79,7 +83,7 @@ def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = Fal
         said += f". {len(segments)} students' lines drawn faintly" + (", with their median line" if segments else "")
         fig.update_layout(legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0))
     with st.container(key=key):
-        st.html(f"<style>.st-key-{key} {{height: {HEIGHT}px; flex: 0 0 auto;}} @media {PHONE} "
+        st.html(f"<style>.st-key-{key} {{height: {height}; flex: 0 0 auto;}} @media {PHONE} "
                 f"{{.st-key-{key} {{height: calc(100vw + 60px) !important;}}}}</style>")
         charts.plotly_chart(fig, width="stretch", height="stretch", key=f"{key}_chart", theme=None, config=CONFIG)
     alt_text.summary(key, said)

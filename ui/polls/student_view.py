@@ -11,6 +11,8 @@ tries again).
 
 from __future__ import annotations
 
+import statistics
+
 import streamlit as st
 
 from polls import questions, room
@@ -64,17 +66,39 @@ def _chosen(code: str, me: str) -> None:
     _send(code, me, int(choice))
 
 
-def _status(poll: room.Poll, mine) -> None:
+def told(poll: room.Poll, mine, answers: list) -> str:
+    """After the reveal: the algorithm's answer, the student's own score and the room's."""
+    task = questions.task(poll.kind, poll.level, poll.seed)
+    marks = [questions.score(poll.kind, task, a) for a in answers]
+    if poll.kind in ("line", "setting"):
+        best = None if poll.kind == "line" else questions.choices(poll.kind, task)[questions.truth(poll.kind, task)]
+        truth = ("The SVM's line is dashed on the plane." if best is None else
+                 f"The best {task.label} by cross-validation: **{best}**.")
+        own = "You sent no answer." if mine is None else \
+            f"Your score: **{100 * questions.score(poll.kind, task, mine):.0f}%**."
+        room_median = f"{100 * statistics.median(marks):.0f}%" if marks else "none"
+        return f"{truth} {own} The room's median score: **{room_median}** ({len(marks)} answer{'s' * (len(marks) != 1)})."
+    labels = questions.choices(poll.kind, task)
+    right = questions.truth(poll.kind, task)
+    own = ("You sent no answer." if mine is None else "You chose it: right." if int(mine) == right else
+           f"You chose **{labels[int(mine)]}**.")
+    return (f"The algorithm's answer: **{labels[right]}**. {own} "
+            f"{sum(m >= 1 for m in marks)} of {len(marks)} in the room chose it.")
+
+
+def _status(poll: room.Poll, mine, answers: list) -> None:
     note = st.session_state.get(_NOTE)
     with st.container(key="poll_status"):
         if note:
             st.warning(note, icon=":material/block:")
+        if poll.state == "revealed":
+            st.success(told(poll, mine, answers), icon=":material/visibility:")
         elif poll.state != "open":
             st.info("The poll is closed." + (" Your answer counts as sent." if mine is not None else ""),
                     icon=":material/lock:")
-        elif mine is not None:
+        elif mine is not None and not note:
             st.success(f"{RECEIPT}. You can change it until the poll closes.", icon=":material/check_circle:")
-        else:
+        elif not note:
             st.caption("Not answered yet." + (" Tap two points on the plane: your line goes through both."
                                                if poll.kind == "line" else " Tap your answer."))
 
@@ -103,10 +127,10 @@ def show(poll: room.Poll, me: str) -> None:
     if poll.kind == "line" and poll.state == "open":
         draw.listen(CHART, True, on_click=lambda x, y: _tap(poll.code, me, x, y), key="poll_click", every_click=True)
     mine = room.mine(store, poll.code, me)
-    st.subheader(questions.QUESTIONS[poll.kind], anchor=False)
-    _status(poll, mine)
     revealed = poll.state == "revealed"
     answers = room.answers(store, poll.code) if revealed else []   # nobody else's answer before the reveal
+    st.subheader(questions.QUESTIONS[poll.kind], anchor=False)
+    _status(poll, mine, answers)
     if poll.kind == "line":
         poll_board.draw(poll, CHART, room=answers, mine=mine, first=st.session_state.get(_FIRST),
                         revealed=revealed)
@@ -117,7 +141,7 @@ def show(poll: room.Poll, me: str) -> None:
         if revealed:
             charts.plotly_chart(poll_board.votes(poll, answers, mine=mine), theme=None, config=poll_board.CONFIG,
                                 key="poll_votes")
-    if revealed:
+    if revealed and poll.kind in ("line", "setting"):
         task = questions.task(poll.kind, poll.level, poll.seed)
         own = None if mine is None else questions.score(poll.kind, task, mine)
         poll_board.room_scores(poll, answers, mine=own)
