@@ -3,6 +3,7 @@ AppTest opener, the Playwright helpers) are in tests/support; no test module imp
 
 import os
 import pathlib
+import tempfile
 
 import pytest
 from hypothesis import settings
@@ -13,6 +14,10 @@ settings.register_profile("reproducible", derandomize=True)
 settings.load_profile("reproducible")
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+# Polls opened by the tests (in-process and in the app servers they start, which inherit the
+# environment) go to a folder of their own, never to the checkout's data/ folder.
+os.environ.setdefault("PLAYGROUND_DATA_DIR", tempfile.mkdtemp(prefix="playground-test-data-"))
 
 
 @pytest.fixture
@@ -56,3 +61,32 @@ def page(browser):
     pg = new_page(browser)
     yield pg
     pg.close()
+
+
+# --- the poll stores ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server (Debian's package) for this test process; skipped only when the
+    package is missing (`.ci/run` installs it)."""
+    from support import postgres
+
+    if postgres.binaries() is None:
+        pytest.skip("PostgreSQL is not installed: `apt-get install postgresql` (.ci/run does)")
+    with postgres.server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def poll_store(request, tmp_path):
+    """An empty poll store, once on SQLite and once on PostgreSQL: the same tests run on both."""
+    from polls.store import PostgresStore, SQLiteStore
+
+    if request.param == "sqlite":
+        yield SQLiteStore(tmp_path / "polls.sqlite3")
+        return
+    from support.postgres import fresh_database
+
+    store = PostgresStore(fresh_database(request.getfixturevalue("postgres_server")))
+    yield store
+    store.close()

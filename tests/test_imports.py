@@ -39,6 +39,14 @@ def test_exercise_rules_import_numpy_mlcore_and_stdlib_only(path):
     assert not foreign, f"{path.name} imports {sorted(foreign)}"
 
 
+@pytest.mark.parametrize("path", _files("polls"), ids=lambda p: p.name)
+def test_poll_rules_import_no_app_layer(path):
+    """The poll rules are read and tested without Streamlit; psycopg only for a PostgreSQL store."""
+    allowed = {"numpy", "mlcore", "exercises", "polls", "psycopg"}
+    foreign = {m for m in _imports(path) if m not in STDLIB and m not in allowed}
+    assert not foreign, f"{path.name} imports {sorted(foreign)}"
+
+
 @pytest.mark.parametrize("path", _files("viz"), ids=lambda p: p.name)
 def test_viz_does_not_import_streamlit(path):
     assert "streamlit" not in set(_imports(path)), f"{path.name} imports streamlit"
@@ -52,8 +60,8 @@ def test_the_checker_catches_a_foreign_import(tmp_path):
 
 # ---------------------------------------------------------------- the project's import graph
 
-PACKAGES = ("mlcore", "exercises", "catalog", "viz", "ui")
-LAYERS_ABOVE_MLCORE = {"exercises", "catalog", "ui", "viz", "streamlit", "pages", "app", "home"}
+PACKAGES = ("mlcore", "exercises", "polls", "catalog", "viz", "ui")
+LAYERS_ABOVE_MLCORE = {"exercises", "polls", "catalog", "ui", "viz", "streamlit", "pages", "app", "home"}
 
 
 def _module_files(root, packages, leaves=()):

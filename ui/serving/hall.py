@@ -1,20 +1,29 @@
-"""A lecture hall on one server: at most a few page runs at a time, the others wait their turn.
+"""A lecture hall on one server: at most a few page runs at a time, the others wait their turn,
+first come first served.
 
 Streamlit runs every session's script in its own thread of one Python process. When 200
 students open the same link at once, 200 threads share one interpreter lock: every run is
 slowed to 1/200 of the processor, none finishes until nearly all have, each holds its figures
 in memory meanwhile, and the thread that sends the finished charts over the websockets gets a
-1/200 share too. Letting a few runs in at a time (a semaphore around the page, in the router)
-gives the same total work a queue: early arrivals get their chart early, memory holds a few
-runs' figures instead of 200, and the websocket thread keeps its share.
+1/200 share too. Letting a few runs in at a time (around the page, in the router) gives the
+same total work a queue: early arrivals get their chart early, memory holds a few runs'
+figures instead of 200, and the websocket thread keeps its share.
+
+Fair. A plain semaphore lets a run that arrives just as a place frees take it ahead of runs that
+have waited; under a steady stream a run could wait far longer than its place in the line. Here
+places go strictly in arrival order (a ticket per run), so a run waits only for the runs that
+arrived before it: with S places and runs of at most r seconds, a run k-th in line starts within
+about (k / S) * r. Streamlit stops a session's run when the session starts another, so a session
+holds at most one ticket: a student moving a slider fast cannot push the others back.
 
 ``PLAYGROUND_CONCURRENT_RUNS`` (environment) sets how many; default: the machine's cores.
 A run that waits longer than ``WAIT`` seconds goes ahead anyway, so a stuck run cannot stall
-the hall.
+the hall: no run waits more than ``WAIT``.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import threading
@@ -28,29 +37,58 @@ def _slots() -> int:
     return max(1, int(raw)) if raw.isdigit() else max(1, os.cpu_count() or 1)
 
 
+class Hall:
+    """``slots`` places, given in arrival order; a run that waited ``wait`` seconds goes ahead."""
+
+    def __init__(self, slots: int, wait: float = WAIT):
+        self.slots, self.wait = slots, wait
+        self._free = slots
+        self._line: collections.deque[threading.Event] = collections.deque()
+        self._lock = threading.Lock()
+
+    def _admit(self) -> None:
+        """Give free places to the runs first in line (called with the lock held)."""
+        while self._free > 0 and self._line:
+            self._free -= 1
+            self._line.popleft().set()
+
+    @contextlib.contextmanager
+    def turn(self):
+        """Hold a place while the block runs; yields the seconds waited."""
+        started = time.monotonic()
+        ticket = threading.Event()
+        with self._lock:
+            self._line.append(ticket)
+            self._admit()
+        admitted = ticket.wait(self.wait)
+        with self._lock:
+            if not admitted:
+                if ticket.is_set():        # admitted just as the wait ran out: keep the place
+                    admitted = True
+                else:
+                    self._line.remove(ticket)
+        try:
+            yield time.monotonic() - started
+        finally:
+            if admitted:
+                with self._lock:
+                    self._free += 1
+                    self._admit()
+
+    def waiting(self) -> int:
+        with self._lock:
+            return len(self._line)
+
+
 SLOTS = _slots()
-_gate = threading.BoundedSemaphore(SLOTS)
-_waiting = 0
-_lock = threading.Lock()
+_hall = Hall(SLOTS)
 
 
-@contextlib.contextmanager
 def turn():
     """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s)."""
-    global _waiting
-    with _lock:
-        _waiting += 1
-    started = time.monotonic()
-    admitted = _gate.acquire(timeout=WAIT)
-    with _lock:
-        _waiting -= 1
-    try:
-        yield time.monotonic() - started
-    finally:
-        if admitted:
-            _gate.release()
+    return _hall.turn()
 
 
 def waiting() -> int:
     """How many runs are waiting for a place now."""
-    return _waiting
+    return _hall.waiting()
