@@ -27,7 +27,8 @@ BINS = 10
 WRAP = 16   # characters a line of a bar's label
 
 
-def room_lines(fig: go.Figure, segments, *, median=None, truth=None, truth_name: str = "the SVM's line") -> go.Figure:
+def room_lines(fig: go.Figure, segments, *, median=None, truth=None,
+               truth_name: str = "the algorithm's line") -> go.Figure:
     """Add to ``fig`` (the task's plane) the ``segments`` ((x1, y1), (x2, y2)) as one faint trace,
     the ``median`` segment and the ``truth`` segment (None: not drawn). Changes ``fig`` in place."""
     xs, ys = [], []

@@ -11,7 +11,6 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from exercises.line_data import BOUNDS
 from exercises.line_geometry import through
 from polls import questions, room
 from ui.core import alt_text, charts
@@ -34,7 +33,7 @@ def task_figure(kind: str, level: int, seed: int) -> go.Figure:
     """The task's picture as its exercise page draws it, without any answer."""
     task = questions.task(kind, level, seed)
     if kind == "line":
-        return line_plane_figure(task.X, (np.asarray(task.t) > 0).astype(int), BOUNDS, height=HEIGHT)
+        return line_plane_figure(task.X, (np.asarray(task.t) > 0).astype(int), questions.bounds(task), height=HEIGHT)
     if kind == "setting":
         return pick_setting.plane(level, seed)
     if kind == "neighbours":
@@ -52,7 +51,8 @@ def _copy(poll) -> go.Figure:
 
 
 def truth_ends(poll):
-    """The algorithm's line on the plane (line polls), as a segment."""
+    """The algorithm's line on the plane (line polls: the SVM's, or the pocket perceptron's when it
+    makes fewer errors), as a segment."""
     task = questions.task(poll.kind, poll.level, poll.seed)
     x1, y1, x2, y2 = questions.truth(poll.kind, task)
     return poll_lines.ends(through((x1, y1), (x2, y2)), questions.bounds(task))
@@ -71,7 +71,8 @@ def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = Fal
     if poll.kind == "line":
         bounds = questions.bounds(questions.task(poll.kind, poll.level, poll.seed))
         segments, median = poll_lines.room(room, bounds)
-        poll_figures.room_lines(fig, segments, median=median, truth=truth_ends(poll) if revealed else None)
+        poll_figures.room_lines(fig, segments, median=median, truth=truth_ends(poll) if revealed else None,
+                                truth_name="the algorithm's line")
         own = None if mine is None else poll_lines.ends(poll_lines.line_of(mine), bounds)
         if own is not None:
             fig.add_trace(go.Scatter(x=[own[0][0], own[1][0]], y=[own[0][1], own[1][1]], mode="lines",

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from polls import config, room
+from polls import room
 from ui.core import settings
 from ui.core.charts import PRESENT_KEY
 
@@ -34,7 +34,7 @@ class Visit(NamedTuple):
 
 
 def store():
-    return config.store()
+    return room.store()
 
 
 def _take_link() -> dict:
@@ -63,18 +63,23 @@ def _student(held: dict) -> str:
     return held["me"]
 
 
-def controls(code: str, key: str | None) -> bool:
-    """Whether ``key`` controls the poll ``code``: ``polls.room`` decides (its answers are refused
-    to anyone else before the reveal); a session that proved it once keeps it through the reveal."""
+def controls(poll: room.Poll, key: str | None) -> bool:
+    """Whether ``key`` controls ``poll``. ``polls.room`` decides, through its public calls: before
+    the reveal it gives the answers to the key alone; after it, revealing again changes nothing
+    and is refused to any other key. (polls.room has no call that only checks a key.) A session
+    that proved its key keeps it."""
     if not key:
         return False
-    if st.session_state.get(_LECTURER) == (code, key):
+    if st.session_state.get(_LECTURER) == (poll.code, key):
         return True
     try:
-        room.answers(store(), code, key)
+        if poll.state == "revealed":
+            room.reveal(store(), poll.code, key)
+        else:
+            room.answers(store(), poll.code, key)
     except room.Refused:
         return False
-    st.session_state[_LECTURER] = (code, key)
+    st.session_state[_LECTURER] = (poll.code, key)
     return True
 
 
@@ -83,7 +88,7 @@ def visit() -> Visit:
     held = _take_link()
     code = held.get("poll") or None
     poll = None if code is None else room.get(store(), code)
-    key = held.get("key") if poll is not None and controls(poll.code, held.get("key")) else None
+    key = held.get("key") if poll is not None and controls(poll, held.get("key")) else None
     me = _student(held)
     settings.link_item("poll", code)
     settings.link_item("key", held.get("key"))
@@ -99,7 +104,7 @@ def forget() -> None:
 
 def join(code: str) -> None:
     """Become a student of the poll ``code`` (typed on the page)."""
-    st.session_state.setdefault(_LINK, {})["poll"] = code.strip().upper()
+    st.session_state.setdefault(_LINK, {})["poll"] = code.strip().upper()   # codes are capitals
     st.session_state[_LINK].pop("key", None)
 
 

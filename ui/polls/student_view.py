@@ -72,12 +72,13 @@ def told(poll: room.Poll, mine, answers: list) -> str:
     marks = [questions.score(poll.kind, task, a) for a in answers]
     if poll.kind in ("line", "setting"):
         best = None if poll.kind == "line" else questions.choices(poll.kind, task)[questions.truth(poll.kind, task)]
-        truth = ("The SVM's line is dashed on the plane." if best is None else
-                 f"The best {task.label} by cross-validation: **{best}**.")
+        truth = ("The algorithm's line is dashed on the plane." if best is None else
+                 f"The best by cross-validation: **{best}**.")
         own = "You sent no answer." if mine is None else \
             f"Your score: **{100 * questions.score(poll.kind, task, mine):.0f}%**."
         room_median = f"{100 * statistics.median(marks):.0f}%" if marks else "none"
-        return f"{truth} {own} The room's median score: **{room_median}** ({len(marks)} answer{'s' * (len(marks) != 1)})."
+        many = f"{len(marks)} answer{'s' * (len(marks) != 1)}"
+        return f"{truth} {own} The room's median score: **{room_median}** ({many})."
     labels = questions.choices(poll.kind, task)
     right = questions.truth(poll.kind, task)
     own = ("You sent no answer." if mine is None else "You chose it: right." if int(mine) == right else
