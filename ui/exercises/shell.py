@@ -187,10 +187,8 @@ def finish(task: Task, teaches: tuple[str, ...] = (), answers: tuple[str, ...] =
         items.setdefault("seed", str(task.seed))
         st.caption("Everyone who opens it gets this task (without your progress).")
         st.code(f"{_base()}?{urlencode(items)}", language=None, wrap_lines=True)
-    if task.kind in poll_link.KINDS and row.button(
-            "Ask the room", key=f"ex_{task.kind}_ask", icon=":material/groups:",
-            help="Open a poll on this task: the room answers on their phones, the projector shows every answer."):
-        poll_link.open_and_go(*task)
+    if task.kind in poll_link.KINDS:
+        poll_link.ask_button(row, task)
     if teaches:
         st.markdown("**Learn it on**")
         for name in teaches:

@@ -22,6 +22,7 @@ PAGE = "pages/39_Ask_the_room.py"
 KINDS = ("line", "setting", "neighbours", "which_model", "curve")   # the exercises a poll can ask
 _LINK = "_poll_link"          # session: {"poll": code, "key": token, "me": student id}
 _LECTURER = "_poll_lecturer"  # session: (code, key) found to control the poll
+_GO = "_poll_go"              # session: the presenter's link of a poll an exercise page just opened
 
 
 class Visit(NamedTuple):
@@ -91,7 +92,7 @@ def visit() -> Visit:
     key = held.get("key") if poll is not None and controls(poll, held.get("key")) else None
     me = _student(held)
     settings.link_item("poll", code)
-    settings.link_item("key", held.get("key"))
+    settings.link_item("key", key)   # a key that controls nothing is left out of the link
     settings.link_item("me", me if code and key is None else None)
     return Visit(poll, code, key, me)
 
@@ -116,12 +117,30 @@ def open_here(kind: str, level: int, seed: int) -> None:
     st.session_state[PRESENT_KEY] = True
 
 
-def open_and_go(kind: str, level: int, seed: int) -> None:
-    """From an exercise page: open a poll on its task and switch to the Ask the room page with the
-    presenter's link (``poll``, ``key``) and presenter mode on."""
+def _open_from_exercise(kind: str, level: int, seed: int) -> None:
     poll, token = room.open_poll(store(), kind, int(level), int(seed))
     st.session_state[_LECTURER] = (poll.code, token)
-    st.switch_page(PAGE, query_params={"poll": poll.code, "key": token, "present": "1"})
+    st.session_state[_GO] = {"poll": poll.code, "key": token, "present": "1"}
+
+
+def ask_button(where, task) -> None:
+    """The exercise's "Ask the room" button (in its task row ``where``): it opens a poll on the
+    task (kind, level, seed) and switches to the Ask the room page with the presenter's link
+    (``poll``, ``key``) and presenter mode on. The poll is opened in the button's callback (a run
+    the router restarts keeps it) and the switch is made by the run after it. Outside presenter
+    mode the button shows its icon only (its label stays for screen readers): the task row keeps
+    to one line at 1280 px."""
+    link = st.session_state.pop(_GO, None)
+    if link is not None:
+        st.switch_page(PAGE, query_params=link)
+    key = f"ex_{task.kind}_ask"
+    if not st.session_state.get(PRESENT_KEY):
+        st.html(f"<style>.st-key-{key} button [data-testid='stMarkdownContainer'] {{position: absolute; "
+                "width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;}}</style>")
+    where.button("Ask the room", key=key, icon=":material/groups:", on_click=_open_from_exercise,
+                 args=(task.kind, task.level, task.seed),
+                 help="Ask the room: open a poll on this task. Everyone answers on their phone; the projector "
+                      "shows every answer, then the algorithm's.")
 
 
 def join_link(code: str) -> str:
