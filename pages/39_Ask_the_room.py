@@ -31,7 +31,7 @@ def opening() -> None:
                 "phone, with no name and no account, and the projector shows all the answers as they arrive: "
                 "every line drawn over the data, or the votes. Then the lecturer reveals the algorithm's answer.")
     join, start = st.columns(2, gap="large")
-    with join, st.form("poll_join", border=True):
+    with join, st.form("poll_join_form", border=True):
         st.markdown("**Join a poll**")
         st.text_input("The code on the projector", key="poll_join_code", max_chars=12, placeholder="e.g. K7QF2M")
         st.form_submit_button("Join", icon=":material/login:", on_click=_join, type="primary")

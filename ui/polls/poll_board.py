@@ -20,7 +20,7 @@ from ui.exercises import model_regions, pick_setting, read_curve
 from ui.polls import poll_lines
 from ui.serving.cache import sharable
 from viz import poll_figures
-from viz.knn_plane import neighbours_plane
+from viz.knn_plane import COLOR_NAMES, neighbours_plane
 from viz.line_plane import YOUR_LINE, line_plane_figure
 
 CONFIG = {**chart_config("ask_the_room", scroll_zoom=False, double_click=False), "displayModeBar": False}
@@ -90,15 +90,24 @@ def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = Fal
     alt_text.summary(key, said)
 
 
+def labels(poll: room.Poll) -> tuple[str, ...]:
+    """The choices as the page names them. A class is named as on its exercise page and in the
+    plane's legend, "class 0 (blue)" (polls.questions counts classes from 1)."""
+    task = questions.task(poll.kind, poll.level, poll.seed)
+    if poll.kind == "neighbours":
+        return tuple(f"class {c} ({COLOR_NAMES[c % len(COLOR_NAMES)]})" for c in range(task.n_classes))
+    return questions.choices(poll.kind, task)
+
+
 def votes(poll: room.Poll, answers: list, *, mine=None, height: int = 360):
     """The votes of a choice poll as bars, the algorithm's answer coloured once revealed."""
     task = questions.task(poll.kind, poll.level, poll.seed)
-    labels = questions.choices(poll.kind, task)
-    counts = [0] * len(labels)
+    names = labels(poll)
+    counts = [0] * len(names)
     for a in answers:
         counts[int(a)] += 1
     right = questions.truth(poll.kind, task) if poll.state == "revealed" else None
-    return poll_figures.votes_figure(labels, counts, right=right, mine=mine, height=height,
+    return poll_figures.votes_figure(names, counts, right=right, mine=mine, height=height,
                                      vertical=poll.kind in SCALES,
                                      title=getattr(task, "label", ""))
 

@@ -79,7 +79,7 @@ def told(poll: room.Poll, mine, answers: list) -> str:
         room_median = f"{100 * statistics.median(marks):.0f}%" if marks else "none"
         many = f"{len(marks)} answer{'s' * (len(marks) != 1)}"
         return f"{truth} {own} The room's median score: **{room_median}** ({many})."
-    labels = questions.choices(poll.kind, task)
+    labels = poll_board.labels(poll)
     right = questions.truth(poll.kind, task)
     own = ("You sent no answer." if mine is None else "You chose it: right." if int(mine) == right else
            f"You chose **{labels[int(mine)]}**.")
@@ -114,7 +114,7 @@ def _line_inputs(poll: room.Poll, me: str) -> None:
 
 
 def _choice_inputs(poll: room.Poll, me: str, mine) -> None:
-    labels = questions.choices(poll.kind, questions.task(poll.kind, poll.level, poll.seed))
+    labels = poll_board.labels(poll)
     if mine is not None and st.session_state.get(CHOICE) is None:
         st.session_state[CHOICE] = int(mine)      # a reload shows the answer already sent
     st.pills("Your answer", range(len(labels)), format_func=lambda i: labels[i], key=CHOICE,
