@@ -5,6 +5,7 @@ to both sides; a student's link, with a wrong key or none, shows no control and 
 before the reveal; a bad link says so in one sentence. AppTest cannot tap the plane:
 tests/test_browser_poll.py taps it."""
 
+import html
 import re
 
 import pytest
@@ -150,6 +151,8 @@ def test_the_lecturer_sees_every_line_and_the_count(store):
         room.answer(store, poll.code, room.new_student(), some_answer(poll, i))
     at = presenter(poll, token)
     assert count_shown(at) == 3 and lines_drawn(at) == 3
+    summary = next(h.proto.body for h in at.get("html") if 'id="summary-poll_room_plane"' in h.proto.body)
+    assert "3 students' lines" in html.unescape(summary)   # the chart summary a screen reader reads
     room.answer(store, poll.code, room.new_student(), some_answer(poll, 3))
     at.run()   # the live fragment's next look
     assert count_shown(at) == 4 and lines_drawn(at) == 4

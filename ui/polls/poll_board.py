@@ -67,7 +67,7 @@ def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = Fal
     fig = _copy(poll)
     if not legend:
         fig.update_layout(showlegend=False)
-    said = f"The task of this poll: {questions.QUESTIONS[poll.kind]}"
+    said = f"The task of the poll \"{questions.QUESTIONS[poll.kind]}\""
     if poll.kind == "line":
         bounds = questions.bounds(questions.task(poll.kind, poll.level, poll.seed))
         segments, median = poll_lines.room(room, bounds)
