@@ -66,6 +66,7 @@ def votes_figure(labels, counts, *, right: int | None = None, mine: int | None =
     top = max(counts, default=0)
     value_axis = dict(rangemode="tozero", range=[0, max(1, top) * 1.15], dtick=max(1, round(top / 5)) if top else 1,
                       gridcolor=palette.GRID, title="answers")
+    value_axis["automargin"] = True
     category_axis = dict(type="category", title=title, automargin=True)
     if vertical:
         fig.update_layout(xaxis=category_axis, yaxis=value_axis)
@@ -89,14 +90,15 @@ def scores_figure(scores, *, mine: float | None = None, height: int = 300) -> go
     counts = score_counts(scores)
     own = None if mine is None else score_counts([mine]).index(1)
     fig = go.Figure(go.Bar(x=[100 / BINS * (i + 0.5) for i in range(BINS)], y=counts, width=100 / BINS * 0.94,
-                           text=[c or "" for c in counts], textposition="auto", name="answers",
+                           text=[c or "" for c in counts], textposition="outside", textangle=0, cliponaxis=False,
+                           name="answers",
                            marker=dict(color=[palette.mix(RIGHT, amount=0.25 if i == own else 0.55)
                                               for i in range(BINS)],
                                        line=dict(color=palette.INK, width=[3 if i == own else 0 for i in range(BINS)])),
                            hovertemplate="%{y} answers<extra></extra>"))
-    fig.update_layout(height=height, margin=dict(l=10, r=10, t=10, b=10), showlegend=False, dragmode=False,
+    fig.update_layout(height=height, margin=dict(l=10, r=10, t=24, b=10), showlegend=False, dragmode=False,
                       plot_bgcolor=palette.WHITE,
-                      xaxis=dict(range=[0, 100], dtick=20, ticksuffix="%", title="score"),
+                      xaxis=dict(range=[0, 100], dtick=20, ticksuffix="%"),   # the heading above says "scores"
                       yaxis=dict(rangemode="tozero", range=[0, max(1, max(counts)) * 1.15], gridcolor=palette.GRID,
-                                 title="answers"))
+                                 title="answers", automargin=True))
     return fig

@@ -49,8 +49,7 @@ def _join(poll: room.Poll) -> None:
     with st.container(key="poll_join", gap="small"):
         st.html(f'<p class="poll-say">Join with the code</p><p class="poll-code">{html.escape(poll.code)}</p>'
                 f'<p class="poll-url">{html.escape(host)}<wbr>?{html.escape(query)}</p>')
-        if poll.state != "revealed":   # after the reveal the scores take its place
-            st.image(qr_png(url), width=QR_PX)
+        st.image(qr_png(url), width=QR_PX)
 
 
 def _count(n: int, poll: room.Poll) -> None:
@@ -106,10 +105,11 @@ def show(poll: room.Poll, key: str) -> None:
                     charts.plotly_chart(poll_board.votes(now, answers, height=600), theme=None,
                                         config=poll_board.CONFIG, key="poll_votes")
         with right:
-            _join(now)
+            if now.state != "revealed":   # after the reveal the poll takes no answers: the scores take the room
+                _join(now)
             _count(len(answers), now)
-            if now.state == "revealed":
-                poll_board.room_scores(now, answers)
             _controls(now, key)
+            if now.state == "revealed":
+                poll_board.room_scores(now, answers, height=330)
 
     live()

@@ -11,10 +11,12 @@ tries again).
 
 from __future__ import annotations
 
+import math
 import statistics
 
 import streamlit as st
 
+from exercises.line_geometry import SAME_SPOT
 from polls import questions, room
 from ui.core import charts
 from ui.data import draw
@@ -25,6 +27,8 @@ CHART = "poll_plane"
 TYPED = ("poll_x1", "poll_y1", "poll_x2", "poll_y2")
 CHOICE, SEND, RECEIPT = "poll_choice", "poll_send", "Answer received"
 _FIRST = "_poll_first"    # session: the first tap of a line, waiting for its second
+_TAPS = "_poll_taps"      # session: taps taken from the plane, not yet used (a list changed in place)
+_LAST = "_poll_last_tap"  # session: the last tap used (a tap sent twice is used once)
 _NOTE = "_poll_note"      # session: the sentence of the last refusal (None: accepted)
 
 
@@ -38,6 +42,10 @@ def _send(code: str, me: str, raw) -> None:
 
 
 def _tap(code: str, me: str, x: float, y: float) -> None:
+    last = st.session_state.get(_LAST)
+    if last is not None and math.dist(last, (x, y)) < SAME_SPOT:
+        return   # the same tap again (a double tap, or a tap delivered twice): one line needs two spots
+    st.session_state[_LAST] = (x, y)
     first = st.session_state.get(_FIRST)
     if first is None:
         st.session_state[_FIRST] = (x, y)
@@ -126,7 +134,13 @@ def _choice_inputs(poll: room.Poll, me: str, mine) -> None:
 def show(poll: room.Poll, me: str) -> None:
     store = poll_link.store()
     if poll.kind == "line" and poll.state == "open":
-        draw.listen(CHART, True, on_click=lambda x, y: _tap(poll.code, me, x, y), key="poll_click", every_click=True)
+        # The listener marks a tap taken right after its on_click, with no session access between
+        # (ui.data.draw.listen): the taps are only queued there, and used after it.
+        taps = st.session_state.setdefault(_TAPS, [])
+        draw.listen(CHART, True, on_click=lambda x, y: taps.append((x, y)), key="poll_click", every_click=True)
+        while taps:
+            _tap(poll.code, me, *taps[0])
+            taps.pop(0)
     mine = room.mine(store, poll.code, me)
     revealed = poll.state == "revealed"
     answers = room.answers(store, poll.code) if revealed else []   # nobody else's answer before the reveal
