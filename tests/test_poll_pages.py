@@ -9,7 +9,7 @@ import html
 import re
 
 import pytest
-from support.apptest import assert_clean, charts, link, run_page
+from support.apptest import assert_clean, charts, decode, link, run_page
 
 from polls import questions, room
 
@@ -238,3 +238,21 @@ def test_a_refused_answer_says_why_and_keeps_the_choice(store, monkeypatch):
     assert room.mine(store, poll.code, link(at)["me"]) == 0
     [pills] = [g for g in at.get("button_group") if g.key == "poll_choice"]
     assert pills.value == 2
+
+
+def points_shown(at) -> list:
+    """The task's points on the page's plane, to 3 decimals (plotly sends them as float32)."""
+    return sorted((round(x, 3), round(y, 3)) for fig in charts(at) for t in fig["data"]
+                  if "(train)" in str(t.get("name"))
+                  for x, y in zip(decode(t["x"]).tolist(), decode(t["y"]).tolist(), strict=True))
+
+
+def test_two_polls_on_two_tasks_each_show_their_own_task(store):
+    """The task's picture is built once per server per task (ui.serving.cache): a poll shows its own."""
+    first, _ = room.open_poll(store, "line", 1, 5)
+    second, _ = room.open_poll(store, "line", 2, 8)
+    expected = {p.code: sorted((round(x, 3), round(y, 3)) for x, y in p.task().X.tolist()) for p in (first, second)}
+    assert expected[first.code] != expected[second.code]
+    for poll in (first, second, first):
+        at = student(poll)
+        assert points_shown(at) == expected[poll.code]
