@@ -10,10 +10,15 @@ The rules (who may do what, the limits, the scores) are ``polls.room``; the ques
 
 import streamlit as st
 
+from catalog.specs import ParamSpec
 from polls import questions
+from ui.core import settings
 from ui.core.layout import finish, page
-from ui.exercises.shell import LEVEL_NAMES
+from ui.exercises.shell import LEVEL, LEVEL_NAMES, SEED
 from ui.polls import lecturer_view, poll_link, student_view
+
+QUESTION = ParamSpec("question", "choice", "line", choices=poll_link.KINDS, label="Question",
+                     help="The exercise whose task the room answers.")
 
 page("Ask the room", name="ask_the_room", with_dataset=False)
 visit = poll_link.visit()
@@ -37,13 +42,11 @@ def opening() -> None:
         st.form_submit_button("Join", icon=":material/login:", on_click=_join, type="primary")
     with start, st.container(border=True):
         st.markdown("**Open a poll** (lecturer)")
-        kind = st.radio("Question", poll_link.KINDS, format_func=questions.QUESTIONS.get, key="poll_new_kind")
-        level = st.segmented_control("Level", (1, 2, 3), default=1, format_func=LEVEL_NAMES.get,
-                                     key="poll_new_level", required=True)
-        seed = st.number_input("Task number", 1, 9999, 1, key="poll_new_seed",
-                               help="The same level and task number give the same task as the exercise's page.")
+        kind = settings.setting(QUESTION, "poll_new_kind", control="radio", format_func=questions.QUESTIONS.get)
+        level = settings.setting(LEVEL, "poll_new_level", control="segmented", format_func=LEVEL_NAMES.get)
+        seed = settings.setting(SEED, "poll_new_seed", control="number")
         st.button("Open the poll", key="poll_open", type="primary", icon=":material/groups:",
-                  on_click=poll_link.open_here, args=(kind, level or 1, seed),
+                  on_click=poll_link.open_here, args=(kind, level, seed),
                   help="Opens the poll in presenter mode, with the code and the join link for the room.")
         st.caption("An exercise page opens a poll on its own task too: **Ask the room** in its task row.")
 
