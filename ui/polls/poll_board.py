@@ -103,6 +103,8 @@ def votes(poll: room.Poll, answers: list, *, mine=None, height: int = 360):
     """The votes of a choice poll as bars, the algorithm's answer coloured once revealed."""
     task = questions.task(poll.kind, poll.level, poll.seed)
     names = labels(poll)
+    if poll.kind in SCALES:   # "C = 0.1" -> "0.1": the axis is titled with the setting's name
+        names = tuple(name.split(" = ", 1)[-1] for name in names)
     counts = [0] * len(names)
     for a in answers:
         counts[int(a)] += 1
