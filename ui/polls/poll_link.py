@@ -97,12 +97,6 @@ def visit() -> Visit:
     return Visit(poll, code, key, me)
 
 
-def forget() -> None:
-    """Leave the poll (the page shows its opening again)."""
-    st.session_state.pop(_LINK, None)
-    st.session_state.pop(_LECTURER, None)
-
-
 def join(code: str) -> None:
     """Become a student of the poll ``code`` (typed on the page)."""
     st.session_state.setdefault(_LINK, {})["poll"] = code.strip().upper()   # codes are capitals
