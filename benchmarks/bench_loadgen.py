@@ -6,6 +6,8 @@ from one process, measuring the server alone.
     python -m benchmarks.bench_loadgen distinct        # 20 sessions on 20 datasets x models
     python -m benchmarks.bench_loadgen upload          # the same, each uploading 5 MB of points to the plane
     python -m benchmarks.bench_loadgen upload_id3      # 20 sessions uploading a 5 MB table to the ID3 page
+    python -m benchmarks.bench_loadgen explore         # 200 sessions, each its own data and model, a step every 10 s
+    python -m benchmarks.bench_loadgen explore --port 8500   # the same against replicas.py's HAProxy front
     python -m benchmarks.bench_loadgen lecture --sessions 20 --within 5 --port 8501   # a running server
 
 Without ``--port`` it starts ``streamlit run app.py`` (of ``--root``) on a free loopback port and
@@ -45,6 +47,7 @@ from benchmarks.st_client import (
     percentile,
     require_loopback,
     rss_bytes,
+    server_pid,
 )
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -299,11 +302,106 @@ async def upload_id3(host, port, args, stats: Stats) -> dict:
     return {}
 
 
+EXPLORE_NOISE = [round(0.05 * i, 2) for i in range(21)]   # every position of the noise slider
+
+
+def server_processes(port: int, pid: int | None) -> list[int]:
+    """The Streamlit processes serving ``port``: ``pid`` if given; else the one listening on it, or,
+    when that is HAProxy started by deploy/replicas.py, the replicas (its siblings running streamlit)."""
+    if pid is not None:
+        return [pid]
+    front = server_pid(port)
+    if front is None:
+        return []
+    try:
+        comm = pathlib.Path(f"/proc/{front}/comm").read_text().strip()
+        parent = pathlib.Path(f"/proc/{front}/stat").read_text().rsplit(")", 1)[1].split()[1]
+    except OSError:
+        return [front]
+    if comm != "haproxy":
+        return [front]
+    replicas = []
+    for child in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = pathlib.Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = pathlib.Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if stat[1] == parent and b"streamlit" in cmdline:
+            replicas.append(int(child))
+    return sorted(replicas)
+
+
+def total(measure, pids: list[int]) -> float:
+    values = [measure(p) for p in pids]
+    return sum(v for v in values if v is not None) if pids else math.nan
+
+
+async def explore(host, port, args, stats: Stats) -> dict:
+    """``sessions`` arriving within ``within`` s, each on its own dataset, seed and model
+    (``distinct_link``: nothing shared), each moving the noise slider one position every ``every`` s
+    (from its own place, never back to a value it had) until ``duration`` s after the first
+    arrival. A step waits for the previous one, as a student waits for the chart. Against one
+    process or replicas.py's HAProxy front: the server CPU and RSS are summed over the replicas.
+
+    The steady window runs from the last arrival to the end: runs per second offered there are
+    ``sessions / every``, completed are the reruns that finished in it, and the server CPU per
+    run in it is the CPU spent in it over those reruns (no first runs)."""
+    pids = server_processes(port, args.pid)
+    start = time.monotonic()
+    deadline = start + args.duration
+    rng = random.Random(0)
+    done_at: list[float] = []
+    rss_peak = [total(rss_bytes, pids)]
+    cpu_start = total(cpu_seconds, pids)
+
+    async def student(who):
+        await asyncio.sleep(who * args.within / max(args.sessions - 1, 1))
+        session = await open_session(host, port, who, stats, PAGE, distinct_link(who), args.run_timeout)
+        if session is None:
+            return
+        position = rng.randrange(len(EXPLORE_NOISE))
+        try:
+            for _ in range(len(EXPLORE_NOISE) - 1 if SLIDER in session.widgets else 0):  # else: a failed first run
+                await asyncio.sleep(max(0.0, min(args.every, deadline - time.monotonic())))
+                if time.monotonic() >= deadline:
+                    break
+                position = (position + 1) % len(EXPLORE_NOISE)
+                if not await step(session, who, {SLIDER: EXPLORE_NOISE[position]}, stats):
+                    break
+                done_at.append(time.monotonic())
+        except (OSError, TimeoutError) as err:   # a run past --run-timeout: the student gives up
+            stats.fail(who, f"rerun: {type(err).__name__} {err}")
+        finally:
+            await session.close()
+
+    async def steady():
+        await asyncio.sleep(args.within)
+        cpu = total(cpu_seconds, pids)
+        while time.monotonic() < deadline:
+            rss_peak.append(total(rss_bytes, pids))
+            await asyncio.sleep(1.0)
+        return cpu, total(cpu_seconds, pids)
+
+    (cpu_in, cpu_end), _ = await asyncio.gather(
+        steady(), asyncio.gather(*(student(i) for i in range(args.sessions))))
+    window = max(deadline - (start + args.within), 1e-9)
+    in_window = sum(1 for t in done_at if start + args.within <= t <= deadline)
+    runs = len(stats.first_run) + len(stats.reruns)
+    return {"server processes": len(pids),
+            "runs/s offered (steady)": args.sessions / args.every,
+            "runs/s completed (steady)": in_window / window,
+            "server CPU s per run (all runs)": (total(cpu_seconds, pids) - cpu_start) / max(runs, 1),
+            "server CPU s per rerun (steady)": (cpu_end - cpu_in) / max(in_window, 1),
+            "server RSS peak, all processes (MB)": max(rss_peak) / 2**20}
+
+
 SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
              "sliders": (sliders, dict(sessions=50, every=2.0, duration=120.0)),
              "distinct": (distinct, dict(sessions=20, within=10.0, steps=5, every=2.0)),
              "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0)),
-             "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0))}
+             "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0)),
+             "explore": (explore, dict(sessions=200, within=30.0, every=10.0, duration=180.0))}
 
 
 # --- the server and the report ----------------------------------------------------------------
@@ -369,6 +467,7 @@ HEADER = ("| scenario | sessions | connect p50 / max (s) | first chart p50 / p95
 async def run_scenario(name, host, port, args) -> tuple[Stats, dict, float]:
     stats = Stats()
     stop = asyncio.Event()
+    args.pid = getattr(args, "pid", None)   # --port without --pid: main leaves it out of the namespace
     sampler = asyncio.create_task(sample_rss(args.pid, stats, stop))
     scenario = SCENARIOS[name][0]
     start = time.monotonic()

@@ -236,12 +236,47 @@ PANEL_FOLDS, PANEL_SIZES = 5, 8
 
 
 @sharable(max_entries=32)
+def panel_curve(recipe, drawn: tuple, model_key: str, params: tuple) -> Curve:
+    """The learning panel's curve: ``learning``'s 5 folds x 8 sizes, its largest size taken from
+    the fits ``ui.serving.fits.folds`` made for the accuracies of What you see (the same five
+    folds, each fitted on its whole training part) instead of fitted again, with ``learning``
+    making the seven smaller sizes as it would (the same shuffles, so the same subsets).
+
+    The largest size of ``learning`` is the first fold's training part, and a fold one point
+    larger leaves its last shuffled point out; here every fold keeps all of its points, so the
+    last point can differ from ``learning``'s by that one point per fold (and by the order the
+    points reach an order-sensitive fit). Where the data cannot be cross-validated (a class
+    with fewer points than folds), it is ``learning``'s curve."""
+    scores = fits.folds(recipe, drawn, model_key, params)
+    fractions = np.linspace(0.1, 1.0, PANEL_SIZES)
+    data = fits.dataset(recipe, drawn)
+    if scores is None or len(scores.test) != PANEL_FOLDS or fits.CV_FOLDS != PANEL_FOLDS:
+        return learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    largest = next(iter(_splitter(recipe, PANEL_FOLDS).split(data.X_train, data.y_train)))[0].size
+    smaller = np.unique(np.maximum((fractions[:-1] * largest).astype(int), 1))
+    if smaller[-1] >= largest:   # so few points that a smaller size is the largest: no shortcut
+        return learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    spec = catalog.get(model_key)
+    progress = Progress(f"Learning curve of {spec.label}")
+    sizes, train, test, errors = learning_curve(
+        spec.make(**dict(params)), data.X_train, data.y_train, train_sizes=smaller,
+        cv=_splitter(recipe, PANEL_FOLDS), shuffle=True, random_state=recipe.seed, return_errors=True,
+        callback=progress)
+    progress.done()
+    index = {int(s): i for i, s in enumerate(sizes)}
+    last = len(sizes)
+    errors = [(index[s], f, m) for s, f, m in errors] + [(last, f, m) for f, m in enumerate(scores.errors) if m]
+    return Curve((*(int(s) for s in sizes), int(largest)), np.vstack([train, scores.train]),
+                 np.vstack([test, scores.test]), tuple(errors))
+
+
+@sharable(max_entries=32)
 def _panel_figure(recipe, drawn: tuple, model_key: str, params: tuple, target: float):
     """The learning panel's figure (no grid, nothing else), built once per link for every
     session (plotly's checks of a figure cost more than drawing it)."""
     from viz.curves import learning_curve_figure
 
-    curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    curve = panel_curve(recipe, drawn, model_key, params)
     fig = learning_curve_figure(curve.x, curve.train, curve.test, target=target, height=250,
                                 title="Learning curve (5-fold cross-validation on the training set)")
     return fig, None, None
@@ -256,7 +291,7 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
     if problem:
         st.caption(f"Learning curve: {problem}")
         return
-    curve = learning(recipe, drawn, model_key, params, PANEL_FOLDS, PANEL_SIZES)
+    curve = panel_curve(recipe, drawn, model_key, params)
     with st.container(key="playground_learning"):
         # in place, like the plane above it, and drawn after it (ui/live/live_chart.js)
         shared_chart("playground_learning", chart_config("playground"), _panel_figure, recipe, drawn, model_key,

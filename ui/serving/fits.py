@@ -130,19 +130,38 @@ def reference(recipe: Recipe, drawn: tuple) -> float | None:
 def cv(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> tuple[float, float] | None:
     """Mean training and validation accuracy over 5 stratified folds of the training set (the
     folds shuffled by the dataset's seed), or None when the data cannot be split that way."""
+    scores = folds(recipe, drawn, model_key, params)
+    if scores is None or np.isnan(scores.test).all():
+        return None
+    return float(np.nanmean(scores.train)), float(np.nanmean(scores.test))
+
+
+CV_FOLDS = 5
+
+
+@dataclass(frozen=True)
+class FoldScores:
+    """Accuracy of one fit per fold (NaN where it failed): on its training part and on its held-out part."""
+    train: np.ndarray
+    test: np.ndarray
+    errors: tuple   # per fold: the failed fit's message, or None
+
+
+@sharable(max_entries=64)
+def folds(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> FoldScores | None:
+    """The fits behind ``cv``, fold by fold: 5 stratified folds of the training set shuffled by the
+    dataset's seed (the Playground's learning panel takes its largest size from them, so a
+    step fits these five once for both), or None when the data cannot be split that way."""
     from mlcore.model_selection import StratifiedKFold, cross_validate
 
     data = dataset(recipe, drawn)
     counts = np.unique(data.y_train, return_counts=True)[1]
-    if data.error or len(counts) < 2 or counts.min() < 5:
+    if data.error or len(counts) < 2 or counts.min() < CV_FOLDS:
         return None
     try:
         result = cross_validate(catalog.get(model_key).make(**dict(params)), data.X_train, data.y_train,
-                                cv=StratifiedKFold(5, shuffle=True, random_state=recipe.seed),
+                                cv=StratifiedKFold(CV_FOLDS, shuffle=True, random_state=recipe.seed),
                                 return_train_score=True)
     except ValidationError:
         return None
-    train, val = result["train_score"], result["test_score"]
-    if np.isnan(val).all():
-        return None
-    return float(np.nanmean(train)), float(np.nanmean(val))
+    return FoldScores(result["train_score"], result["test_score"], tuple(result["errors"]))
