@@ -92,7 +92,7 @@ def draw(poll, key: str, *, room=(), mine=None, first=None, revealed: bool = Fal
 
 def labels(poll: room.Poll) -> tuple[str, ...]:
     """The choices as the page names them. A class is named as on its exercise page and in the
-    plane's legend, "class 0 (blue)" (polls.questions counts classes from 1)."""
+    plane's legend, "class 0 (blue)" (polls.questions says "class 0")."""
     task = questions.task(poll.kind, poll.level, poll.seed)
     if poll.kind == "neighbours":
         return tuple(f"class {c} ({COLOR_NAMES[c % len(COLOR_NAMES)]})" for c in range(task.n_classes))

@@ -65,20 +65,13 @@ def _student(held: dict) -> str:
 
 
 def controls(poll: room.Poll, key: str | None) -> bool:
-    """Whether ``key`` controls ``poll``. ``polls.room`` decides, through its public calls: before
-    the reveal it gives the answers to the key alone; after it, revealing again changes nothing
-    and is refused to any other key. (polls.room has no call that only checks a key.) A session
-    that proved its key keeps it."""
+    """Whether ``key`` controls ``poll`` (``polls.room.controls`` decides). A session that proved
+    its key keeps it."""
     if not key:
         return False
     if st.session_state.get(_LECTURER) == (poll.code, key):
         return True
-    try:
-        if poll.state == "revealed":
-            room.reveal(store(), poll.code, key)
-        else:
-            room.answers(store(), poll.code, key)
-    except room.Refused:
+    if not room.controls(store(), poll.code, key):
         return False
     st.session_state[_LECTURER] = (poll.code, key)
     return True
