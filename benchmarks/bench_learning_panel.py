@@ -112,7 +112,7 @@ def main():
     before = _Worker(args.before.resolve(), args.runs) if args.before else None
     keys = args.only or after.keys
     if before:
-        print(f"| model | before ms | (tree ms) | after ms | (tree ms) | after / before |")
+        print("| model | before ms | (tree ms) | after ms | (tree ms) | after / before |")
         print("|---|---:|---:|---:|---:|---:|")
     else:
         print(f"| model | CPU ms | {REFERENCE} ms, same process | ratio to {REFERENCE} |")
