@@ -181,13 +181,13 @@ def backward(Ws, X, y, A, delta, activation: str, alpha: float, gWs, gbs, index=
     stacked = X.ndim == 3
     for layer in range(L - 1, -1, -1):
         below = X if layer == 0 else A[layer - 1][..., :m, :]
-        np.matmul(np.swapaxes(below, -1, -2), D, out=gWs[layer])
+        np.matmul(below.swapaxes(-1, -2), D, out=gWs[layer])
         if alpha:
             gWs[layer] += (alpha / m) * Ws[layer]
         np.add.reduce(D, axis=-2, out=gbs[layer], keepdims=stacked)
         if layer:
             D_below = delta[layer - 1][..., :m, :]
-            np.matmul(D, np.swapaxes(Ws[layer], -1, -2), out=D_below)
+            np.matmul(D, Ws[layer].swapaxes(-1, -2), out=D_below)
             _times_derivative(activation, D_below, below)
             D = D_below
 
@@ -200,5 +200,5 @@ def squared_weights(Ws):
     total = np.zeros(F)
     for W in Ws:
         w = W.reshape(F, 1, -1)       # each network's dot product w . w, as np.vdot takes it
-        total += np.matmul(w, np.swapaxes(w, -1, -2))[:, 0, 0]
+        total += np.matmul(w, w.swapaxes(-1, -2))[:, 0, 0]
     return total

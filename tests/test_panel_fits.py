@@ -1,17 +1,24 @@
 """The learning panel's faster fits give the numbers the plain fits give, exactly.
 
-The MLP trains the folds of one training size as one stack in lockstep
-(``MLPClassifier._fit_together``, used by ``learning_curve``): every network must come out
-bit for bit as ``fit`` makes it alone, and the learning curve must equal a plain loop of
-fits and scores."""
+* The MLP trains the folds of one training size as one stack in lockstep
+  (``MLPClassifier._fit_together``, used by ``learning_curve``): every network must come out
+  bit for bit as ``fit`` makes it alone, and the learning curve must equal a plain loop of
+  fits and scores.
+* AdaBoost's stumps come from ``mlcore.tree._stump``: every node array must be the general
+  grower's, and the boosted model the one the grower's stumps make."""
 
 import numpy as np
 import pytest
 
 from mlcore.base import clone
 from mlcore.datasets import make_dataset
+from mlcore.ensemble import AdaBoostClassifier
+from mlcore.ensemble import _adaboost as adaboost_module
 from mlcore.model_selection import StratifiedKFold, learning_curve
 from mlcore.neural_network import MLPClassifier
+from mlcore.tree import DecisionTreeClassifier
+from mlcore.tree._grower import grow_forest
+from mlcore.tree._stump import applies, grow_stump
 
 FITTED = ("coefs_", "intercepts_", "loss_curve_", "train_scores_", "snapshot_epochs_", "_snapshots", "classes_")
 
@@ -95,3 +102,53 @@ def test_learning_curve_equals_a_plain_loop_of_fits():
             fitted = clone(model).fit(X[fold[:size]], y[fold[:size]])
             assert train[s, i] == np.mean(fitted.predict(X[fold[:size]]) == y[fold[:size]])
             assert test[s, i] == np.mean(fitted.predict(X[held]) == y[held])
+
+
+# ---- AdaBoost's stumps ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(60))
+def test_stump_is_the_growers_stump(seed):
+    rng = np.random.default_rng(seed)
+    K, n = int(rng.integers(2, 4)), int(rng.integers(2, 90))
+    X, y = make_dataset("blobs", n=90, noise=1.0, seed=seed, n_classes=K)
+    X, y = X[:n], y[:n]
+    if seed % 2:
+        X = np.round(X, 1)                          # equal values: cuts between them are not valid
+    w = rng.random(n) * (rng.random(n) > 0.2)       # some points of weight 0 take no part
+    w[0] = max(w[0], 0.25)
+    settings = dict(criterion=("gini", "entropy", "misclassification")[seed % 3],
+                    min_samples_leaf=int(rng.integers(1, 4)), min_impurity_decrease=(0.0, 0.02)[seed % 5 == 0])
+    order = np.argsort(X, axis=0, kind="stable")
+    assert applies(w, 1, None, False, X.shape[1])
+    ours = grow_stump(X, y, K, w, order, **settings)
+    growers = grow_forest(X, y, K, w[None], max_depth=1, order=order, **settings)
+    for name in growers.__dataclass_fields__:
+        a, b = getattr(ours, name), getattr(growers, name)
+        assert a.dtype == b.dtype, name
+        np.testing.assert_array_equal(a, b, err_msg=name)
+
+
+def test_stump_leaves_whole_weights_and_deeper_trees_to_the_grower():
+    w = np.full(10, 0.1)
+    assert applies(w, 1, None, False, 2)
+    assert not applies(np.ones(10), 1, None, False, 2)      # integer sums in the grower
+    assert not applies(w, 2, None, False, 2) and not applies(w, 1, None, True, 2)
+    assert not applies(w, 1, 1, False, 2) and applies(w, 1, 2, False, 2)
+
+
+@pytest.mark.parametrize("settings", [dict(), dict(learning_rate=0.3, n_estimators=80),
+                                      dict(estimator=DecisionTreeClassifier(max_depth=1, criterion="entropy",
+                                                                            min_samples_leaf=3))])
+@pytest.mark.parametrize("classes", [2, 3])
+def test_adaboost_with_stumps_is_the_growers_adaboost(monkeypatch, settings, classes):
+    X, y = make_dataset("blobs" if classes > 2 else "moons", n=200, noise=0.4, seed=2, n_classes=classes)
+    fast = AdaBoostClassifier(random_state=0, **settings).fit(X, y)
+    monkeypatch.setattr(adaboost_module, "stump_applies", lambda *args: False)
+    plain = AdaBoostClassifier(random_state=0, **settings).fit(X, y)
+    np.testing.assert_array_equal(fast.estimator_weights_, plain.estimator_weights_)
+    np.testing.assert_array_equal(fast.estimator_errors_, plain.estimator_errors_)
+    np.testing.assert_array_equal(fast.predict_proba(X), plain.predict_proba(X))
+    for a, b in zip(fast.history_, plain.history_, strict=True):
+        assert a.keys() == b.keys()
+        for key in a:
+            np.testing.assert_array_equal(a[key], b[key], err_msg=key)
