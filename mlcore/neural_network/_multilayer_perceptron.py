@@ -187,12 +187,12 @@ class MLPClassifier(ClassifierMixin, BaseEstimator):
         try:
             hp = self._checked()
             lockstep = isinstance(self.random_state, numbers.Integral) and hp["validation"] == 0
-        except ValidationError as error:
+        except Exception as error:     # every fit would raise it: reported per fit, as fit's errors are
             return [error] * len(datasets)
         for j, (X, y) in enumerate(datasets):
             try:
                 X, y_enc, classes = check_X_y(X, y)
-            except ValidationError as error:
+            except Exception as error:
                 out[j] = error
                 continue
             key = (X.shape, len(classes)) if lockstep else j
