@@ -152,3 +152,16 @@ def test_adaboost_with_stumps_is_the_growers_adaboost(monkeypatch, settings, cla
         assert a.keys() == b.keys()
         for key in a:
             np.testing.assert_array_equal(a[key], b[key], err_msg=key)
+
+
+def test_learning_curve_reports_each_mlp_fit_error_as_before():
+    X, y = make_dataset("moons", n=120, noise=0.3, seed=1)
+    bad = MLPClassifier(alpha=-1.0, random_state=0)
+    with pytest.raises(Exception) as plain:
+        clone(bad).fit(X, y)
+    sizes, train, test, errors = learning_curve(bad, X, y, train_sizes=[0.5, 1.0], cv=3, return_errors=True)
+    assert np.isnan(train).all() and np.isnan(test).all()
+    assert [(s, i) for s, i, _ in errors] == [(int(s), i) for i in range(3) for s in sizes]   # split by split
+    assert {message for _, _, message in errors} == {str(plain.value)}
+    with pytest.raises(type(plain.value)):
+        learning_curve(bad, X, y, train_sizes=[1.0], cv=3, error_score="raise")
