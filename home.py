@@ -37,6 +37,8 @@ PATH = [
     ("Learning theory", "How many examples are enough, and what does a bound promise?",
      [("learning_theory", None, "Learning theory"), ("ex_shatter", None, "✎ Shatter")]),
     ("Features", "What do scaling, new features and feature selection change?", [("features", None, "Features")]),
+    ("The whole room", "What does the lecture hall answer before the algorithm does?",
+     [("ask_the_room", None, "✎ Ask the room")]),
 ]
 
 # A link that names a model names the data too: the Playground's opening (noisy moons), where

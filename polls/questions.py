@@ -54,7 +54,7 @@ def choices(kind: str, task) -> tuple[str, ...] | None:
     if kind == "setting":
         return tuple(f"{task.label} = {setting.shown(v)}" for v in task.values)
     if kind == "neighbours":
-        return tuple(f"class {c + 1}" for c in range(task.n_classes))
+        return tuple(f"class {c}" for c in range(task.n_classes))   # as the exercise names them
     if kind == "which_model":
         return tuple(which_model.label(f) for f in task.options)
     if kind == "curve":

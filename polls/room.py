@@ -39,7 +39,7 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{20,100}")
 MAX_SEED = 9999
 STATES = ("open", "closed", "revealed")
 
-__all__ = ["Poll", "Refused", "open_poll", "get", "answer", "mine", "count", "answers", "close", "reveal",
+__all__ = ["Poll", "Refused", "open_poll", "get", "answer", "mine", "count", "controls", "answers", "close", "reveal",
            "reset", "expire", "new_student", "valid_student", "store"]
 
 
@@ -186,6 +186,11 @@ def _token_ok(store, code, token) -> bool:
     with store.transaction() as run:
         rows = run("SELECT token_hash FROM polls WHERE code = ?", code)
     return bool(rows) and hmac.compare_digest(rows[0][0], _hash(token))
+
+
+def controls(store, code, token, now=None, settings=None) -> bool:
+    """Whether ``token`` is the lecturer's token of the live poll ``code`` (changes nothing)."""
+    return get(store, code, now, settings) is not None and _token_ok(store, code, token)
 
 
 def answers(store, code, token=None, now=None, settings=None) -> list:

@@ -280,9 +280,14 @@ CASES = [
     (BUILD_TREE, "version", {}, {"mode": "table"}),
     (BUILD_TREE, "splits", {"seed": "3"}, {"seed": "3", "hand": "2:1.6"}),
     (BUILD_TREE, "attribute", {"mode": "table"}, {"mode": "table", "attr": "wind"}),
+    # Ask the room opens on its forms (a poll's task figure is cached by the poll's task:
+    # tests/test_poll_pages.py shows two polls their own tasks)
+    ("pages/39_Ask_the_room.py", "question", {}, {"question": "curve"}),
+    ("pages/39_Ask_the_room.py", "task number", {}, {"seed": "7"}),
 ]
 # Cases whose two links show the same: only that neither session sees the other's is checked.
-NOTHING_SHARED = {("home.py", "presenter mode")}
+NOTHING_SHARED = {("home.py", "presenter mode"), ("pages/39_Ask_the_room.py", "question"),
+                  ("pages/39_Ask_the_room.py", "task number")}
 
 
 def empty_caches() -> None:

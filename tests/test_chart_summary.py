@@ -33,8 +33,9 @@ def shown_percent(at, label: str) -> str | None:
     return None
 
 
-# Pages without a main chart: Compute it asks for numbers worked out from a table.
-CHARTLESS = {"pages/34_Compute_it.py"}
+# Pages without a main chart: Compute it asks for numbers worked out from a table; Ask the room
+# opens on its forms (a poll's chart and its summary: tests/test_poll_pages.py).
+CHARTLESS = {"pages/34_Compute_it.py", "pages/39_Ask_the_room.py"}
 
 
 def test_every_page_but_the_chartless_names_its_main_chart():

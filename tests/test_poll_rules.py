@@ -196,3 +196,14 @@ def test_a_poll_needs_a_known_question_and_task(poll_store, tmp_path):
         with pytest.raises(Refused):
             room.open_poll(poll_store, kind, level, seed, now=T0, settings=limits(tmp_path))
     assert rows(poll_store, "SELECT COUNT(*) FROM polls") == [(0,)]
+
+
+def test_only_the_polls_own_token_controls_it(poll_store, tmp_path):
+    settings = limits(tmp_path)
+    poll, token, _ = open_choice(poll_store, settings)
+    other, other_token = room.open_poll(poll_store, "curve", 1, 2, now=T0, settings=settings)
+    assert room.controls(poll_store, poll.code, token, now=T0, settings=settings)
+    for bad in (None, "", other_token, token[:-1], room.secrets.token_urlsafe(32)):
+        assert not room.controls(poll_store, poll.code, bad, now=T0, settings=settings)
+    assert not room.controls(poll_store, poll.code, token, now=T0 + 25 * 3600, settings=settings)   # expired
+    assert room.get(poll_store, poll.code, now=T0, settings=settings).state == "open"

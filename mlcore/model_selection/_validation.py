@@ -11,7 +11,9 @@ the k scores (their standard deviation) shows how much the estimate depends on t
 * ``cross_validate`` / ``cross_val_score``: the k fold scores of one estimator.
 * ``learning_curve``: the scores as the training set grows: for each size m, fit on the
   first m points of each training fold T_i (shuffled first with ``shuffle=True``), score on
-  those m points (training score) and on V_i (validation score).
+  those m points (training score) and on V_i (validation score). An estimator with a
+  ``_fit_together(datasets)`` method (the MLP) gets the k fits of one size in one call,
+  which must return what k separate fits would (the MLP trains them in lockstep).
 * ``validation_curve``: the scores as one hyperparameter moves over ``param_range``.
 
 Every function clones the estimator (the caller's instance is never fitted), draws its
@@ -79,9 +81,11 @@ def _check_error_score(error_score):
         raise ValidationError(f"error_score={error_score!r} must be a number (NaN by default) or 'raise'")
 
 
-def _fit_and_score(estimator, X, y, train, test, scorer, error_score, with_train: bool, model=None):
+def _fit_and_score(estimator, X, y, train, test, scorer, error_score, with_train: bool, model=None,
+                   fitted=None):
     """Fit a clone (or ``model``, a clone the caller keeps) on ``train``; return (test score, train
-    score, fit s, score s, error or None)."""
+    score, fit s, score s, error or None). ``fitted``: the clone already fitted on ``train``, or
+    the exception its fit raised (see ``_fits_together``)."""
     model = clone(estimator) if model is None else model
     start = time.perf_counter()
     classes = np.unique(y[train])
@@ -92,7 +96,12 @@ def _fit_and_score(estimator, X, y, train, test, scorer, error_score, with_train
             raise ValidationError(message)
         return error_score, error_score, 0.0, 0.0, message
     try:
-        model.fit(X[train], y[train])
+        if fitted is None:
+            model.fit(X[train], y[train])
+        elif isinstance(fitted, Exception):
+            raise fitted
+        else:
+            model = fitted
     except Exception as error:  # any failing fit is scored, as in scikit-learn; "raise" re-raises
         if error_score == "raise":
             raise
@@ -172,6 +181,18 @@ def _train_sizes(train_sizes, n_max: int) -> np.ndarray:
     return np.unique(absolute)
 
 
+def _fits_together(estimator, X, y, subsets) -> list:
+    """The estimator fitted on each training subset by its ``_fit_together`` (one call for
+    all: the MLP trains same-sized fits in lockstep), or the exception of each fit; None for
+    a subset of one class, which is not fitted."""
+    two = [j for j, subset in enumerate(subsets) if np.unique(y[subset]).size > 1]
+    fitted = clone(estimator)._fit_together([(X[subsets[j]], y[subsets[j]]) for j in two])
+    out = [None] * len(subsets)
+    for j, model in zip(two, fitted, strict=True):
+        out[j] = model
+    return out
+
+
 def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=None, scoring=None,
                    shuffle=False, random_state=None, error_score=np.nan, return_errors=False,
                    callback=None):
@@ -199,15 +220,26 @@ def learning_curve(estimator, X, y, *, train_sizes=DEFAULT_TRAIN_SIZES, cv=None,
     test_scores = np.empty((sizes.size, len(splits)))
     errors = []
     total = sizes.size * len(splits)
-    for i, (train, test) in enumerate(splits):
+    if hasattr(estimator, "_fit_together"):     # the splits of one size fitted in one call
         for s, size in enumerate(sizes):
-            subset = train[:size]
-            test_scores[s, i], train_scores[s, i], _, _, error = _fit_and_score(
-                estimator, X, y, subset, test, scorer, error_score, True)
-            if error is not None:
-                errors.append((int(size), i, error))
-            done = i * sizes.size + s + 1
-            _report(callback, done, total, f"split {i + 1} of {len(splits)}, {size} training points")
+            fitted = _fits_together(estimator, X, y, [train[:size] for train, _ in splits])
+            for i, (train, test) in enumerate(splits):
+                test_scores[s, i], train_scores[s, i], _, _, error = _fit_and_score(
+                    estimator, X, y, train[:size], test, scorer, error_score, True, fitted=fitted[i])
+                if error is not None:
+                    errors.append((int(size), i, error))
+            _report(callback, (s + 1) * len(splits), total, f"{size} training points, {len(splits)} splits")
+        errors.sort(key=lambda e: e[1])   # split by split, as below
+    else:
+        for i, (train, test) in enumerate(splits):
+            for s, size in enumerate(sizes):
+                subset = train[:size]
+                test_scores[s, i], train_scores[s, i], _, _, error = _fit_and_score(
+                    estimator, X, y, subset, test, scorer, error_score, True)
+                if error is not None:
+                    errors.append((int(size), i, error))
+                done = i * sizes.size + s + 1
+                _report(callback, done, total, f"split {i + 1} of {len(splits)}, {size} training points")
     if return_errors:
         return sizes, train_scores, test_scores, errors
     return sizes, train_scores, test_scores

@@ -23,6 +23,13 @@ Gradient (back-propagation; f' written through the activation's own output A):
     Delta_{l-1} = (Delta_l W_l^T) * f'(Z_{l-1})
 
 with f' = [A > 0] (relu), 1 - A^2 (tanh), A (1 - A) (logistic), 1 (identity).
+
+A stack of F networks of one layout trains in lockstep with the same functions: the flat
+vector becomes an (F, n_params) array, every W_l, b_l, batch, activation and error gains a
+leading axis F, and the sums above become one per network. Each network's numbers are then
+those it gets alone, bit for bit: the same operations on the same numbers, in the same
+order (one matrix product per network, sums along the same axis), only dispatched once
+for all F instead of F times.
 """
 
 from __future__ import annotations
@@ -85,7 +92,12 @@ class Layout:
         return len(self.slices)
 
     def views(self, flat):
-        """([W_1..W_L], [b_1..b_L]) as views into ``flat``: writing to them writes ``flat``."""
+        """([W_1..W_L], [b_1..b_L]) as views into ``flat``: writing to them writes ``flat``.
+        For a stack ``flat`` (F, n_params): W_l (F, s_{l-1}, s_l) and b_l (F, 1, s_l)."""
+        if flat.ndim == 2:
+            F = len(flat)
+            return ([flat[:, w].reshape(F, *shape) for w, _, shape in self.slices],
+                    [flat[:, b].reshape(F, 1, -1) for _, b, _ in self.slices])
         Ws = [flat[w].reshape(shape) for w, _, shape in self.slices]
         bs = [flat[b] for _, b, _ in self.slices]
         return Ws, bs
@@ -103,22 +115,24 @@ class Layout:
 
 
 class Buffers:
-    """Activations A_1..A_L and errors Delta_1..Delta_L for batches of up to ``rows`` rows."""
+    """Activations A_1..A_L and errors Delta_1..Delta_L for batches of up to ``rows`` rows
+    (of each of ``stack`` networks, if given)."""
 
-    def __init__(self, layout: Layout, rows: int):
-        self.A = [np.empty((rows, s)) for s in layout.sizes[1:]]
-        self.delta = [np.empty((rows, s)) for s in layout.sizes[1:]]
+    def __init__(self, layout: Layout, rows: int, stack: int | None = None):
+        lead = (rows,) if stack is None else (stack, rows)
+        self.A = [np.empty(lead + (s,)) for s in layout.sizes[1:]]
+        self.delta = [np.empty(lead + (s,)) for s in layout.sizes[1:]]
 
 
 def forward(Ws, bs, X, activation: str, A) -> list:
     """Fill A_1..A_L (views of the first len(X) rows of the buffers ``A``) with the hidden
     activations and the output scores Z_L (not yet softmaxed); return those views."""
-    m = len(X)
+    m = X.shape[-2]
     out = []
     previous = X
     last = len(Ws) - 1
     for layer, (W, b) in enumerate(zip(Ws, bs, strict=True)):
-        Z = A[layer][:m]
+        Z = A[layer][..., :m, :]
         np.matmul(previous, W, out=Z)
         Z += b
         if layer < last:
@@ -128,41 +142,63 @@ def forward(Ws, bs, X, activation: str, A) -> list:
     return out
 
 
-def softmax_cross_entropy(Z, y) -> float:
-    """Turn the scores Z (m, K) into probabilities in place; return sum_i -log P_{i, y_i}.
+def label_index(y) -> tuple:
+    """The index of the entries (i, y_i) of an (m, K) array, or (f, i, y_fi) of a stack (F, m, K)."""
+    if y.ndim == 1:
+        return np.arange(len(y)), y
+    F, m = y.shape
+    return np.arange(F)[:, None], np.arange(m), y
+
+
+def softmax_cross_entropy(Z, y, index=None):
+    """Turn the scores Z (m, K) into probabilities in place; return sum_i -log P_{i, y_i}
+    (a float; for a stack Z (F, m, K), y (F, m): one sum per network).
 
     -log P_iy = log sum_j exp(Z_ij - max_i) - (Z_iy - max_i): exact, and no exp overflows.
+    ``index``: ``label_index(y)`` if the caller keeps it (the training loop calls this
+    thousands of times).
     """
-    Z -= Z.max(axis=1, keepdims=True)
-    picked = Z[np.arange(len(Z)), y]
+    # ufunc.reduce rather than Z.max / Z.sum: the same sums, without their Python wrappers
+    Z -= np.maximum.reduce(Z, axis=-1, keepdims=True)
+    picked = Z[label_index(y) if index is None else index]
     np.exp(Z, out=Z)
-    totals = Z.sum(axis=1)
-    Z /= totals[:, None]
-    return float(np.log(totals).sum() - picked.sum())
+    totals = np.add.reduce(Z, axis=-1)
+    Z /= totals[..., None]
+    losses = np.add.reduce(np.log(totals), axis=-1) - np.add.reduce(picked, axis=-1)
+    return float(losses) if Z.ndim == 2 else losses
 
 
-def backward(Ws, X, y, A, delta, activation: str, alpha: float, gWs, gbs) -> None:
+def backward(Ws, X, y, A, delta, activation: str, alpha: float, gWs, gbs, index=None) -> None:
     """Write dJ/dW_l and dJ/db_l into ``gWs`` / ``gbs`` (views of the flat gradient), given the
-    forward pass ``A`` of the batch (``A[-1]`` holding P) and the error buffers ``delta``."""
-    m = len(X)
+    forward pass ``A`` of the batch (``A[-1]`` holding P) and the error buffers ``delta``
+    (``index``: as in ``softmax_cross_entropy``)."""
+    m = X.shape[-2]
     L = len(Ws)
-    D = delta[L - 1][:m]
-    np.copyto(D, A[L - 1][:m])
-    D[np.arange(m), y] -= 1.0
+    D = delta[L - 1][..., :m, :]
+    np.copyto(D, A[L - 1][..., :m, :])
+    D[label_index(y) if index is None else index] -= 1.0
     D *= 1.0 / m
+    stacked = X.ndim == 3
     for layer in range(L - 1, -1, -1):
-        below = X if layer == 0 else A[layer - 1][:m]
-        np.matmul(below.T, D, out=gWs[layer])
+        below = X if layer == 0 else A[layer - 1][..., :m, :]
+        np.matmul(below.swapaxes(-1, -2), D, out=gWs[layer])
         if alpha:
             gWs[layer] += (alpha / m) * Ws[layer]
-        np.sum(D, axis=0, out=gbs[layer])
+        np.add.reduce(D, axis=-2, out=gbs[layer], keepdims=stacked)
         if layer:
-            D_below = delta[layer - 1][:m]
-            np.matmul(D, Ws[layer].T, out=D_below)
+            D_below = delta[layer - 1][..., :m, :]
+            np.matmul(D, Ws[layer].swapaxes(-1, -2), out=D_below)
             _times_derivative(activation, D_below, below)
             D = D_below
 
 
-def squared_weights(Ws) -> float:
-    """sum_l ||W_l||_F^2 (the intercepts are not penalised)."""
-    return float(sum(np.vdot(W, W) for W in Ws))
+def squared_weights(Ws):
+    """sum_l ||W_l||_F^2 (the intercepts are not penalised); for a stack, one per network."""
+    if Ws[0].ndim == 2:
+        return float(sum(np.vdot(W, W) for W in Ws))
+    F = len(Ws[0])
+    total = np.zeros(F)
+    for W in Ws:
+        w = W.reshape(F, 1, -1)       # each network's dot product w . w, as np.vdot takes it
+        total += np.matmul(w, w.swapaxes(-1, -2))[:, 0, 0]
+    return total

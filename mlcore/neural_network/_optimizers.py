@@ -8,6 +8,9 @@ Each ``step(params, grad)`` updates ``params`` in place from the gradient g of o
 * Adam (Kingma and Ba), beta1 = 0.9, beta2 = 0.999, eps = 1e-8, step t = 1, 2, ...:
       m <- beta1 m + (1 - beta1) g,   v <- beta2 v + (1 - beta2) g^2
       params <- params - eta_t m / (sqrt(v) + eps),   eta_t = eta sqrt(1 - beta2^t) / (1 - beta1^t)
+
+Every operation is elementwise, so ``n_params`` may be a shape (F, n_params): a stack of F
+networks trained in lockstep, each updated exactly as alone; ``keep(rows)`` drops the others.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ class SGD:
         self.nesterov = nesterov
         self.velocity = np.zeros(n_params)
         self.scratch = np.empty(n_params)
+
+    def keep(self, rows):
+        self.velocity, self.scratch = self.velocity[rows], self.scratch[rows]
 
     def step(self, params, grad):
         velocity, scratch = self.velocity, self.scratch
@@ -48,6 +54,9 @@ class Adam:
         self.first = np.zeros(n_params)
         self.second = np.zeros(n_params)
         self.scratch = np.empty(n_params)
+
+    def keep(self, rows):
+        self.first, self.second, self.scratch = self.first[rows], self.second[rows], self.scratch[rows]
 
     def step(self, params, grad):
         b1, b2 = self.BETA1, self.BETA2

@@ -97,10 +97,8 @@ def leaf_sum(fa: ForestArrays, X: np.ndarray, values: np.ndarray, trees=None) ->
     lat = _lattice(X)
     if lat is None:
         leaves = descend(fa, X, trees)
-        out = np.zeros((X.shape[0], fixed.whole.shape[1]), np.int64)
-        for row in leaves:
-            out += fixed.whole[row]
-        return fixed.value(out)
+        # whole numbers: one sum over the trees, exact in any order
+        return fixed.value(np.add.reduce(fixed.whole[leaves], axis=0))
     ux, uy, ix, iy = lat
     leaf = fa.children_left < 0
     if trees is not None:

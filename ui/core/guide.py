@@ -112,6 +112,7 @@ PAGES = {
     "compare": Target("Compare_models", "compare_models", "every model on these points, ranked"),
     "learning_theory": Target("Learning_theory", "theory", "how many examples are enough, and why"),
     "features": Target("Features", "features", "what scaling and new features change, model by model"),
+    "ask_the_room": Target("Ask_the_room", "ask_the_room", "a question to the whole room, answered on phones"),
     **{f"ex_{kind}": Target(path, f"ex_{kind}", f"exercise: {task}")
        for kind, (_, path), task in ((k, v, EXERCISE_TASKS[k]) for k, v in KINDS.items())},
 }

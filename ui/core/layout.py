@@ -46,7 +46,7 @@ SECTIONS = {
     "Model selection": ("Learning_curves", "Validation_curve", "Cross-validation", "Search",
                         "Bias-variance", "Compare_models"),
     "Theory & features": ("Learning_theory", "Features"),
-    "Exercises": tuple(path for _, path in KINDS.values()),
+    "Exercises": (*(path for _, path in KINDS.values()), "Ask_the_room"),
 }
 
 
