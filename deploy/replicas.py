@@ -1,6 +1,9 @@
-"""N `streamlit run` replicas of the app behind one HAProxy, on this machine.
+"""N `streamlit run` replicas of the app behind one HAProxy, on this machine: by default one
+per core this process may use (the Docker image's command, so a container serves with all
+its cores; one Python process runs scripts on one core at a time).
 
-    python deploy/replicas.py --replicas 3              # http://127.0.0.1:8500, Ctrl-C stops all
+    python deploy/replicas.py                           # a replica per core, http://127.0.0.1:8500
+    python deploy/replicas.py --replicas 3              # three; Ctrl-C stops all
     python deploy/replicas.py --replicas 3 --print-config > haproxy.cfg
     python deploy/replicas.py --poll-db postgresql://user:password@127.0.0.1:5432/polls
     python deploy/replicas.py --print-config --compose > deploy/haproxy-compose.cfg
@@ -12,9 +15,14 @@ the first response. When that replica dies, HAProxy's health check marks it down
 browser's next request goes to a live one, where the page's link (its query string holds every
 setting) rebuilds the view. `deploy/haproxy.cfg` is this script's config for two replicas.
 
-Polls outlive a replica only in a database every replica shares: ``--poll-db URL`` gives each
+The cores: those the process may run on (its CPU affinity), fewer when its cgroup has a CPU
+quota (``docker run --cpus 2``, Compose's ``cpus``: ``/sys/fs/cgroup/cpu.max``), or
+``PLAYGROUND_PROCESSES`` when set (deploy/k8s.yaml sets it from the pod's CPU request).
+
+Polls live in an SQLite file in PLAYGROUND_DATA_DIR that every process on one machine shares
+(WAL mode), and outlive a machine only in a database every replica shares: ``--poll-db URL`` gives each
 replica ``PLAYGROUND_POLL_DB=URL`` (a PostgreSQL server), as deploy/compose.yaml does; without
-it each process keeps its polls in its own SQLite file under PLAYGROUND_DATA_DIR.
+it the processes of one machine (or container) share the SQLite file.
 ``--compose`` prints the balancer's config for deploy/compose.yaml instead: the replicas are
 the services app1, app2 on the Dockerfile's port, found through Docker's DNS.
 """
@@ -23,8 +31,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import pathlib
+import re
 import secrets
 import shutil
 import signal
@@ -39,6 +49,10 @@ HEALTH = "/_stcore/health"
 FRONT_PORT = 8500
 FIRST_REPLICA_PORT = 8601
 POLL_DB = "PLAYGROUND_POLL_DB"
+PROCESSES = "PLAYGROUND_PROCESSES"
+CPU_MAX = pathlib.Path("/sys/fs/cgroup/cpu.max")        # cgroup v2: "<quota> <period>" or "max <period>"
+CFS = pathlib.Path("/sys/fs/cgroup/cpu")                 # cgroup v1: cpu.cfs_quota_us (-1: none), cpu.cfs_period_us
+COOKIE = "SERVERID"
 # deploy/compose.yaml: its replica services, the port the image's streamlit listens on, and the
 # address of Docker's DNS inside a Compose network.
 COMPOSE_REPLICAS = ("app1", "app2")
@@ -46,14 +60,48 @@ IMAGE_PORT = 8501
 DOCKER_DNS = "127.0.0.11:53"
 
 
+def _quota(cpu_max: pathlib.Path, cfs: pathlib.Path) -> float | None:
+    """The cgroup's CPU quota in cores, or None when it has none (or there is no cgroup to read)."""
+    try:
+        quota, period = cpu_max.read_text().split()[:2]
+        return None if quota == "max" else int(quota) / int(period)
+    except (OSError, ValueError):
+        pass
+    try:
+        quota = int((cfs / "cpu.cfs_quota_us").read_text())
+        return None if quota < 0 else quota / int((cfs / "cpu.cfs_period_us").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def usable_cores(env=None, affinity: int | None = None, cpu_max: pathlib.Path = CPU_MAX,
+                 cfs: pathlib.Path = CFS) -> int:
+    """How many app processes to start: ``PLAYGROUND_PROCESSES`` when set, else the cores this
+    process may run on, capped by its cgroup's quota rounded up (cpu.max "150000 100000" is 1.5
+    cores: 2 processes; "max 100000" is no quota)."""
+    env = os.environ if env is None else env
+    raw = (env.get(PROCESSES) or "").strip()
+    if raw:
+        if not raw.isdigit() or not 1 <= int(raw) <= 256:
+            raise ValueError(f"{PROCESSES}={raw!r} is not a whole number from 1 to 256")
+        return int(raw)
+    cores = affinity if affinity is not None else len(os.sched_getaffinity(0))
+    quota = _quota(cpu_max, cfs)
+    if quota is not None:
+        cores = min(cores, math.ceil(quota - 1e-9))
+    return max(1, cores)
+
+
 def haproxy_config(port: int, replica_ports: list[int], bind: str = "127.0.0.1",
                    replica_host: str = "127.0.0.1", log: bool = False,
-                   replica_hosts: list[str] | None = None) -> str:
+                   replica_hosts: list[str] | None = None, cookie: str = COOKIE) -> str:
     """HAProxy's configuration: one frontend on ``bind:port``, one server per replica port.
     ``log``: one line per request on HAProxy's stdout, as it starts, with the replica that serves
     it and the request's Cookie header (the test reads which replica holds each websocket).
     ``replica_hosts``: a host name per replica (Compose's services), looked up through Docker's
-    DNS at start and again when a container comes back with another address."""
+    DNS at start and again when a container comes back with another address. ``cookie``: the
+    sticky cookie's name (the image's balancer names its own, so that a balancer in front of
+    several containers, deploy/compose.yaml, keeps its SERVERID)."""
     hosts = replica_hosts or [replica_host] * len(replica_ports)
     if len(hosts) != len(replica_ports):
         raise ValueError(f"{len(hosts)} replica hosts for {len(replica_ports)} ports")
@@ -106,10 +154,10 @@ frontend playground
 backend streamlit
     # Websockets are long: send a new student to the replica with the fewest open connections.
     balance leastconn
-    # Sticky sessions: the first response sets SERVERID=r<i>; HAProxy reads it on every later
+    # Sticky sessions: the first response sets {cookie}=r<i>; HAProxy reads it on every later
     # request (and the websocket upgrade) and strips it before the replica sees it (indirect);
     # nocache keeps shared caches from storing a response that carries it.
-    cookie SERVERID insert indirect nocache
+    cookie {cookie} insert indirect nocache
     option httpchk
     http-check send meth GET uri {HEALTH}
     http-check expect status 200
@@ -189,7 +237,7 @@ def stop(proc: subprocess.Popen, grace: float = 10.0) -> None:
 
 @contextlib.contextmanager
 def cluster(port: int, replica_ports: list[int], bind: str = "127.0.0.1", quiet: bool = True,
-            log_file=None, poll_db: str | None = None):
+            log_file=None, poll_db: str | None = None, cookie: str = COOKIE):
     """Start the replicas and HAProxy; yield (front URL, {replica port: process}); stop them all.
     ``log_file`` (an open file) receives HAProxy's log of every request; ``poll_db`` is given to
     every replica as PLAYGROUND_POLL_DB."""
@@ -197,7 +245,7 @@ def cluster(port: int, replica_ports: list[int], bind: str = "127.0.0.1", quiet:
     balancer = None
     with tempfile.TemporaryDirectory(prefix="playground-haproxy-") as tmp:
         config = pathlib.Path(tmp) / "haproxy.cfg"
-        config.write_text(haproxy_config(port, replica_ports, bind=bind, log=log_file is not None))
+        config.write_text(haproxy_config(port, replica_ports, bind=bind, log=log_file is not None, cookie=cookie))
         try:
             for p in replica_ports:
                 # The replicas stay on loopback whatever HAProxy binds: only HAProxy talks to them.
@@ -217,7 +265,9 @@ def cluster(port: int, replica_ports: list[int], bind: str = "127.0.0.1", quiet:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--replicas", type=int, default=2, help="how many streamlit processes (default 2)")
+    parser.add_argument("--replicas", type=int, default=None,
+                        help=f"how many streamlit processes (default: one per usable core, or {PROCESSES})")
+    parser.add_argument("--cookie", default=COOKIE, help="the sticky cookie's name (default %(default)s)")
     parser.add_argument("--port", type=int, default=FRONT_PORT, help="HAProxy's port (default %(default)s)")
     parser.add_argument("--first-replica-port", type=int, default=FIRST_REPLICA_PORT,
                         help="replica i listens on this port + i - 1 (default %(default)s)")
@@ -231,6 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compose", action="store_true",
                         help="with --print-config: the config for deploy/compose.yaml's balancer")
     args = parser.parse_args(argv)
+    if args.replicas is None:
+        args.replicas = usable_cores()
+    if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]{0,31}", args.cookie):
+        parser.error("--cookie must be a name of letters, digits and _")
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
     if args.poll_db and not args.poll_db.startswith(("postgresql://", "postgres://")):
@@ -243,12 +297,12 @@ def main(argv: list[str] | None = None) -> int:
             print(haproxy_config(FRONT_PORT, [IMAGE_PORT] * len(COMPOSE_REPLICAS), bind="0.0.0.0",
                                  replica_hosts=list(COMPOSE_REPLICAS)), end="")
         else:
-            print(haproxy_config(args.port, ports, bind=args.bind), end="")
+            print(haproxy_config(args.port, ports, bind=args.bind, cookie=args.cookie), end="")
         return 0
     # `kill <pid>` stops the replicas and HAProxy too, as Ctrl-C does.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with cluster(args.port, ports, bind=args.bind, quiet=False, log_file=sys.stdout if args.log else None,
-                 poll_db=args.poll_db) as (front, replicas):
+                 poll_db=args.poll_db, cookie=args.cookie) as (front, replicas):
         polls = "one PostgreSQL" if args.poll_db else "an SQLite file each"
         print(f"{len(replicas)} replicas on ports {ports} behind http://{args.bind}:{args.port}, polls in {polls} "
               "(Ctrl-C stops)", flush=True)

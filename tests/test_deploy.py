@@ -29,7 +29,7 @@ HEALTH = "/_stcore/health"
 
 
 def test_the_checked_in_haproxy_cfg_is_what_the_launcher_generates(capsys):
-    assert replicas.main(["--print-config"]) == 0
+    assert replicas.main(["--print-config", "--replicas", "2"]) == 0
     assert capsys.readouterr().out == (ROOT / "deploy" / "haproxy.cfg").read_text()
 
 
@@ -174,8 +174,10 @@ def test_the_image_runs_the_app_headless_on_8501_as_a_non_root_user():
     user = dict(steps)["USER"]
     assert user not in ("root", "0") and kinds.index("USER") < kinds.index("CMD")
     command = json.loads(dict(steps)["CMD"])
-    assert command[:3] == ["streamlit", "run", "app.py"]
-    assert {"--server.address=0.0.0.0", "--server.port=8501", "--server.headless=true"} <= set(command)
+    # one app process per core behind HAProxy on 8501, which alone listens beyond loopback
+    assert command == ["python", "deploy/replicas.py", "--bind", "0.0.0.0", "--port", "8501", "--cookie", "PROCESS"]
+    assert "--replicas" not in command, "the image starts a process per core, however many there are"
+    assert any(kind == "RUN" and "apt-get install" in args and "haproxy" in args for kind, args in steps)
     installs = [args for kind, args in steps if kind == "RUN" and "pip install" in args]
     assert installs == ["pip install -r requirements.txt -r requirements-postgres.txt"], \
         "the image installs the runtime dependencies and the PostgreSQL driver, nothing else"
@@ -220,7 +222,7 @@ def test_dockerignore_keeps_the_app_and_drops_the_rest():
         return verdict
 
     needed = ["app.py", "home.py", "requirements.txt", ".streamlit", "pages", "ui", "viz", "catalog", "mlcore",
-              "deploy/requirements-postgres.txt"]
+              "exercises", "polls", "deploy/requirements-postgres.txt", "deploy/__init__.py", "deploy/replicas.py"]
     assert not [n for n in needed if ignored(n)], "the image would miss part of the app"
     for unwanted in (".git", "tests", "artifacts", ".venv", "venv", "__pycache__", ".pytest_cache", ".hypothesis"):
         assert ignored(unwanted), f"{unwanted} would be copied into the image"
@@ -228,6 +230,55 @@ def test_dockerignore_keeps_the_app_and_drops_the_rest():
     # deploy/ and benchmarks/ are packages of scripts the app never imports
     packages = {n for n in top_level if (ROOT / n / "__init__.py").exists()} - {"deploy", "benchmarks"}
     assert not [n for n in packages if ignored(n)], "a package the app imports is ignored"
+
+
+# --- one app process per core -------------------------------------------------------------------
+
+@pytest.mark.parametrize("cpu_max, affinity, expected", [
+    ("max 100000", 4, 4),          # no quota: every core the process may use
+    ("200000 100000", 8, 2),       # docker run --cpus 2
+    ("150000 100000", 8, 2),       # 1.5 cores: a second process for the half
+    ("50000 100000", 8, 1),        # half a core: still one process
+    ("400000 100000", 2, 2),       # a quota above the cores it may run on
+    (None, 3, 3),                  # no cgroup file: the affinity
+])
+def test_the_launcher_starts_a_process_per_usable_core(tmp_path, cpu_max, affinity, expected):
+    path = tmp_path / "cpu.max"
+    if cpu_max is not None:
+        path.write_text(cpu_max + "\n")
+    assert replicas.usable_cores({}, affinity=affinity, cpu_max=path, cfs=tmp_path / "v1") == expected
+
+
+def test_a_cgroup_v1_quota_and_the_setting_count_too(tmp_path):
+    (tmp_path / "cpu.cfs_quota_us").write_text("300000\n")
+    (tmp_path / "cpu.cfs_period_us").write_text("100000\n")
+    assert replicas.usable_cores({}, affinity=16, cpu_max=tmp_path / "none", cfs=tmp_path) == 3
+    (tmp_path / "cpu.cfs_quota_us").write_text("-1\n")
+    assert replicas.usable_cores({}, affinity=16, cpu_max=tmp_path / "none", cfs=tmp_path) == 16
+    assert replicas.usable_cores({"PLAYGROUND_PROCESSES": "5"}, affinity=2) == 5
+    for bad in ("0", "-1", "two", "1000"):
+        with pytest.raises(ValueError):
+            replicas.usable_cores({"PLAYGROUND_PROCESSES": bad}, affinity=2)
+
+
+def test_the_image_command_defaults_to_this_machines_cores_and_its_own_cookie(capsys):
+    command = json.loads(dict(_instructions())["CMD"])
+    assert replicas.main([*command[2:], "--print-config"]) == 0
+    config = capsys.readouterr().out
+    servers = re.findall(r"^\s*server (r\d+) 127\.0\.0\.1:\d+ check cookie", config, re.MULTILINE)
+    assert len(servers) == replicas.usable_cores() >= 1
+    assert "cookie PROCESS insert indirect nocache" in config and re.search(r"bind 0\.0\.0\.0:8501$", config, re.M)
+
+
+def test_kubernetes_gives_the_pod_a_process_per_requested_core():
+    yaml = pytest.importorskip("yaml")
+    deployment = next(d for d in yaml.safe_load_all((ROOT / "deploy" / "k8s.yaml").read_text())
+                      if d and d["kind"] == "Deployment")
+    [container] = deployment["spec"]["template"]["spec"]["containers"]
+    env = {e["name"]: e for e in container["env"]}
+    field = env[replicas.PROCESSES]["valueFrom"]["resourceFieldRef"]
+    assert field["resource"] == "requests.cpu" and str(field["divisor"]) == "1"
+    assert "limits" not in container["resources"] or "cpu" not in container["resources"]["limits"]
 
 
 # --- Docker Compose: HAProxy, two replicas, PostgreSQL ---------------------------------------------
@@ -409,3 +460,10 @@ def test_the_compose_set_up_runs_here_through_the_launcher_and_its_replicas_shar
         except subprocess.TimeoutExpired:
             launcher.kill()
         store.close()
+
+
+def test_compose_caps_each_replica_so_the_two_run_a_process_per_core_of_the_reference_machine():
+    services = _compose()["services"]
+    for name in replicas.COMPOSE_REPLICAS:
+        assert _variable(str(services[name]["cpus"])) == "REPLICA_CPUS"
+        assert str(services[name]["cpus"]).endswith(":-1}")   # two replicas x 1 core: the 2-core reference
