@@ -39,7 +39,7 @@ def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on
         grid = fits.grid(recipe, drawn, model_key, key_params, 200)
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530,
-                              axis_titles=data.axes)
+                              axis_titles=data.axes, predictions=fit.predictions)
         explained = overlays.overlay(fig, fit.model, data, explain_on, query=query)
     fig.layout.height = None   # the container's height (screen_height)
     return fig, grid, explained

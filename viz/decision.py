@@ -241,9 +241,12 @@ def _test_traces(X, idx, names, spans) -> list[go.Scatter]:
     colour stands for them (same ``legendgroup``: a click on it still hides the points).
     The points come first, so code that looks up "test points" by name finds them.
     """
-    colors = [palette.class_color(k) if k >= 0 else palette.NEUTRAL for k in idx]
-    symbols = [palette.class_symbol(k, hollow=True) if k >= 0 else "circle-open" for k in idx]
-    text = [names[k] if k >= 0 else "unknown" for k in idx]
+    # a lookup per class, the unknown label (-1) in its last row: one numpy index, not a call per point
+    K = len(names)
+    idx = np.asarray(idx, dtype=np.intp)
+    colors = np.array([palette.class_color(k) for k in range(K)] + [palette.NEUTRAL], dtype=object)[idx]
+    symbols = np.array([palette.class_symbol(k, hollow=True) for k in range(K)] + ["circle-open"], dtype=object)[idx]
+    text = np.array([*names, "unknown"], dtype=object)[idx]
     points = go.Scatter(
         x=coords(X[:, 0], spans[0]), y=coords(X[:, 1], spans[1]),
         mode="markers", name="test points", text=text, legendgroup="test", showlegend=False,
@@ -361,7 +364,7 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
                     resolution: int = 200, bounds: Bounds | None = None,
                     grid: DecisionGrid | None = None, class_names=None, title: str | None = None,
                     height: int = 560, uirevision="decision", equal_aspect: bool | None = None,
-                    axis_titles: tuple[str, str] = AXIS_TITLES) -> go.Figure:
+                    axis_titles: tuple[str, str] = AXIS_TITLES, predictions: tuple | None = None) -> go.Figure:
     """Decision regions of a fitted ``model`` with the data ``X`` (n, 2), ``y`` on top.
 
     ``y`` / ``y_test`` are in the model's label space (values of ``model.classes_``).
@@ -370,7 +373,9 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
     over ``bounds`` (default: :func:`make_bounds` of all points). ``equal_aspect``
     None means equal units unless the axis ranges differ by more than 4x. ``axis_titles``:
     the features' names (an uploaded file's column names), x₁ and x₂ by default.
-    Misclassified points (``model.predict(x) != y``) get a dark ring.
+    Misclassified points (``model.predict(x) != y``) get a dark ring. ``predictions``: the model's
+    predictions ``(on X, on X_test)`` when the caller already has them (the fit scored them), so
+    they are not computed again; ``None`` for either side predicts it here.
     """
     X = _as_points(X, "X")
     y = np.asarray(y).ravel()
@@ -398,10 +403,11 @@ def decision_figure(model, X, y, *, X_test=None, y_test=None, show_test: bool = 
     spans = _spans(bounds)
     traces += _train_traces(X, label_index(y, classes), names, K, spans)
 
-    wrong = [X[np.asarray(model.predict(X)) != y]]
+    known_train, known_test = predictions if predictions is not None else (None, None)
+    wrong = [X[np.asarray(model.predict(X) if known_train is None else known_train) != y]]
     if has_test:
         traces += _test_traces(X_test, label_index(y_test, classes), names, spans)
-        wrong.append(X_test[np.asarray(model.predict(X_test)) != y_test])
+        wrong.append(X_test[np.asarray(model.predict(X_test) if known_test is None else known_test) != y_test])
     wrong = np.vstack(wrong)
     if len(wrong):
         traces.append(_misclassified_trace(wrong, spans))

@@ -48,6 +48,7 @@ class Fit:
     cm: np.ndarray | None = None
     labels: np.ndarray | None = None
     prf: tuple | None = None
+    predictions: tuple | None = None   # (on the training set, on the test set or None): the figure reuses them
 
 
 def _bounds(*arrays) -> tuple:
@@ -91,7 +92,9 @@ def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
     spec = catalog.get(model_key)
     try:
         model = spec.make(**dict(params)).fit(data.X_train, data.y_train)
-        train_acc = accuracy(data.y_train, model.predict(data.X_train))
+        train_pred = model.predict(data.X_train)
+        train_acc = accuracy(data.y_train, train_pred)
+        pred = None
         if len(data.y_test):
             pred = model.predict(data.X_test)
             test_acc = accuracy(data.y_test, pred)
@@ -102,7 +105,7 @@ def fit(recipe: Recipe, drawn: tuple, model_key: str, params: tuple) -> Fit:
             test_acc, labels, cm, prf = None, None, None, None
     except ValidationError as err:
         return Fit(None, str(err))
-    return Fit(model, None, train_acc, test_acc, cm, labels, prf)
+    return Fit(model, None, train_acc, test_acc, cm, labels, prf, (train_pred, pred))
 
 
 @sharable(max_entries=32)
