@@ -75,3 +75,15 @@ def test_test_points_take_their_class_colour_symbol_and_name():
     assert list(points.marker.line.color) == want_color
     assert list(points.marker.symbol) == want_symbol
     assert list(points.text) == want_text
+
+
+def test_the_fit_keeps_its_predictions_for_the_figure():
+    from ui.data.recipe import Recipe
+    from ui.serving import fits
+
+    recipe = Recipe("moons", 120, 0.3, 2, 5, 0.3)
+    data, fit = fits.dataset(recipe, ()), fits.fit(recipe, (), "knn", (("n_neighbors", 5),))
+    train_pred, test_pred = fit.predictions
+    assert np.array_equal(train_pred, fit.model.predict(data.X_train))
+    assert np.array_equal(test_pred, fit.model.predict(data.X_test))
+    assert fit.train_acc == np.mean(train_pred == data.y_train)
