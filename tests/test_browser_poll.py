@@ -82,7 +82,9 @@ def test_three_students_answer_a_line_poll_and_the_lecturer_sees_their_lines_the
         lecturer.wait_for_function(f"(a) => ({LINES_ON})(a) === 3", arg=[ROOM_PLANE, "students' lines"],
                                    timeout=30_000)
         assert lecturer.evaluate(HAS_TRACE, [ROOM_PLANE, "median line"])
-        assert lecturer.locator(".st-key-poll_count").inner_text().split()[0] == "3"
+        # the count is drawn by the same fragment run as the lines, a moment apart: wait for it too
+        lecturer.wait_for_function("() => (document.querySelector('.st-key-poll_count')?.innerText ?? '')"
+                                   ".trim().split(/\\s+/)[0] === '3'", timeout=30_000)
 
         lecturer.get_by_role("button", name="Reveal").click()
         lecturer.wait_for_function(HAS_TRACE, arg=[ROOM_PLANE, "the algorithm's line"], timeout=30_000)

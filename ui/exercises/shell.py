@@ -28,7 +28,7 @@ import streamlit as st
 from catalog.specs import ParamSpec
 from exercises import KINDS, LEVELS, record
 from exercises.verdicts import Verdict
-from ui.core import guide, presenter, settings
+from ui.core import guide, settings
 from ui.core.layout import finish as finish_page
 from ui.core.layout import page
 from ui.polls import poll_link
@@ -187,10 +187,8 @@ def finish(task: Task, teaches: tuple[str, ...] = (), answers: tuple[str, ...] =
         items.setdefault("seed", str(task.seed))
         st.caption("Everyone who opens it gets this task (without your progress).")
         st.code(f"{_base()}?{urlencode(items)}", language=None, wrap_lines=True)
-        if task.kind in poll_link.KINDS and presenter.active():
+        if task.kind in poll_link.KINDS:   # here, not in the row: the row keeps one line at 1280x720
             poll_link.ask_button(st, task)
-    if task.kind in poll_link.KINDS and not presenter.active():
-        poll_link.ask_button(row, task)
     if teaches:
         st.markdown("**Learn it on**")
         for name in teaches:

@@ -111,19 +111,16 @@ def _open_from_exercise(kind: str, level: int, seed: int) -> None:
 
 
 def ask_button(where, task) -> None:
-    """The exercise's "Ask the room" button (in its task row ``where``): it opens a poll on the
-    task (kind, level, seed) and switches to the Ask the room page with the presenter's link
-    (``poll``, ``key``) and presenter mode on. The poll is opened in the button's callback (a run
-    the router restarts keeps it) and the switch is made by the run after it. In the row the
-    button shows its icon only (its label stays for screen readers); in presenter mode, where the
-    bar takes the row's right end, it is in the row's "Task link" popover, with its label."""
+    """The exercise's "Ask the room" button (in its task row's "Task link" popover, ``where``,
+    beside the link it shares: a button in the row itself wrapped the row to two lines at
+    1280x720 and pushed the plane below the fold): it opens a poll on the task (kind, level,
+    seed) and switches to the Ask the room page with the presenter's link (``poll``, ``key``) and
+    presenter mode on. The poll is opened in the button's callback (a run the router restarts
+    keeps it) and the switch is made by the run after it."""
     link = st.session_state.pop(_GO, None)
     if link is not None:
         st.switch_page(PAGE, query_params=link)
     key = f"ex_{task.kind}_ask"
-    if not st.session_state.get(PRESENT_KEY):   # in the row
-        st.html(f"<style>.st-key-{key} button [data-testid='stMarkdownContainer'] {{position: absolute; "
-                "width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;}}</style>")
     where.button("Ask the room", key=key, icon=":material/groups:", on_click=_open_from_exercise,
                  args=(task.kind, task.level, task.seed),
                  help="Ask the room: open a poll on this task. Everyone answers on their phone; the projector "
