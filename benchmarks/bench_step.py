@@ -35,7 +35,7 @@ from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, ROOT, RUN_WATCH, Ser
 
 VIEWPORT = {"width": 1280, "height": 720}
 # What the plane shows, as a string: a sample of the regions (a heatmap's z or an image layer's
-# source), and the traces' lengths and first points; null before the plane is drawn.
+# source), the traces' lengths and first points, and the shapes' corners; null before the plane is drawn.
 PRINT = """(sel) => {
   const gd = document.querySelector(sel || ".st-key-playground_chart .js-plotly-plot");
   if (!gd || !gd._fullData) return null;
@@ -48,12 +48,17 @@ PRINT = """(sel) => {
     }
   }
   for (const im of (gd.layout.images || [])) { const s = String(im.source); out.push(s.length, s.slice(-400)); }
+  // the tree's splits are shapes
+  for (const s of (gd.layout.shapes || []).slice(0, 60)) out.push(s.x0, s.y0, s.x1, s.y1);
   return out.join(",");
 }"""
 
 
-# With --pages: a page's main chart and a model slider on it (the page opens on moons, n = 500).
-PAGES = {"svm": ("SVM_and_kernels", "svm_margin", "p_svm_C")}
+# With --pages: a page's main chart, a model slider on it and the page's own link items (the page
+# opens on moons, n = 500); the tree is shown whole, so that its growth settings change the plane.
+PAGES = {"svm": ("SVM_and_kernels", "svm_margin", "p_svm_C", {}),
+         "tree": ("Decision_tree", "tree_plane", "tree_min_leaf", {"depth": 64}),
+         "validation": ("Validation_curve", "vc_boundary", "p_knn_k", {})}
 
 
 def open_page(page, url, sel=CHART):
@@ -86,8 +91,8 @@ def step(page, thumb, key, sel=CHART) -> float | None:
 def measure(browser, base, spec, seed, steps, look) -> list[float]:
     """``spec``: a ModelSpec (its Playground slider) or a key of PAGES."""
     if isinstance(spec, str):
-        path, chart, slider = PAGES[spec]
-        sel, query = f".st-key-{chart} .js-plotly-plot", urlencode({"data": "moons", "n": 500, "seed": seed})
+        path, chart, slider, own = PAGES[spec]
+        sel, query = f".st-key-{chart} .js-plotly-plot", urlencode({"data": "moons", "n": 500, "seed": seed} | own)
     else:
         path, sel, slider = "Playground", CHART, slider_for(spec)[0]
         query = urlencode({"data": "moons", "n": 500, "seed": seed, "model": spec.key} | low_start(spec, steps + 2))
