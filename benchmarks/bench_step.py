@@ -3,6 +3,7 @@ two checkouts side by side (before and after a change), in headless Chromium at 
 
     python -m benchmarks.bench_step --before /tmp/old                    # every model, 3 rounds
     python -m benchmarks.bench_step --before /tmp/old --rounds 5 knn svm  # some models
+    python -m benchmarks.bench_step --before /tmp/old --pages svm tree    # a model slider on pages
 
 Each checkout runs its own ``streamlit run app.py``. For each round and model, both are measured
 one after the other (which goes first alternates by round): the Playground opens on moons
@@ -30,13 +31,13 @@ import statistics
 import sys
 from urllib.parse import urlencode
 
-from benchmarks.bench_browser import ARGS, CHROMIUM, ROOT, RUN_WATCH, Server, low_start, settle, slider_for
+from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, ROOT, RUN_WATCH, Server, low_start, settle, slider_for
 
 VIEWPORT = {"width": 1280, "height": 720}
 # What the plane shows, as a string: a sample of the regions (a heatmap's z or an image layer's
-# source), and the traces' lengths and first points; null before the plane is drawn.
-PRINT = """() => {
-  const gd = document.querySelector(".st-key-playground_chart .js-plotly-plot");
+# source), the traces' lengths and first points, and the shapes' corners; null before the plane is drawn.
+PRINT = """(sel) => {
+  const gd = document.querySelector(sel || ".st-key-playground_chart .js-plotly-plot");
   if (!gd || !gd._fullData) return null;
   const out = [];
   for (const t of gd._fullData) {
@@ -47,27 +48,36 @@ PRINT = """() => {
     }
   }
   for (const im of (gd.layout.images || [])) { const s = String(im.source); out.push(s.length, s.slice(-400)); }
+  // the tree's splits are shapes
+  for (const s of (gd.layout.shapes || []).slice(0, 60)) out.push(s.x0, s.y0, s.x1, s.y1);
   return out.join(",");
 }"""
 
 
-def open_page(page, url):
+# With --pages: a page's main chart, a model slider on it and the page's own link items (the page
+# opens on moons, n = 500); the tree is shown whole, so that its growth settings change the plane.
+PAGES = {"svm": ("SVM_and_kernels", "svm_margin", "p_svm_C", {}),
+         "tree": ("Decision_tree", "tree_plane", "tree_min_leaf", {"depth": 64}),
+         "validation": ("Validation_curve", "vc_boundary", "p_knn_k", {})}
+
+
+def open_page(page, url, sel=CHART):
     page.goto(url)
     settle(page)
-    page.wait_for_selector(".st-key-playground_chart .js-plotly-plot", timeout=120_000)
-    page.wait_for_function(f"({PRINT})() !== null", timeout=120_000)
+    page.wait_for_selector(sel, timeout=120_000)
+    page.wait_for_function(f"({PRINT})({sel!r}) !== null", timeout=120_000)
     settle(page)
 
 
-def step(page, thumb, key) -> float | None:
+def step(page, thumb, key, sel=CHART) -> float | None:
     """One key press; ms until the plane changed, None if it did not within 5 s of the run's end."""
-    before = page.evaluate(PRINT)
+    before = page.evaluate(PRINT, sel)
     page.evaluate(RUN_WATCH)
     page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
                   " window.__runStart = null; window.__runEnd = null; }")
     thumb.press(key)
     page.wait_for_function(
-        f"""(before) => {{ const now = ({PRINT})();
+        f"""(before) => {{ const now = ({PRINT})({sel!r});
               if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
               return window.__t1 !== null ||
                      (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
@@ -79,11 +89,16 @@ def step(page, thumb, key) -> float | None:
 
 
 def measure(browser, base, spec, seed, steps, look) -> list[float]:
-    slider = slider_for(spec)[0]
-    query = urlencode({"data": "moons", "n": 500, "seed": seed, "model": spec.key} | low_start(spec, steps + 2))
+    """``spec``: a ModelSpec (its Playground slider) or a key of PAGES."""
+    if isinstance(spec, str):
+        path, chart, slider, own = PAGES[spec]
+        sel, query = f".st-key-{chart} .js-plotly-plot", urlencode({"data": "moons", "n": 500, "seed": seed} | own)
+    else:
+        path, sel, slider = "Playground", CHART, slider_for(spec)[0]
+        query = urlencode({"data": "moons", "n": 500, "seed": seed, "model": spec.key} | low_start(spec, steps + 2))
     page = browser.new_page(viewport=VIEWPORT)
     try:
-        open_page(page, f"{base}/Playground?{query}")
+        open_page(page, f"{base}/{path}?{query}", sel)
         thumb = page.locator(f".st-key-{slider} input[type='range']")
         if thumb.count() == 0:
             raise RuntimeError(f"no slider {slider}")
@@ -94,7 +109,7 @@ def measure(browser, base, spec, seed, steps, look) -> list[float]:
             if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
                 key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
             thumb.focus()
-            ms = step(page, thumb, key)
+            ms = step(page, thumb, key, sel)
             if ms is None:
                 misses += 1
             else:
@@ -112,6 +127,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--steps", type=int, default=3, help="steps per model and round")
     ap.add_argument("--look", type=float, default=1.5, help="seconds between two steps")
+    ap.add_argument("--pages", nargs="+", choices=sorted(PAGES), help="pages' sliders instead of the Playground's")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
@@ -119,7 +135,8 @@ def main(argv=None):
 
     from catalog.models import MODELS  # noqa: PLC0415
 
-    keys = args.models or list(MODELS)
+    keys = args.pages or args.models or list(MODELS)
+    spec_of = (lambda k: k) if args.pages else MODELS.__getitem__
     names = ("before", "after")
     got = {(k, n): [] for k in keys for n in names}
     servers = {n: Server("app.py", root) for n, root in zip(names, (args.before, args.after), strict=True)}
@@ -128,13 +145,13 @@ def main(argv=None):
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
                 for n in names:   # warm each server: imports, the first page's figures
-                    measure(browser, servers[n].url, MODELS[keys[0]], 9999, 1, 0)
+                    measure(browser, servers[n].url, spec_of(keys[0]), 9999, 1, 0)
                 for r in range(args.rounds):
                     order = names if r % 2 == 0 else names[::-1]
                     for k in keys:
                         for n in order:
                             try:
-                                ms = measure(browser, servers[n].url, MODELS[k], 100 + r, args.steps, args.look)
+                                ms = measure(browser, servers[n].url, spec_of(k), 100 + r, args.steps, args.look)
                             except Exception as err:  # noqa: BLE001 (one failure is a gap, not the end)
                                 print(f"{k} {n} round {r}: {type(err).__name__}: {err}", file=sys.stderr)
                                 ms = []
@@ -147,7 +164,8 @@ def main(argv=None):
             s.stop()
 
     load = os.getloadavg()
-    print(f"\nPlayground, one step of each model's own slider -> chart changed (headless Chromium, 1280x720), "
+    what = "Pages, one step of a model slider" if args.pages else "Playground, one step of each model's own slider"
+    print(f"\n{what} -> chart changed (headless Chromium, 1280x720), "
           f"{args.rounds} rounds x {args.steps} steps, {args.look} s between steps, "
           f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} ({os.cpu_count()} CPUs, load {load[0]:.1f})\n")
     print("| model | slider | before: median ms | after: median ms | after / before | before: rounds' medians "
@@ -159,7 +177,8 @@ def main(argv=None):
             flat = [m for run in got[k, n] for m in run]
             cells.append(statistics.median(flat) if flat else float("nan"))
         rounds = [" / ".join(f"{statistics.median(run):.0f}" if run else "–" for run in got[k, n]) for n in names]
-        print(f"| {k} | `{slider_for(MODELS[k])[0]}` | {cells[0]:.0f} | {cells[1]:.0f} | {cells[1] / cells[0]:.2f} "
+        slider = PAGES[k][2] if args.pages else slider_for(MODELS[k])[0]
+        print(f"| {k} | `{slider}` | {cells[0]:.0f} | {cells[1]:.0f} | {cells[1] / cells[0]:.2f} "
               f"| {rounds[0]} | {rounds[1]} |")
 
 

@@ -51,3 +51,37 @@ def test_a_step_keeps_every_setting_in_the_link(page, server):
     settle(page)
     assert _items(_shared_link(page)) == _items(url)
     assert_no_errors(page, "the playground after its settings' steps")
+
+
+# Counts the times the sidebar's dataset panel (drawn by the page's full run, never by a part)
+# is marked stale: Streamlit marks every element of the last run stale while a full run redraws
+# the page, and only the fragment's own elements while the fragment reruns alone.
+WATCH_DATASET = """() => { window.__datasetStale = 0; const SEL = '.st-key-ds_data, .st-key-ds_n';
+  new MutationObserver(records => { for (const r of records)
+      if (r.target.getAttribute('data-stale') === 'true' && (r.target.matches(SEL) || r.target.querySelector(SEL)))
+        window.__datasetStale += 1; })
+    .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-stale']}); }"""
+
+# page, a model slider on it (one step right of its default changes the link) and its link item
+PAGE_STEPS = [("SVM_and_kernels", "p_svm_C", "C"), ("Decision_tree", "tree_min_leaf", "min_samples_leaf"),
+              ("Decision_tree", "tree_depth", "depth"), ("Validation_curve", "vc_folds", "folds")]
+
+
+@pytest.mark.parametrize(("path", "slider", "item"), PAGE_STEPS)
+def test_a_model_slider_reruns_only_its_part_and_the_link_holds_it(page, server, path, slider, item):
+    query = "&".join(f"{k}={v}" for k, v in DATA.items())
+    page.goto(f"{server}/{path}?{query}")
+    wait_for_run_after(page, 0, f"opening {path}")
+    page.wait_for_selector(f".st-key-{slider} input[type='range']", timeout=60_000)
+    settle(page)
+    assert page.locator(".st-key-ds_data, .st-key-ds_n").count() > 0, "no dataset panel to watch"
+    page.evaluate(WATCH_DATASET)
+    step_slider(page, slider)
+    url = link_of(page, f"{item}=")
+    assert item in _items(url), f"the stepped setting left the link: {url}"
+    assert page.evaluate("() => window.__datasetStale") == 0, "the step reran the whole page"
+    assert _items(url) | DATA == _items(url), url
+    settle(page)
+    if page.locator("[data-testid='stSidebar'] [data-testid='stExpander']", has_text="Link to this view").count():
+        assert _items(_shared_link(page)) == _items(url)
+    assert_no_errors(page, f"{path} after a step of {slider}")
