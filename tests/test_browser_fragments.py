@@ -63,7 +63,7 @@ WATCH_DATASET = """() => { window.__datasetStale = 0; const SEL = '.st-key-ds_da
     .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-stale']}); }"""
 
 # page, a model slider on it (one step right of its default changes the link) and its link item
-PAGE_STEPS = [("SVM_and_kernels", "p_svm_C", "C"), ("Decision_tree", "tree_min_leaf", "min_samples_leaf"),
+PAGE_STEPS = [("Decision_tree", "tree_min_leaf", "min_samples_leaf"),
               ("Decision_tree", "tree_depth", "depth"), ("Validation_curve", "vc_folds", "folds")]
 
 
