@@ -20,7 +20,8 @@ PHONE = {"width": 390, "height": 844}
 SCREENS = {"phone": PHONE, "phone landscape": {"width": 844, "height": 390},
            "tablet": {"width": 820, "height": 1180}, "tablet landscape": {"width": 1180, "height": 820}}
 PLANES = {"Playground": "playground_chart", "SVM_and_kernels": "svm_margin", "Decision_tree": "tree_plane"}
-K = "document.querySelector(\".st-key-p_knn_k input[type='range']\")?.value"   # the k slider's value (none while a rerun redraws it)
+# the k slider's value (undefined, not an error, while a rerun redraws the slider)
+K = "document.querySelector(\".st-key-p_knn_k input[type='range']\")?.value"
 DRAWN = """() => { const pts = new URLSearchParams(location.search).get("pts");
   return pts ? pts.split(";").map(p => p.split(",").map(Number)) : []; }"""
 
