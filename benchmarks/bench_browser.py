@@ -196,18 +196,27 @@ class Frames:
         self.bytes += len(payload)
 
 
-def press_and_time(page, thumb, frames, key="ArrowRight") -> dict | None:
-    """One key press; None if the heatmap did not change (the step made no difference, or
-    started no run at all: a key that moves the slider past its end does nothing)."""
-    before = page.evaluate(Z_PRINT)
+def turn(thumb, key: str) -> str:
+    """The arrow key for the next step: the same way, or the other way at the slider's end."""
+    value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
+    if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
+        return "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+    return key
+
+
+def press_and_time(page, thumb, frames=None, key="ArrowRight", shown=Z_PRINT) -> dict | None:
+    """One key press; None if what ``shown`` prints (by default the heatmap) did not change (the
+    step made no difference, or started no run at all: a key that moves the slider past its end
+    does nothing). ``frames``: a Frames counting the websocket's bytes, or None."""
+    before = page.evaluate(shown)
     page.evaluate(RUN_WATCH)
     page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
                   " window.__runStart = null; window.__runEnd = null; }")
-    b0 = frames.bytes
+    b0 = frames.bytes if frames else 0
     thumb.press(key)
     try:
         page.wait_for_function(
-            f"""(before) => {{ const now = ({Z_PRINT})();
+            f"""(before) => {{ const now = ({shown})();
                   if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
                   return window.__t1 !== null ||
                          (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
@@ -219,7 +228,7 @@ def press_and_time(page, thumb, frames, key="ArrowRight") -> dict | None:
     if t[1] is None:
         return None
     return {"ms": t[1] - t[0], "run_end": None if t[3] is None else t[3] - t[0],
-            "kB": (frames.bytes - b0) / 1000}
+            "kB": (frames.bytes - b0) / 1000 if frames else None}
 
 
 def measure(page, url, sliders, steps, frames) -> dict:
@@ -235,9 +244,7 @@ def measure(page, url, sliders, steps, frames) -> dict:
         thumb.focus()
         got, misses, key = [], 0, "ArrowRight"
         while len(got) < steps and misses < 3:
-            value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
-            if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
-                key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+            key = turn(thumb, key)
             r = press_and_time(page, thumb, frames, key)
             if r is None:
                 misses += 1

@@ -32,7 +32,7 @@ import platform
 import statistics
 import sys
 
-from benchmarks.bench_browser import ARGS, CHROMIUM, Server, settle
+from benchmarks.bench_browser import ARGS, CHROMIUM, Server, settle, turn
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 VIEWPORT = {"width": 1280, "height": 720}
@@ -96,9 +96,7 @@ class Stepper:
     def step(self) -> bool:
         """One arrow key (turning round at either end); False if no new figure was drawn."""
         page, thumb = self.page, self.thumb
-        value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
-        if (self.key == "ArrowRight" and value >= high) or (self.key == "ArrowLeft" and value <= low):
-            self.key = "ArrowLeft" if self.key == "ArrowRight" else "ArrowRight"
+        self.key = turn(thumb, self.key)
         before = react_count(page, self.chart)
         thumb.focus()
         thumb.press(self.key)

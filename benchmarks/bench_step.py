@@ -31,7 +31,18 @@ import statistics
 import sys
 from urllib.parse import urlencode
 
-from benchmarks.bench_browser import ARGS, CHART, CHROMIUM, ROOT, RUN_WATCH, Server, low_start, settle, slider_for
+from benchmarks.bench_browser import (
+    ARGS,
+    CHART,
+    CHROMIUM,
+    ROOT,
+    Server,
+    low_start,
+    press_and_time,
+    settle,
+    slider_for,
+    turn,
+)
 
 VIEWPORT = {"width": 1280, "height": 720}
 # What the plane shows, as a string: a sample of the regions (a heatmap's z or an image layer's
@@ -71,21 +82,8 @@ def open_page(page, url, sel=CHART):
 
 def step(page, thumb, key, sel=CHART) -> float | None:
     """One key press; ms until the plane changed, None if it did not within 5 s of the run's end."""
-    before = page.evaluate(PRINT, sel)
-    page.evaluate(RUN_WATCH)
-    page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
-                  " window.__runStart = null; window.__runEnd = null; }")
-    thumb.press(key)
-    page.wait_for_function(
-        f"""(before) => {{ const now = ({PRINT})({sel!r});
-              if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
-              return window.__t1 !== null ||
-                     (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
-                     (window.__runStart === null && performance.now() - window.__t0 > 5000); }}""",
-        arg=before, polling="raf", timeout=60_000)
-    settle(page)
-    t0, t1 = page.evaluate("() => [window.__t0, window.__t1]")
-    return None if t1 is None else t1 - t0
+    timed = press_and_time(page, thumb, key=key, shown=f"() => ({PRINT})({sel!r})")
+    return None if timed is None else timed["ms"]
 
 
 def measure(browser, base, spec, seed, steps, look) -> list[float]:
@@ -105,9 +103,7 @@ def measure(browser, base, spec, seed, steps, look) -> list[float]:
         out, key, misses = [], "ArrowRight", 0
         while len(out) < steps and misses < 3:
             page.wait_for_timeout(1000 * look)
-            value, low, high = thumb.evaluate("e => [Number(e.value), Number(e.min), Number(e.max)]")
-            if (key == "ArrowRight" and value >= high) or (key == "ArrowLeft" and value <= low):
-                key = "ArrowLeft" if key == "ArrowRight" else "ArrowRight"
+            key = turn(thumb, key)
             thumb.focus()
             ms = step(page, thumb, key, sel)
             if ms is None:

@@ -160,7 +160,11 @@ def test_the_tablet_menu_shows_its_close_button(browser, server, size):
             page.wait_for_function("document.querySelector(\"[data-testid='stSidebar']\")"
                                    ".getBoundingClientRect().right > 0", timeout=10_000)
         close = page.locator("[data-testid='stSidebarCollapseButton'] button")
-        assert close.is_visible() and close.evaluate("(b) => getComputedStyle(b.parentElement).visibility") == "visible"
+        # the menu slides in; its close button shows once the slide has ended, so wait, then check
+        close.wait_for(state="visible", timeout=10_000)
+        page.wait_for_function(
+            "getComputedStyle(document.querySelector(\"[data-testid='stSidebarCollapseButton']\")).visibility"
+            " === 'visible'", timeout=10_000)
         close.tap()
         page.wait_for_function(
             "document.querySelector(\"[data-testid='stSidebar']\").getBoundingClientRect().right <= 0", timeout=10_000)

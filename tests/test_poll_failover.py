@@ -9,12 +9,11 @@ answer they sent, and a new tap replaces it rather than adding one.
 Every wait has a timeout; the test takes about two minutes on the shared 2-core machine."""
 
 import pathlib
-import re
-import socket
 import time
 
 import pytest
 from support.browser import ARGS, CHROMIUM, COUNT_RUNS, assert_no_errors, settle, wait_for_run_after
+from support.replicas import free_ports, requests_of, streams_of
 
 from deploy.replicas import cluster, haproxy_binary
 from polls import questions, room
@@ -26,33 +25,6 @@ KIND = "which_model"      # a choice of four: one tap answers
 PAGE = "Ask_the_room"
 STATUS = ".st-key-poll_status"
 RECEIPT = "Answer received"
-# HAProxy's log line (option httplog, logasap): ... backend/server ... {Cookie header} "GET /path ..."
-LOG_LINE = re.compile(r" streamlit/(?P<replica>r\d+) .*\{(?P<cookie>[^}]*)\} \"(?P<method>\S+) (?P<path>\S+)")
-
-
-def _free_ports(count: int) -> list[int]:
-    sockets = []
-    try:
-        for _ in range(count):
-            s = socket.socket()
-            s.bind(("127.0.0.1", 0))
-            sockets.append(s)
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
-
-
-def requests_of(log: pathlib.Path, student: str) -> list[tuple[str, str]]:
-    """(replica, path) of every request HAProxy took from ``student`` (tagged by a cookie), in order."""
-    tag = f"student={student}"
-    return [(m["replica"], m["path"]) for m in map(LOG_LINE.search, log.read_text().splitlines())
-            if m and tag in m["cookie"].replace(" ", "").split(";")]
-
-
-def streams_of(log: pathlib.Path, student: str) -> list[str]:
-    """The replicas that took the student's websocket (/_stcore/stream), in order."""
-    return [replica for replica, path in requests_of(log, student) if path.startswith("/_stcore/stream")]
 
 
 def wait_until(condition, seconds: float, message) -> None:
@@ -106,7 +78,7 @@ def test_acknowledged_answers_survive_a_killed_replica_and_students_go_on_as_the
     assert len(labels) >= 3
 
     log = tmp_path / "haproxy.log"
-    front_port, *replica_ports = _free_ports(3)
+    front_port, *replica_ports = free_ports(3)
     with open(log, "w") as log_file, cluster(front_port, replica_ports, log_file=log_file, poll_db=url) as (
             front, replicas), sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

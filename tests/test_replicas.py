@@ -10,7 +10,6 @@ import gzip
 import json
 import pathlib
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -28,6 +27,7 @@ from support.browser import (
     step_slider,
     wait_for_run_after,
 )
+from support.replicas import free_ports, requests_of, streams_of
 
 from deploy.replicas import cluster, haproxy_binary
 
@@ -39,20 +39,6 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 LINKS = ["?data=moons&k=7", "?data=circles&k=9", "?data=moons&n=150&k=15", "?data=xor&k=12"]
 K_SLIDER = ".st-key-p_knn_k input[type='range']"
 DATASET = "() => document.querySelector('.st-key-ds_data')?.innerText ?? null"
-
-
-def _free_ports(count: int) -> list[int]:
-    """Distinct free loopback ports (all sockets held open until every port is picked)."""
-    sockets = []
-    try:
-        for _ in range(count):
-            s = socket.socket()
-            s.bind(("127.0.0.1", 0))
-            sockets.append(s)
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
 
 
 def docker_healthcheck(port: int) -> subprocess.CompletedProcess:
@@ -73,22 +59,6 @@ def view(page) -> dict:
 def replica_of(context) -> str | None:
     """The replica the student's SERVERID cookie names now."""
     return next((c["value"] for c in context.cookies() if c["name"] == "SERVERID"), None)
-
-
-# HAProxy's log line (option httplog, logasap): ... backend/server ... {Cookie header} "GET /path ..."
-LOG_LINE = re.compile(r" streamlit/(?P<replica>r\d+) .*\{(?P<cookie>[^}]*)\} \"(?P<method>\S+) (?P<path>\S+)")
-
-
-def requests_of(log: pathlib.Path, student: str) -> list[tuple[str, str]]:
-    """(replica, path) of every request HAProxy took from ``student`` (tagged by a cookie), in order."""
-    tag = f"student={student}"
-    return [(m["replica"], m["path"]) for m in map(LOG_LINE.search, log.read_text().splitlines())
-            if m and tag in m["cookie"].replace(" ", "").split(";")]
-
-
-def streams_of(log: pathlib.Path, student: str) -> list[str]:
-    """The replicas that took the student's websocket (/_stcore/stream), in order."""
-    return [replica for replica, path in requests_of(log, student) if path.startswith("/_stcore/stream")]
 
 
 def step_k_and_check_the_rerun(page) -> None:
@@ -137,7 +107,7 @@ def test_sessions_spread_over_two_replicas_and_survive_one_being_killed(tmp_path
     from playwright.sync_api import sync_playwright
 
     log = tmp_path / "haproxy.log"
-    front_port, *replica_ports = _free_ports(3)
+    front_port, *replica_ports = free_ports(3)
     with open(log, "w") as log_file, cluster(front_port, replica_ports, log_file=log_file) as (front, replicas), \
             sync_playwright() as p:
         assert docker_healthcheck(replica_ports[0]).returncode == 0
