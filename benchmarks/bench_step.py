@@ -3,7 +3,8 @@ two checkouts side by side (before and after a change), in headless Chromium at 
 
     python -m benchmarks.bench_step --before /tmp/old                    # every model, 3 rounds
     python -m benchmarks.bench_step --before /tmp/old --rounds 5 knn svm  # some models
-    python -m benchmarks.bench_step --before /tmp/old --pages svm tree    # a model slider on pages
+    python -m benchmarks.bench_step --before /tmp/old --pages svm tree    # a slider on some pages
+    python -m benchmarks.bench_step --pages --rounds 3                    # every page, this checkout alone
 
 Each checkout runs its own ``streamlit run app.py``. For each round and model, both are measured
 one after the other (which goes first alternates by round): the Playground opens on moons
@@ -56,20 +57,43 @@ PRINT = """(sel) => {
       for (let j = 0; j < t.z.length; j += 13) for (let i = 0; i < t.z[j].length; i += 17) out.push(t.z[j][i]);
     } else {
       out.push(t.type, t._length, String(t.x && t.x[0]), String(t.y && t.y[0]));
+      // a curve that moves without changing its first point (a learning curve's later sizes)
+      if (t.y && t.y.length && t.y.length < 5000) {
+        let sum = 0;
+        for (const v of t.y) sum += Number(v) || 0;
+        out.push(sum);
+      }
     }
   }
   for (const im of (gd.layout.images || [])) { const s = String(im.source); out.push(s.length, s.slice(-400)); }
   // the tree's splits are shapes
   for (const s of (gd.layout.shapes || []).slice(0, 60)) out.push(s.x0, s.y0, s.x1, s.y1);
+  // a drawn tree's nodes and the plane's labels are annotations
+  for (const a of (gd.layout.annotations || []).slice(0, 60)) out.push(a.text, a.x, a.y);
   return out.join(",");
 }"""
 
 
-# With --pages: a page's main chart, a model slider on it and the page's own link items (the page
-# opens on moons, n = 500); the tree is shown whole, so that its growth settings change the plane.
-PAGES = {"svm": ("SVM_and_kernels", "svm_margin", "p_svm_C", {}),
+# With --pages: each page's main chart (tests/support/browser.py's MAIN_CHART), the slider on it a
+# student moves first and the page's own link items (the page opens on moons, n = 500). The tree
+# is shown whole, so that its growth settings change the plane; Multi-class has no slider of its
+# own beside the plane, so the dataset's noise is stepped there (a full rerun). ID3 on a table's
+# tree has no slider (a table drives it); the exercises' sliders give an answer, not a setting.
+PAGES = {"playground": ("Playground", "playground_chart", "p_knn_k", {}),
+         "svm": ("SVM_and_kernels", "svm_margin", "p_svm_C", {}),
          "tree": ("Decision_tree", "tree_plane", "tree_min_leaf", {"depth": 64}),
-         "validation": ("Validation_curve", "vc_boundary", "p_knn_k", {})}
+         "ensembles": ("Ensembles", "ens_main", "ens_m_random_forest", {}),
+         "perceptron": ("Perceptron", "pc_main", "pc_step", {}),
+         "multiclass": ("Multi-class", "mc_main", "ds_noise", {}),
+         "learning": ("Learning_curves", "lc_chart", "lc_sizes", {}),
+         "validation": ("Validation_curve", "vc_boundary", "p_knn_k", {}),
+         "nn": ("Neural_network", "nn_main", "nn_epoch", {}),
+         "features": ("Features", "feat_scaling", "feat_stretch", {}),
+         "cv": ("Cross-validation", "cv_main", "p_knn_k", {}),
+         "search": ("Search", "search_chart", "p_knn_k", {}),
+         "bias_variance": ("Bias-variance", "bv_overlay", "p_knn_k", {}),
+         "compare": ("Compare_models", "compare_grid", "compare_folds", {}),
+         "theory": ("Learning_theory", "theory_pac", "th_eps", {})}
 
 
 def open_page(page, url, sel=CHART):
@@ -80,14 +104,15 @@ def open_page(page, url, sel=CHART):
     settle(page)
 
 
-def step(page, thumb, key, sel=CHART) -> float | None:
-    """One key press; ms until the plane changed, None if it did not within 5 s of the run's end."""
+def step(page, thumb, key, sel=CHART) -> tuple[float, float | None] | None:
+    """One key press; ms until the plane changed and until the run ended (the page finished),
+    None if the plane did not change within 5 s of the run's end."""
     timed = press_and_time(page, thumb, key=key, shown=f"() => ({PRINT})({sel!r})")
-    return None if timed is None else timed["ms"]
+    return None if timed is None else (timed["ms"], timed["run_end"])
 
 
-def measure(browser, base, spec, seed, steps, look) -> list[float]:
-    """``spec``: a ModelSpec (its Playground slider) or a key of PAGES."""
+def measure(browser, base, spec, seed, steps, look) -> list[tuple[float, float | None]]:
+    """``spec``: a ModelSpec (its Playground slider) or a key of PAGES; per step (chart ms, run end ms)."""
     if isinstance(spec, str):
         path, chart, slider, own = PAGES[spec]
         sel, query = f".st-key-{chart} .js-plotly-plot", urlencode({"data": "moons", "n": 500, "seed": seed} | own)
@@ -97,7 +122,8 @@ def measure(browser, base, spec, seed, steps, look) -> list[float]:
     page = browser.new_page(viewport=VIEWPORT)
     try:
         open_page(page, f"{base}/{path}?{query}", sel)
-        thumb = page.locator(f".st-key-{slider} input[type='range']")
+        box = slider if slider.startswith("[") else f".st-key-{slider}"
+        thumb = page.locator(f"{box} input[type='range']").first
         if thumb.count() == 0:
             raise RuntimeError(f"no slider {slider}")
         out, key, misses = [], "ArrowRight", 0
@@ -115,15 +141,21 @@ def measure(browser, base, spec, seed, steps, look) -> list[float]:
         page.close()
 
 
+def _median(values) -> float:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("models", nargs="*", help="model keys (default: every registered model)")
-    ap.add_argument("--before", type=pathlib.Path, required=True, help="the checkout to compare with")
+    ap.add_argument("--before", type=pathlib.Path, help="the checkout to compare with (default: none)")
     ap.add_argument("--after", type=pathlib.Path, default=ROOT, help="the changed checkout (default: this one)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--steps", type=int, default=3, help="steps per model and round")
     ap.add_argument("--look", type=float, default=1.5, help="seconds between two steps")
-    ap.add_argument("--pages", nargs="+", choices=sorted(PAGES), help="pages' sliders instead of the Playground's")
+    ap.add_argument("--pages", nargs="*", choices=sorted(PAGES),
+                    help="pages' sliders instead of the Playground's (no name: every page)")
     args = ap.parse_args(argv)
 
     sys.path.insert(0, str(ROOT))
@@ -131,11 +163,13 @@ def main(argv=None):
 
     from catalog.models import MODELS  # noqa: PLC0415
 
-    keys = args.pages or args.models or list(MODELS)
-    spec_of = (lambda k: k) if args.pages else MODELS.__getitem__
-    names = ("before", "after")
+    pages = args.pages is not None
+    keys = (args.pages or list(PAGES)) if pages else (args.models or list(MODELS))
+    spec_of = (lambda k: k) if pages else MODELS.__getitem__
+    roots = {"before": args.before, "after": args.after} if args.before else {"after": args.after}
+    names = tuple(roots)
     got = {(k, n): [] for k in keys for n in names}
-    servers = {n: Server("app.py", root) for n, root in zip(names, (args.before, args.after), strict=True)}
+    servers = {n: Server("app.py", root) for n, root in roots.items()}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -152,7 +186,8 @@ def main(argv=None):
                                 print(f"{k} {n} round {r}: {type(err).__name__}: {err}", file=sys.stderr)
                                 ms = []
                             got[k, n].append(ms)
-                            print(f"round {r} {k} {n}: {[round(m) for m in ms]}", file=sys.stderr, flush=True)
+                            print(f"round {r} {k} {n}: {[(round(c), r and round(r)) for c, r in ms]}",
+                                  file=sys.stderr, flush=True)
             finally:
                 browser.close()
     finally:
@@ -160,22 +195,29 @@ def main(argv=None):
             s.stop()
 
     load = os.getloadavg()
-    what = "Pages, one step of a model slider" if args.pages else "Playground, one step of each model's own slider"
-    print(f"\n{what} -> chart changed (headless Chromium, 1280x720), "
+    what = "Pages, one step of a slider" if pages else "Playground, one step of each model's own slider"
+    print(f"\n{what} -> chart changed and run finished (headless Chromium, 1280x720), "
           f"{args.rounds} rounds x {args.steps} steps, {args.look} s between steps, "
-          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} ({os.cpu_count()} CPUs, load {load[0]:.1f})\n")
-    print("| model | slider | before: median ms | after: median ms | after / before | before: rounds' medians "
-          "| after: rounds' medians |")
-    print("|---|---|---:|---:|---:|---|---|")
+          f"{datetime.datetime.now():%Y-%m-%d %H:%M}, {platform.node()} ({os.cpu_count()} CPUs, load {load[0]:.1f}); "
+          + ", ".join(f"{n}: {root}" for n, root in roots.items()) + "\n")
+    head = " | ".join(f"{n}: chart ms | {n}: finished ms | {n}: rounds' chart medians" for n in names)
+    ratio_head = " after / before (chart) |" if args.before else ""
+    print(f"| {'page' if pages else 'model'} | slider | {head} |{ratio_head}")
+    print("|---|---|" + "---:|---:|---|" * len(names) + ("---:|" if args.before else ""))
+    charts = {n: [] for n in names}
     for k in keys:
         cells = []
         for n in names:
             flat = [m for run in got[k, n] for m in run]
-            cells.append(statistics.median(flat) if flat else float("nan"))
-        rounds = [" / ".join(f"{statistics.median(run):.0f}" if run else "–" for run in got[k, n]) for n in names]
-        slider = PAGES[k][2] if args.pages else slider_for(MODELS[k])[0]
-        print(f"| {k} | `{slider}` | {cells[0]:.0f} | {cells[1]:.0f} | {cells[1] / cells[0]:.2f} "
-              f"| {rounds[0]} | {rounds[1]} |")
+            chart, end = _median([c for c, _ in flat]), _median([e for _, e in flat])
+            charts[n].append(chart)
+            rounds = " / ".join(f"{_median([c for c, _ in run]):.0f}" if run else "–" for run in got[k, n])
+            cells.append(f"{chart:.0f} | {end:.0f} | {rounds}")
+        slider = PAGES[k][2] if pages else slider_for(MODELS[k])[0]
+        ratio = f" {charts['after'][-1] / charts['before'][-1]:.2f} |" if args.before else ""
+        print(f"| {k} | `{slider}` | {' | '.join(cells)} |{ratio}")
+    for n in names:
+        print(f"\n{n}: chart ms median over the rows {_median(charts[n]):.0f}, largest {max(charts[n]):.0f}")
 
 
 if __name__ == "__main__":
