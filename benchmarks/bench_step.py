@@ -89,8 +89,8 @@ PAGES = {"playground": ("Playground", "playground_chart", "p_knn_k", {}),
          "validation": ("Validation_curve", "vc_boundary", "p_knn_k", {}),
          "nn": ("Neural_network", "nn_main", "nn_epoch", {}),
          "features": ("Features", "feat_scaling", "feat_stretch", {}),
-         "cv": ("Cross-validation", "cv_main", "p_knn_k", {}),
-         "search": ("Search", "search_chart", "p_knn_k", {}),
+         "cv": ("Cross-validation", "cv_main", "cv_folds", {}),        # k moves only the charts below
+         "search": ("Search", "search_chart", "search_values", {}),   # k is one of the searched axes
          "bias_variance": ("Bias-variance", "bv_overlay", "p_knn_k", {}),
          "compare": ("Compare_models", "compare_grid", "compare_folds", {}),
          "theory": ("Learning_theory", "theory_pac", "th_eps", {})}
@@ -108,7 +108,10 @@ def step(page, thumb, key, sel=CHART) -> tuple[float, float | None] | None:
     """One key press; ms until the plane changed and until the run ended (the page finished),
     None if the plane did not change within 5 s of the run's end."""
     timed = press_and_time(page, thumb, key=key, shown=f"() => ({PRINT})({sel!r})")
-    return None if timed is None else (timed["ms"], timed["run_end"])
+    if timed is None:
+        return None
+    # the page has finished when its run has ended and its chart is drawn (a live chart draws after the run)
+    return timed["ms"], None if timed["run_end"] is None else max(timed["ms"], timed["run_end"])
 
 
 def measure(browser, base, spec, seed, steps, look) -> list[tuple[float, float | None]]:
