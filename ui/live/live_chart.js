@@ -18,7 +18,8 @@
 // positions next to the slider last moved. When that slider (the widget whose container has the
 // class st-key-<slider>) shows one of those values, by key, tap or drag, the figure is drawn at
 // once, before the run for it has even started; the run then brings the same sig and draws
-// nothing. Every run that starts makes the positions stale: they are dropped.
+// nothing. base: the sig of the figure they neighbour; once another figure is drawn (a step, new
+// data, another setting), they wait for the next message.
 //
 // State lives on window, per component key, so a remount (a rerun that re-creates this
 // component) reuses the parts already received; the chart element is re-created only when
@@ -235,6 +236,12 @@ async function prepare(texts, fills, blobs) {
   return { layout, traces, ownMargin };
 }
 
+// The same config but for the download's file name and format (which follow the settings).
+function sameConfig(a, b) {
+  const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
+  return rest(a) === rest(b);
+}
+
 // Draw ``figure`` (prepare's) in ``parentElement``: newPlot the first time, then Plotly.react.
 async function draw(state, figure, parentElement, header) {
   const Plotly = await loadPlotly(header.plotly);
@@ -271,8 +278,7 @@ async function draw(state, figure, parentElement, header) {
   } else {
     // A changed config makes Plotly.react start over (newPlot: legend toggles lost). The
     // download's file name follows the settings on every rerun: set it on the live chart.
-    const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
-    if (state.config && rest(state.config) === rest(header.config)) {
+    if (state.config && sameConfig(state.config, header.config)) {
       state.config.toImageButtonOptions = header.config.toImageButtonOptions;
       if (gd._context) gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
     } else {
@@ -321,7 +327,9 @@ function shownAhead(input) {
   for (const state of Object.values(window.__cpLive || {})) {
     const entry = (state.ahead || []).find((e) => e.slider === slider &&
       Math.abs(e.value - value) <= 1e-9 * Math.max(1, Math.abs(e.value)));
-    if (!entry || entry.sig === state.sig || !state.gd || !state.gd.isConnected) continue;
+    // the positions are next to the figure they were sent with: once another is drawn (a step,
+    // new data, another setting) they are not the neighbours of what is shown
+    if (!entry || state.aheadBase !== state.sig || !state.gd || !state.gd.isConnected) continue;
     const seq = ++state.seq, t0 = performance.now();
     state.sig = entry.sig;
     enqueue(state, seq, async () => {
@@ -346,18 +354,12 @@ function watchSliders() {
   new MutationObserver((records) => {
     for (const r of records) if (isRange(r.target)) later(r.target);
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-valuetext"] });
-  const app = document.querySelector("[data-testid='stApp']");
-  if (app) {
-    new MutationObserver(() => {
-      if (app.getAttribute("data-test-script-state") !== "running") return;
-      for (const state of Object.values(window.__cpLive || {})) state.ahead = [];
-    }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
-  }
 }
 
 function takeAhead(state, header, blobs) {
   const protect = new Set(state.shown || []);
   state.ahead = [];
+  state.aheadBase = header.base;
   for (const entry of header.ahead) {
     const wanted = [entry.layout, ...entry.traces];
     if (!keepParts(state, wanted, protect)) continue;   // a part gone: this position waits for its run
@@ -396,8 +398,12 @@ export default function (component) {
   }
   state.shown = wanted.map(([hash]) => hash);
   state.header = header;
-  if (header.sig && header.sig === state.sig && state.gd && state.gd.parentNode === parentElement) {
-    return;   // drawn already (ahead, or the same figure again)
+  if (header.sig && header.sig === state.sig && state.gd && state.gd.parentNode === parentElement &&
+      state.config && sameConfig(state.config, header.config)) {
+    // drawn already (ahead, or the same figure again): only the download's name may be new
+    state.config.toImageButtonOptions = header.config.toImageButtonOptions;
+    if (state.gd._context) state.gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
+    return;
   }
   state.sig = header.sig;
   const seq = ++state.seq;

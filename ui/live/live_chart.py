@@ -67,6 +67,7 @@ IMAGE = os.environ.get("CP_REGIONS_IMAGE", "1") != "0"
 HOVER_CELLS = 50   # the invisible hover layer's cells per side at most (one per step x step cells)
 
 _SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
+_SHOWN = "_live_chart_shown"   # per chart key: the signature of the figure sent last
 _KEEP = 48                     # parts remembered; the browser keeps more (ui/live/live_chart.js)
 _ENTRIES = 192                 # encoded figures kept: 64 links of the Playground's three charts
 AHEAD_BUDGET = 0.25            # seconds a run may spend building the figures drawn ahead
@@ -244,11 +245,12 @@ def message(encoded: Encoded, key: str, config: dict, known) -> bytes:
     return struct.pack("<I", len(header)) + header + encoded.blobs
 
 
-def ahead_message(key: str, positions: list[tuple[str, float, Encoded]], known) -> bytes:
+def ahead_message(key: str, base: str | None, positions: list[tuple[str, float, Encoded]], known) -> bytes:
     """The figures at the positions next to a slider, for the browser to draw the moment the
     slider shows one of them (``ui/live/live_chart.js``, "drawn ahead"): per position the slider's
     widget key, its value in the browser, the figure's signature and parts (a part the browser
-    holds, or another position here sends, as its hash alone) and its blobs' span."""
+    holds, or another position here sends, as its hash alone) and its blobs' span; ``base``: the
+    signature of the figure shown now, which they neighbour."""
     entries, blobs, offset, known = [], [], 0, set(known)
     for slider, value, encoded in positions:
         sent = [[h, None if h in known else p] for h, p in zip(encoded.hashes, encoded.parts, strict=True)]
@@ -257,7 +259,7 @@ def ahead_message(key: str, positions: list[tuple[str, float, Encoded]], known) 
                         "fills": list(encoded.fills), "offset": offset, "length": len(encoded.blobs)})
         blobs.append(encoded.blobs)
         offset += len(encoded.blobs)
-    header = json.dumps({"key": key, "ahead": entries}, separators=(",", ":")).encode()
+    header = json.dumps({"key": key, "base": base, "ahead": entries}, separators=(",", ":")).encode()
     return struct.pack("<I", len(header)) + header + b"".join(blobs)
 
 
@@ -315,6 +317,7 @@ def _send(encoded: Encoded, key: str, config: dict) -> None:
 
     known = st.session_state.get(sent_key, [])
     st.session_state[sent_key] = ([h for h in known if h not in encoded.hashes] + list(encoded.hashes))[-_KEEP:]
+    st.session_state[f"{_SHOWN}_{key}"] = encoded.sig
     _component(key=f"{key}_live", data=message(encoded, key, config, set(known)),
                on_missing_change=_resend, height="stretch")
 
@@ -340,7 +343,7 @@ def draw_ahead(key: str, builder, positions: list[tuple[str, float, tuple]], bud
         ready.append((slider, value, _encoded(builder, tuple(args), presenting_now, dark_now)))
     sent_key = f"{_SENT}_{key}"
     known = st.session_state.get(sent_key, [])
-    data = ahead_message(key, ready, known)
+    data = ahead_message(key, st.session_state.get(f"{_SHOWN}_{key}"), ready, known)
     hashes = [h for _, _, e in ready for h in e.hashes]
     st.session_state[sent_key] = ([h for h in known if h not in hashes] + hashes)[-_KEEP:]
     with st.container(key=f"drawn_ahead_{key}"):   # hidden (ui.core.layout's CSS): it only brings data
