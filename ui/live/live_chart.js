@@ -357,18 +357,32 @@ function watchSliders() {
 }
 
 function takeAhead(state, header, blobs) {
+  state.aheadRaw = { header, blobs };
+  resolveAhead(state);
+  watchSliders();
+}
+
+// The positions whose parts are all here. Streamlit may hand this message over before the
+// chart's own message of the same run, which brings parts it names by hash: the rest resolve then.
+function resolveAhead(state) {
+  const raw = state.aheadRaw;
+  if (!raw) return;
   const protect = new Set(state.shown || []);
+  let complete = true;
   state.ahead = [];
-  state.aheadBase = header.base;
-  for (const entry of header.ahead) {
+  state.aheadBase = raw.header.base;
+  for (const entry of raw.header.ahead) {
     const wanted = [entry.layout, ...entry.traces];
-    if (!keepParts(state, wanted, protect)) continue;   // a part gone: this position waits for its run
+    if (!keepParts(state, wanted, protect)) {
+      complete = false;
+      continue;
+    }
     wanted.forEach(([hash]) => protect.add(hash));
     state.ahead.push({ slider: entry.slider, value: entry.value, sig: entry.sig, fills: entry.fills,
                        texts: wanted.map(([hash]) => state.parts.get(hash)),
-                       blobs: blobs.subarray(entry.offset, entry.offset + entry.length) });
+                       blobs: raw.blobs.subarray(entry.offset, entry.offset + entry.length) });
   }
-  watchSliders();
+  if (complete) state.aheadRaw = null;
   // decoded while the student looks, so that a step only draws
   const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
   for (const entry of state.ahead) {
@@ -398,6 +412,7 @@ export default function (component) {
   }
   state.shown = wanted.map(([hash]) => hash);
   state.header = header;
+  resolveAhead(state);
   if (header.sig && header.sig === state.sig && state.gd && state.gd.parentNode === parentElement &&
       state.config && sameConfig(state.config, header.config)) {
     // drawn already (ahead, or the same figure again): only the download's name may be new
