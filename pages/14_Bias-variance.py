@@ -15,7 +15,7 @@ from ui.core.layout import finish, fit_screen, page, stop
 from ui.core.show_code import show_code
 from ui.model_selection import bias_variance_texts as texts
 from ui.model_selection import sweeps
-from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose, default_rounds
+from ui.model_selection.bias_variance_runs import TEST_POINTS, curve, curve_values, decompose, default_rounds, others
 from viz.decision import points_figure, titled
 from viz.selection import bias_variance_figure, overlay_figure
 
@@ -65,8 +65,7 @@ if problem:
 key_params = tuple(sorted(hp.items()))
 with right:
     try:
-        view = sweeps.cached(decompose, recipe, drawn, key, key_params, rounds,
-                             text=f"Fitting {spec.label} on {rounds} training sets")
+        view = decompose(recipe, drawn, key, key_params, rounds)
     except ValidationError as err:
         st.warning(f"{spec.label} cannot be fitted on resampled training sets here: {err}", icon=":material/info:")
         stop()
@@ -85,9 +84,8 @@ with right:
         p = spec.param(complexity)
         values = curve_values(key, p)
         try:
-            terms, ses, paired, errors = sweeps.cached(
-                curve, recipe, drawn, key, key_params, complexity, values, rounds,
-                text=f"Sweeping {p.label or p.name} over {len(values)} values")
+            terms, ses, paired, errors = curve(recipe, drawn, key, others(key_params, complexity), complexity,
+                                               values, rounds)
         except ValidationError as err:
             st.warning(str(err), icon=":material/info:")
             stop()
