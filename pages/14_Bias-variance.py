@@ -129,8 +129,8 @@ def settings_and_charts(recipe, drawn, data) -> None:
     show_code(code_model_pages.bias_variance_page(recipe, drawn, key, hp, rounds, known=view.known,
                                                   n_test=TEST_POINTS),
               "The decomposition at the current settings: " + sampled)
-    compute_ahead("bias_variance", spec, hp, lambda q: ahead_work(recipe, drawn, key, q, rounds,
-                                                                  complexity if options else None))
+    axis = complexity if options else None
+    compute_ahead("bias_variance", spec, hp, lambda q: ahead_work(recipe, drawn, key, q, rounds, axis), first=axis)
 
 
 def ahead_work(recipe, drawn, key: str, hp: dict, rounds: int, complexity: str | None) -> list[tuple]:

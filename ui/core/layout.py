@@ -322,12 +322,13 @@ def part(name: str, share: bool = False):
         _share_link()
 
 
-def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
+def compute_ahead(name: str, spec, params: dict, work, scope=None, first: str | None = None) -> None:
     """After a run, compute in the background the neighbouring positions of the slider of
     ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
     a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
     the ParamSpecs of ``params``; ``scope``: what they belong to (by default the model's key): when
-    it changes, no slider has moved yet."""
+    it changes, no slider has moved yet; ``first``: the slider to compute around while none has
+    moved (a page whose first step is slow to compute, and whose lesson is that slider)."""
     ss, kept = st.session_state, f"_ahead_{name}"
     specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
     scope = spec.key if scope is None and hasattr(spec, "key") else scope
@@ -339,10 +340,10 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
         if now is not None:
             slider, rising = now, params[now] > before[now]
     ss[kept] = (scope, dict(params), slider, rising)
-    p = next((q for q in specs if q.name == slider), None)
+    p = next((q for q in specs if q.name == (slider or first)), None)
     if p is None or not p.relevant(params):
         return
-    ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, slider, rising)])
+    ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, p.name, rising)])
 
 
 def _link_once(name: str) -> dict[str, str] | None:
