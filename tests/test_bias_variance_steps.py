@@ -1,7 +1,8 @@
 """A step of the model's setting on the Bias-variance page refits only what depends on it: the
 overlay at the new value. The curve along the complexity axis does not depend on where the slider
-stands (every value of the axis is fitted, whatever the current one), so a step finds it computed. And the overlay at the neighbouring values of the axis is computed
-ahead, from the page's opening on, so the first step is ready too."""
+stands (every value of the axis is fitted, whatever the current one), so a step finds it computed.
+And the overlay at the neighbouring values of the axis is computed ahead, from the page's opening
+on, so the first step is ready too."""
 
 import threading
 
