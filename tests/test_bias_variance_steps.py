@@ -57,15 +57,17 @@ def test_a_k_step_fits_the_new_k_only_and_keeps_the_curve(fitted):
 
 
 def _join_ahead():
-    with ahead._lock:
-        threads = [thread for thread, _ in ahead._running.values()]
-    for thread in threads:
-        thread.join(120)
+    """Wait for every thread computing ahead (an earlier test's too: they hold the server's threads)."""
+    for thread in threading.enumerate():
+        if thread.name.startswith("ahead-"):
+            thread.join(120)
+            assert not thread.is_alive(), "a thread computing ahead did not end"
 
 
 @pytest.mark.app
 def test_the_first_step_of_the_axis_and_the_next_find_their_positions_computed_ahead(fitted, monkeypatch):
     monkeypatch.setattr(ahead, "ENABLED", True)
+    _join_ahead()
     at = run_page(PAGE, {**QUERY, "seed": "812"})
     assert_clean(at)
     _join_ahead()   # opened: k = 4 and 6 computed while the student reads the page
