@@ -130,7 +130,7 @@ def settings_and_charts(recipe, drawn, data) -> None:
                                                   n_test=TEST_POINTS),
               "The decomposition at the current settings: " + sampled)
     axis = complexity if options else None
-    compute_ahead("bias_variance", spec, hp, lambda q: ahead_work(recipe, drawn, key, q, rounds, axis), first=axis)
+    compute_ahead("bias_variance", spec, hp, lambda q: ahead_work(recipe, drawn, key, q, rounds, axis), opening=axis)
 
 
 def ahead_work(recipe, drawn, key: str, hp: dict, rounds: int, complexity: str | None) -> list[tuple]:
