@@ -6,8 +6,9 @@ import pytest
 from mlcore.datasets import make_dataset
 from mlcore.neighbors import KNeighborsClassifier
 from mlcore.tree import DecisionTreeClassifier
+from viz.decision import boundary_segments
 from viz.grid import evaluate_grid, make_bounds
-from viz.selection import Panel, groups_figure, nested_figure, overlay_figure, panels_figure, search_figure
+from viz.selection import Panel, chained, groups_figure, nested_figure, overlay_figure, panels_figure, search_figure
 
 
 def data():
@@ -82,6 +83,28 @@ def test_overlay_draws_one_boundary_per_model():
     assert len(lines) == 1
     breaks = np.isnan(np.asarray(lines[0].x, dtype=float)).sum()
     assert breaks >= 2, "segments of both models, separated by gaps"
+
+
+def _pieces(x, y) -> list[tuple]:
+    """The straight pieces of the lines (consecutive points with no gap between them), each as its
+    two ends in a fixed order, whichever way the line runs."""
+    pieces = []
+    for i in range(len(x) - 1):
+        a, b = (float(x[i]), float(y[i])), (float(x[i + 1]), float(y[i + 1]))
+        if not np.isnan(a + b).any():
+            pieces.append(tuple(sorted([a, b])))
+    return pieces
+
+
+@pytest.mark.parametrize(("k", "classes"), [(1, 3), (4, 3), (1, 2)])
+def test_chained_boundaries_cover_the_same_segments_in_fewer_pieces(k, classes):
+    X, y = make_dataset("blobs", n=80, noise=1.0, seed=k, n_classes=classes)
+    grid = evaluate_grid(KNeighborsClassifier(n_neighbors=k).fit(X, y), make_bounds(X), 40)
+    x, yl = boundary_segments(grid)
+    cx, cy = chained(x, yl)
+    segments, joined = sorted(_pieces(x, yl)), sorted(_pieces(cx, cy))
+    assert joined == segments, "every segment once, and nothing else"
+    assert np.isnan(cx).sum() < np.isnan(x).sum() / 3, "far fewer pieces for the browser to draw"
 
 
 @pytest.mark.parametrize("score", [1.0, 0.8, 0.0])

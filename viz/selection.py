@@ -302,7 +302,7 @@ def overlay_figure(main: DecisionGrid, agreement: np.ndarray, member_grids: list
     traces = [_regions_trace(shaded, names, True)]
     xs, ys = [], []
     for g in member_grids:
-        x, y_line = boundary_segments(g)
+        x, y_line = chained(*boundary_segments(g))
         xs.append(np.asarray(x, dtype=np.float32))
         ys.append(np.asarray(y_line, dtype=np.float32))
         xs.append(np.array([np.nan], dtype=np.float32))
@@ -319,6 +319,39 @@ def overlay_figure(main: DecisionGrid, agreement: np.ndarray, member_grids: list
                                names, spans)
     layout = _plane_layout(main.bounds, height, title, top=62 if title else 40)
     return go.Figure(data=traces, layout=layout)
+
+
+def chained(x, y) -> tuple[np.ndarray, np.ndarray]:
+    """The two-point segments of ``boundary_segments`` (``x``, ``y``: a, b, NaN, a, b, NaN...)
+    joined end to end into polylines, NaN between polylines: the same lines, drawn by the browser
+    as a few dozen paths instead of one per segment (plotly draws each piece between gaps as an
+    SVG path of its own; thousands of them took most of the page's drawing time)."""
+    x, y = np.asarray(x), np.asarray(y)
+    if len(x) < 3:
+        return x, y
+    ends = np.stack([x, y], axis=1).reshape(-1, 3, 2)[:, :2]        # (segments, 2 ends, xy)
+    at: dict[tuple, list[int]] = {}
+    for i, pair in enumerate(ends.tolist()):
+        for point in pair:
+            at.setdefault(tuple(point), []).append(i)
+    used = np.zeros(len(ends), dtype=bool)
+    # a polyline starts where a line ends or branches (an odd count of segments meets there), then closed loops
+    starts = [p for p, segs in at.items() if len(segs) % 2] + list(at)
+    out = []
+    for start in starts:
+        while any(not used[i] for i in at[start]):
+            point, line = start, [start]
+            while True:
+                i = next((i for i in at[point] if not used[i]), None)
+                if i is None:
+                    break
+                used[i] = True
+                a, b = (tuple(e) for e in ends[i].tolist())
+                point = b if a == point else a
+                line.append(point)
+            out.append(line + [(np.nan, np.nan)])
+    flat = np.array([p for line in out for p in line], dtype=x.dtype)
+    return flat[:, 0], flat[:, 1]
 
 
 def bias_variance_figure(values, label: str, *, loss, bias, variance, net_variance, log: bool,

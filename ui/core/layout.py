@@ -334,13 +334,16 @@ class Ahead(NamedTuple):
     widget: object
 
 
-def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead | None = None) -> None:
+def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead | None = None,
+                  opening: str | None = None) -> None:
     """After a run, compute in the background the neighbouring positions of the slider of
     ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
     a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
     the ParamSpecs of ``params``; ``scope``: what they belong to (by default the model's key): when
     it changes, no slider has moved yet. ``chart``: a live chart whose figures at those positions
-    the browser gets now, to draw the moment the slider shows one (``draw_ahead``)."""
+    the browser gets now, to draw the moment the slider shows one (``draw_ahead``). ``opening``:
+    the slider to compute around while none has moved (a page whose first step is slow to compute,
+    and whose lesson is that slider)."""
     ss, kept = st.session_state, f"_ahead_{name}"
     specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
     scope = spec.key if scope is None and hasattr(spec, "key") else scope
@@ -352,8 +355,8 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
         if now is not None:
             slider, rising = now, params[now] > before[now]
     ss[kept] = (scope, dict(params), slider, rising)
-    p = next((q for q in specs if q.name == slider), None)
-    if p is None and chart is not None:
+    p = next((q for q in specs if q.name == (slider or opening)), None)
+    if slider is None and chart is not None:
         # no slider moved yet: the browser gets the first slider's neighbours (the one a student
         # reaches first), nothing is computed in the background
         first = next((q for q in specs if ahead.is_slider(q) and q.relevant(params)), None)
@@ -362,7 +365,7 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
         return
     if p is None or not p.relevant(params):
         return
-    near = ahead.positions(specs, params, slider, rising)
+    near = ahead.positions(specs, params, p.name, rising)
     if chart is not None:
         draw_ahead(chart.chart, chart.builder, _drawn(chart, p, near))
     ahead.start(_session(), [work(q) for q in near])

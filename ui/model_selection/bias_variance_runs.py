@@ -19,9 +19,11 @@ import numpy as np
 from mlcore import ValidationError
 from mlcore.model_selection import BiasVariance, bias_variance_decomposition, paired_loss_se
 from mlcore.theory import KNOWN_DENSITIES, BayesClassifier, generator_bias_variance, generator_samples
+from ui.core.progress import Progress
 from ui.data.recipe import BLANK, Recipe
 from ui.model_selection import sweeps
 from ui.serving import fits
+from ui.serving.cache import sharable
 from viz.grid import DecisionGrid, evaluate_grid
 
 TEST_POINTS = 1000   # fresh test points of a known distribution: standard errors near 1 point of loss
@@ -81,11 +83,15 @@ def _run(model, recipe: Recipe, drawn: tuple, rounds: int, callback=None, keep: 
                                        random_state=0, callback=callback, return_estimators=keep)
 
 
-def decompose(recipe, drawn, key, key_params, rounds, callback=None) -> View:
+@sharable(max_entries=24)   # a view holds SHOWN + 1 grids of RESOLUTION² cells: ~2 MB
+def decompose(recipe, drawn, key, key_params, rounds) -> View:
     """The decomposition at the current settings, the vote of every round's model on the grid and
-    the first SHOWN models' grids (the models themselves are not kept)."""
+    the first SHOWN models' grids (the models themselves are not kept). Computed once for the
+    server (``ui.serving.cache.shared``), so a step back, or a position computed ahead, is a hit."""
     data = fits.dataset(recipe, drawn)
-    result = _run(sweeps.MODELS[key].make(**dict(key_params)), recipe, drawn, rounds, callback, keep=True)
+    spec = sweeps.MODELS[key]
+    with Progress(f"Fitting {spec.label} on {rounds} training sets") as progress:
+        result = _run(spec.make(**dict(key_params)), recipe, drawn, rounds, progress, keep=True)
     grids = [evaluate_grid(m, data.bounds, RESOLUTION) for m in result.estimators]
     classes = np.unique(np.concatenate([data.y_train, data.y_test, *(g.classes for g in grids)]))
     return View(replace(result, estimators=[], predictions=np.empty((0, 0))), bayes_of(recipe, drawn) is not None,
@@ -97,12 +103,25 @@ def curve_values(key: str, p) -> tuple:
     return VALUES.get((key, p.name)) or tuple(sweeps.sweep_values(p, 7))
 
 
-def curve(recipe, drawn, key, key_params, name, values, rounds, callback=None):
+def others(key_params: tuple, name: str) -> tuple:
+    """The settings the curve along ``name`` depends on: all but ``name`` itself, whose value on
+    the curve is each of the swept values whatever the slider shows."""
+    return tuple(item for item in key_params if item[0] != name)
+
+
+@sharable(max_entries=32)
+def curve(recipe, drawn, key, key_params, name, values, rounds):
     """(terms, standard errors, paired, errors): the COLUMNS at each value of ``name`` and their
     standard errors, (len(values), 5) each, NaN where a value cannot be fitted; ``paired[i, j]`` the
     standard error of loss_i − loss_j (same training sets and test points: far below the two
-    losses' own errors combined); the refusals' messages."""
+    losses' own errors combined); the refusals' messages. ``key_params`` without ``name``
+    (``others``), so that a step of ``name`` finds the curve computed. Computed once for the server."""
     spec, hp = sweeps.MODELS[key], dict(key_params)
+    with Progress(f"Sweeping {spec.param(name).label or name} over {len(values)} values") as progress:
+        return _sweep(spec, hp, recipe, drawn, name, values, rounds, progress)
+
+
+def _sweep(spec, hp, recipe, drawn, name, values, rounds, callback):
     fresh = samples(recipe, drawn, rounds)   # drawn once: every value sees the same sets
     labels = fresh["y_test"] if fresh is not None else fits.dataset(recipe, drawn).y_test
     terms, ses, predictions, errors = [], [], [], []
