@@ -10,7 +10,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures, overlays, params, presets, sections, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import controls, finish, page, screen_height, stop
+from ui.core.layout import Ahead, compute_ahead, controls, finish, page, screen_height, stop
 from ui.core.show_code import show_fit
 from ui.data import draw
 from ui.id3.worked_examples import LOSS_GALLERY_TEXT
@@ -58,6 +58,7 @@ with left:
 
 key_params = tuple(sorted(hp.items()))
 fit = fits.fit(recipe, drawn, SPEC.key, key_params)
+plane_at = None   # the margin plane's arguments at other settings, once it is drawn
 model = fit.model
 binary = model is None or len(model.classes_) == 2
 with left:
@@ -107,6 +108,7 @@ with right:
             screen_height("svm_margin", height)
             explained = shared_chart("svm_margin", CHART_CONFIG, margin_plane, recipe, drawn, key_params,
                                      machine, show_test, explain_on, height)
+            plane_at = lambda q: (recipe, drawn, tuple(sorted(q.items())), machine, show_test, explain_on, height)  # noqa: E731
         alt_text.summary("svm_margin", f"Decision boundary f(x) = 0, margins f(x) = ±1 and {len(model.support_)} "
                          f"support vectors of an {alt_text.model_text('SVM', hp)}", data,
                          {"train accuracy": fit.train_acc, "test accuracy": fit.test_acc})
@@ -216,4 +218,8 @@ if section["primal"].open:
 
 guide.next_pages("validation_curve", "bias_variance", "search", "perceptron", model=SPEC.key, params=hp)
 show_fit(recipe, drawn, SPEC.key, hp)
+if plane_at is not None:   # the plane at C's (gamma's, ...) next positions: drawn the moment the slider shows one
+    compute_ahead("svm", SPEC, hp, lambda q: [(margin_plane, *plane_at(q)),
+                                             (fits.cv, recipe, drawn, SPEC.key, tuple(sorted(q.items())))],
+                  chart=Ahead("svm_margin", margin_plane, plane_at, lambda p: params.widget_key(SPEC, p)))
 finish()

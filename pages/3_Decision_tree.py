@@ -12,7 +12,7 @@ from mlcore.tree import cut_at_depth
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures, overlays, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, finish, page, part, screen_height, stop
+from ui.core.layout import Ahead, compute_ahead, finish, page, part, screen_height, stop
 from ui.core.params import point_inputs
 from ui.core.show_code import show_code
 from ui.data import draw
@@ -121,7 +121,9 @@ def tree_view(recipe, drawn, params, full, data) -> None:
                   "The full tree with the page's growth settings, cut at the slider's depth, and its accuracies.")
         compute_ahead("tree_depth", [depth_spec], {"depth": depth}, lambda q: [
             (plane, recipe, drawn, params, q["depth"], point, explain_on, query),
-            (fits.cv, recipe, drawn, "tree", grown_at(params, q["depth"], full_depth))], scope=(recipe, drawn, params))
+            (fits.cv, recipe, drawn, "tree", grown_at(params, q["depth"], full_depth))], scope=(recipe, drawn, params),
+            chart=Ahead("tree_plane", plane, lambda q: (recipe, drawn, params, q["depth"], point, explain_on, query),
+                        lambda p: "tree_depth"))
 
 
 def grown_at(params: tuple, depth: int, full_depth: int) -> tuple:

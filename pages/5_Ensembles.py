@@ -9,7 +9,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
+from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.show_code import show_fit
 from ui.ensembles.member_votes import members, partial_grid, partial_scores, vote_curves
 from ui.live.live_chart import shared_chart
@@ -87,7 +87,9 @@ def stepper(model, key: str, hp: dict, key_params: tuple, show_conf: bool):
         spec, m = steps(model, key, hp, key_params, show_conf)
         compute_ahead("ens_members", [spec], {spec.name: m}, lambda q: [
             (partial_scores, recipe, drawn, key, key_params, q[spec.name]),
-            (plane, recipe, drawn, key, key_params, q[spec.name], show_conf)], scope=(key, key_params))
+            (plane, recipe, drawn, key, key_params, q[spec.name], show_conf)], scope=(key, key_params),
+            chart=Ahead("ens_main", plane, lambda q: (recipe, drawn, key, key_params, q[spec.name], show_conf),
+                        lambda p: f"ens_m_{key}"))
 
 
 def steps(model, key: str, hp: dict, key_params: tuple, show_conf: bool) -> tuple[ParamSpec, int]:
