@@ -6,6 +6,7 @@ import time
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
@@ -13,11 +14,12 @@ from mlcore.model_selection import cross_validate
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, fit_screen, page, screen_height, stop
+from ui.core.layout import compute_ahead, finish, fit_screen, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.model_selection import sweeps
-from ui.serving import fits
+from ui.serving import ahead, fits
+from ui.serving.cache import sharable
 from viz.decision import points_figure
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
@@ -28,18 +30,39 @@ FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
 PARTIAL_EVERY = 0.5   # s between two drawings of the panels while models are still being cross-validated
+HAD = "_compare_had"   # the evaluate arguments this session has results for, or asked to compute ahead
+AHEAD_WAIT = 0.2      # s a run waits for results computed ahead before it draws the panels it has
+HAD_MOST = 500        # arguments remembered per session (19 models at a few folds and links)
 
 
-def evaluate(recipe, drawn, key, key_params, folds, callback=None):
-    """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
-    training points), or the message of a model that cannot fit."""
+@sharable(max_entries=256)
+def cv_scores(recipe, drawn, key, key_params, folds):
+    """One model's CV accuracies, fit times and first error over ``folds`` stratified folds."""
     data = fits.dataset(recipe, drawn)
-    model = sweeps.MODELS[key].make(**dict(key_params))
-    cv = cross_validate(model, data.X_train, data.y_train, cv=folds, callback=callback)
+    cv = cross_validate(sweeps.MODELS[key].make(**dict(key_params)), data.X_train, data.y_train, cv=folds)
+    return cv["test_score"], cv["fit_time"], next((e for e in cv["errors"] if e), None)
+
+
+@sharable(max_entries=64)
+def panel_grid(recipe, drawn, key, key_params):
+    """The model fitted on all training points: its grid, test accuracy and error (no folds in it)."""
     fit = fits.fit(recipe, drawn, key, key_params)
-    grid = evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None
-    error = fit.error or next((e for e in cv["errors"] if e), None)
-    return cv["test_score"], cv["fit_time"], fit.test_acc, grid, error
+    data = fits.dataset(recipe, drawn)
+    return evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None, fit.test_acc, fit.error
+
+
+def evaluate(recipe, drawn, key, key_params, folds):
+    """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
+    training points), or the message of a model that cannot fit; shared by every session, so a
+    folds step computed ahead (``ahead_work``) is a cache hit, and the grid is not redone."""
+    scores, times, cv_error = cv_scores(recipe, drawn, key, key_params, folds)
+    grid, test_acc, fit_error = panel_grid(recipe, drawn, key, key_params)
+    return scores, times, test_acc, grid, fit_error or cv_error
+
+
+def ahead_work(args: dict, folds: int) -> list[tuple]:
+    """What a run at ``folds`` computes, model by model (ui.serving.ahead)."""
+    return [(cv_scores, *a[:-1], folds) for a in args.values()]
 
 
 def current_params(spec) -> tuple:
@@ -97,8 +120,10 @@ classes = np.unique(np.concatenate([data.y_train, data.y_test]))
 n_rows = -(-len(keys) // 5)
 panel_height = min(135, 520 // n_rows - 40) if n_rows > 2 else 175
 args = {key: (recipe, drawn, key, current_params(sweeps.MODELS[key]), folds) for key in keys}
-results = {key: sweeps.kept(evaluate, *args[key]) for key in keys}
-results = {key: value for key, value in results.items() if value is not None}
+had, results, began = st.session_state.setdefault(HAD, set()), {}, time.perf_counter()
+for key in keys:   # what this session had, or asked ahead and finds within AHEAD_WAIT (a miss fits here)
+    if args[key] in had and time.perf_counter() - began < AHEAD_WAIT:
+        results[key] = evaluate(*args[key])
 
 
 def grid_figure():
@@ -144,17 +169,24 @@ if missing:
     drawn_at = time.perf_counter()
     with Progress("Cross-validating the models") as bar:
         for m, key in enumerate(missing):
-            spec = sweeps.MODELS[key]
-
-            def step(done, total, what, m=m, label=spec.label):
-                bar(m * total + done, len(missing) * total, f"{label}, {what}")
-
-            results[key] = sweeps.cached(evaluate, *args[key], callback=step)
+            bar(m, len(missing), sweeps.MODELS[key].label)
+            results[key] = evaluate(*args[key])
             if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
                 draw(grid_figure())
                 drawn_at = time.perf_counter()
     fig = grid_figure()
 draw(fig)
+if len(had) > HAD_MOST:
+    had.clear()
+had.update(args.values())
+# The folds' neighbouring positions are computed ahead, after a step and before the first one.
+compute_ahead("compare", (FOLDS,), {"compare_folds": folds}, lambda q: ahead_work(args, q["compare_folds"]),
+              scope=tuple(args.values()))
+_, _, moved, rising = st.session_state["_ahead_compare"]
+near = ahead.positions((FOLDS,), {"compare_folds": folds}, "compare_folds", rising)
+if moved is None:
+    ahead.start(get_script_run_ctx().session_id, [ahead_work(args, q["compare_folds"]) for q in near])
+had.update(a[:-1] + (q["compare_folds"],) for q in near for a in args.values())
 rows = [summary(key, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
                  {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})
