@@ -10,18 +10,15 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
-from mlcore.model_selection import cross_validate
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import compute_ahead, finish, fit_screen, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
-from ui.model_selection import sweeps
-from ui.serving import ahead, fits
-from ui.serving.cache import sharable
+from ui.model_selection import compare_runs, sweeps
+from ui.serving import ahead
 from viz.decision import points_figure
-from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
@@ -30,39 +27,6 @@ FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
 PARTIAL_EVERY = 0.5   # s between two drawings of the panels while models are still being cross-validated
-HAD = "_compare_had"   # the evaluate arguments this session has results for, or asked to compute ahead
-AHEAD_WAIT = 0.2      # s a run waits for results computed ahead before it draws the panels it has
-HAD_MOST = 500        # arguments remembered per session (19 models at a few folds and links)
-
-
-@sharable(max_entries=256)
-def cv_scores(recipe, drawn, key, key_params, folds):
-    """One model's CV accuracies, fit times and first error over ``folds`` stratified folds."""
-    data = fits.dataset(recipe, drawn)
-    cv = cross_validate(sweeps.MODELS[key].make(**dict(key_params)), data.X_train, data.y_train, cv=folds)
-    return cv["test_score"], cv["fit_time"], next((e for e in cv["errors"] if e), None)
-
-
-@sharable(max_entries=64)
-def panel_grid(recipe, drawn, key, key_params):
-    """The model fitted on all training points: its grid, test accuracy and error (no folds in it)."""
-    fit = fits.fit(recipe, drawn, key, key_params)
-    data = fits.dataset(recipe, drawn)
-    return evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None, fit.test_acc, fit.error
-
-
-def evaluate(recipe, drawn, key, key_params, folds):
-    """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
-    training points), or the message of a model that cannot fit; shared by every session, so a
-    folds step computed ahead (``ahead_work``) is a cache hit, and the grid is not redone."""
-    scores, times, cv_error = cv_scores(recipe, drawn, key, key_params, folds)
-    grid, test_acc, fit_error = panel_grid(recipe, drawn, key, key_params)
-    return scores, times, test_acc, grid, fit_error or cv_error
-
-
-def ahead_work(args: dict, folds: int) -> list[tuple]:
-    """What a run at ``folds`` computes, model by model (ui.serving.ahead)."""
-    return [(cv_scores, *a[:-1], folds) for a in args.values()]
 
 
 def current_params(spec) -> tuple:
@@ -114,16 +78,13 @@ if problem:
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 
-# The panels fill in as their models are cross-validated, the ones this session already has first:
+# The panels fill in as their models are cross-validated, the ones already computed (here or ahead) first:
 # the chart is drawn before the first new fit, then again at most every PARTIAL_EVERY seconds.
 classes = np.unique(np.concatenate([data.y_train, data.y_test]))
 n_rows = -(-len(keys) // 5)
 panel_height = min(135, 520 // n_rows - 40) if n_rows > 2 else 175
 args = {key: (recipe, drawn, key, current_params(sweeps.MODELS[key]), folds) for key in keys}
-had, results, began = st.session_state.setdefault(HAD, set()), {}, time.perf_counter()
-for key in keys:   # what this session had, or asked ahead and finds within AHEAD_WAIT (a miss fits here)
-    if args[key] in had and time.perf_counter() - began < AHEAD_WAIT:
-        results[key] = evaluate(*args[key])
+results = {key: compare_runs.evaluate(*args[key]) for key in keys if compare_runs.ready(*args[key])}
 
 
 def grid_figure():
@@ -170,23 +131,19 @@ if missing:
     with Progress("Cross-validating the models") as bar:
         for m, key in enumerate(missing):
             bar(m, len(missing), sweeps.MODELS[key].label)
-            results[key] = evaluate(*args[key])
+            results[key] = compare_runs.evaluate(*args[key])
             if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
                 draw(grid_figure())
                 drawn_at = time.perf_counter()
     fig = grid_figure()
 draw(fig)
-if len(had) > HAD_MOST:
-    had.clear()
-had.update(args.values())
 # The folds' neighbouring positions are computed ahead, after a step and before the first one.
-compute_ahead("compare", (FOLDS,), {"compare_folds": folds}, lambda q: ahead_work(args, q["compare_folds"]),
-              scope=tuple(args.values()))
-_, _, moved, rising = st.session_state["_ahead_compare"]
-near = ahead.positions((FOLDS,), {"compare_folds": folds}, "compare_folds", rising)
-if moved is None:
-    ahead.start(get_script_run_ctx().session_id, [ahead_work(args, q["compare_folds"]) for q in near])
-had.update(a[:-1] + (q["compare_folds"],) for q in near for a in args.values())
+work = lambda q: compare_runs.ahead_work(args, q["compare_folds"])   # noqa: E731
+compute_ahead("compare", (FOLDS,), {"compare_folds": folds}, work,
+              scope=tuple(a[:-1] for a in args.values()))
+if st.session_state["_ahead_compare"][2] is None:   # no step yet: both ways
+    ahead.start(get_script_run_ctx().session_id, [work(q) for q in ahead.positions(
+        (FOLDS,), {"compare_folds": folds}, "compare_folds")])
 rows = [summary(key, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
                  {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})
