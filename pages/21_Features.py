@@ -13,14 +13,13 @@ from mlcore.feature_selection._sequential import search_costs
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_theory, presets, sections, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, finish, fit_screen, page, part
+from ui.core.layout import compute_ahead, finish, page, part, screen_height
 from ui.core.show_code import show_code
 from ui.features import studies
 from viz.decision import decision_figure, points_figure
 from viz.features import (
     balls_figure,
     l1_path_figure,
-    panels_figure,
     path_figure,
     ranking_figure,
     stability_figure,
@@ -54,7 +53,7 @@ STAB_METHOD = ParamSpec("stab_method", "choice", "pearson", choices=("pearson", 
 STAB_K = ParamSpec("stab_k", "int", 2, 1, 12, label="features kept (k)", help="How many features the selector keeps.")
 N_BOOT = ParamSpec("n_boot", "int", 20, 5, 50, label="bootstrap samples",
                    help="The selector is refitted on this many bootstrap samples of the training set.")
-SHORT = {"knn": "kNN", "prototype": "LwP", "svm": "SVM (RBF)", "tree": "tree"}
+SHORT = studies.SHORT
 SECTIONS = {"phi": "Φ: X → Z, a linear model on polynomial features",
             "select": "Selecting features on data with noise features"}
 SELECTION_ITEMS = ("extra", "copies", "plane_x", "plane_y", "sel_model", "cv", "stab_method", "stab_k", "n_boot")
@@ -78,21 +77,19 @@ def scaling(recipe, drawn, data, tail) -> None:
                        "stretch moves threshold and points together, so its regions stay. An increasing map of each "
                        "feature (z-score, min-max, log, sigmoid) splits the training points alike too; clipping "
                        "(it merges values) and unit length (it mixes the features) can change the tree.")
-        panels, problem = studies.scaling_panels(recipe, drawn, 0 if axis == "x1" else 1, factor, transform)
+        axis_index = 0 if axis == "x1" else 1
+        panels, problem = studies.scaling_panels(recipe, drawn, axis_index, factor, transform)
         with right:
             if panels is None:
                 st.info(problem, icon=":material/info:")
                 charts.plotly_chart(points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430),
                                     width="stretch", config=CONFIG, key="feat_scaling")
             else:
-                grids = [p.grid for row in panels for p in row]
-                titles = [f"{SHORT[p.key]} · test {'—' if p.test_acc is None else f'{p.test_acc:.0%}'}"
-                          for row in panels for p in row]
-                after = f"{axis} × {factor:g}" + ("" if transform == "none" else f", {transform}")
-                fig = panels_figure(grids, titles, data.X_train, data.y_train, cols=len(studies.SCALING_MODELS),
-                                    bounds=data.bounds, row_labels=("raw features", after), height=430)
-                charts.plotly_chart(fit_screen("feat_scaling", fig), width="stretch", height="stretch", config=CONFIG,
-                                    key="feat_scaling")
+                after = studies.after_text(axis_index, factor, transform)
+                screen_height("feat_scaling", studies.SCALING_HEIGHT)
+                charts.plotly_chart(charts.shared_figure(studies.scaling_figure, recipe, drawn, axis_index, factor,
+                                                         transform),
+                                    width="stretch", height="stretch", config=CONFIG, key="feat_scaling")
                 alt_text.summary("feat_scaling", f"Decision regions of {len(panels[0])} models on the raw features "
                                  f"(top) and after {after} (bottom)", data,
                                  {f"{SHORT[p.key]} test accuracy{' after' if n else ''}": p.test_acc
@@ -110,8 +107,8 @@ def scaling(recipe, drawn, data, tail) -> None:
                       "The stretch (and transform) in front of each model, and logistic regression on polynomial "
                       "features.")
         compute_ahead("features", (AXIS, STRETCH, TRANSFORM), {"axis": axis, "stretch": factor, "transform": transform},
-                      lambda q: [(studies.scaling_panels, recipe, drawn, 0 if q["axis"] == "x1" else 1, q["stretch"],
-                                  q["transform"])], scope="scaling")
+                      lambda q: [(builder, recipe, drawn, 0 if q["axis"] == "x1" else 1, q["stretch"], q["transform"])
+                                 for builder in (studies.scaling_panels, studies.scaling_figure)], scope="scaling")
 
 
 def selection(recipe) -> None:

@@ -14,8 +14,9 @@ LINK = {"data": "moons", "models": "knn,tree,logistic"}
 
 
 def test_the_chart_comes_before_the_fits_and_ends_whole(monkeypatch):
-    import mlcore.model_selection as model_selection
     import streamlit as st
+
+    import mlcore.model_selection as model_selection
     from ui.core import charts
     from ui.serving import ahead
 
