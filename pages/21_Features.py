@@ -212,17 +212,6 @@ if section["phi"].open:
                        "the monomials of x₁, x₂ up to degree d, and the line w·Φ(x) + b = 0 in Z is a curve in "
                        "the plane. More degrees, more curves: watch the test accuracy for overfitting.")
         poly, problem = studies.poly_grids(recipe, drawn, degree, C)
-        if poly is None:
-            c2.info(problem, icon=":material/info:")
-        else:
-            for col, (model, grid, train_acc, test_acc, width), name in zip(
-                    (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
-                test = "—" if test_acc is None else f"{test_acc:.0%}"
-                title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
-                charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test,
-                                                    y_test=data.y_test, grid=grid, height=380, title=title,
-                                                    axis_titles=data.axes),
-                                    width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 
 if section["select"].open:
     with section["select"]:
@@ -231,4 +220,16 @@ if section["select"].open:
 tail = st.container()
 with scaling_box:
     scaling(recipe, drawn, data, tail)
+if section["phi"].open:   # its two charts after the main chart, which the browser then draws first
+    if poly is None:
+        c2.info(problem, icon=":material/info:")
+    else:
+        for col, (model, grid, train_acc, test_acc, width), name in zip(
+                (c2, c3), poly, ("raw x = (x₁, x₂)", f"Φ(x), degree {degree}"), strict=True):
+            test = "—" if test_acc is None else f"{test_acc:.0%}"
+            title = f"{name}: {width} features · train {train_acc:.0%} · test {test}"
+            charts.plotly_chart(decision_figure(model, data.X_train, data.y_train, X_test=data.X_test,
+                                                y_test=data.y_test, grid=grid, height=380, title=title,
+                                                axis_titles=data.axes),
+                                width="stretch", config=CONFIG, key=f"feat_poly_{width}", where=col)
 finish()
