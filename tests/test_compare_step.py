@@ -58,6 +58,7 @@ def test_the_next_folds_were_cross_validated_ahead(monkeypatch):
     from ui.serving import ahead
 
     monkeypatch.setattr(ahead, "ENABLED", True)
+    _join_ahead()   # an earlier test's thread would take the server's free places
     fits = _count_in_runs(monkeypatch, model_selection, "cross_validate")
     at = run_page(PAGE, {"data": "moons", "n": "200", "seed": "8102", "models": MODELS})
     assert_clean(at)
