@@ -210,18 +210,23 @@ def press_and_time(page, thumb, frames=None, key="ArrowRight", shown=Z_PRINT) ->
     does nothing). ``frames``: a Frames counting the websocket's bytes, or None."""
     before = page.evaluate(shown)
     page.evaluate(RUN_WATCH)
-    page.evaluate("() => { window.__t0 = performance.now(); window.__t1 = null;"
-                  " window.__runStart = null; window.__runEnd = null; }")
+    # The page itself looks at the chart on every animation frame (Playwright's own polling can
+    # lag the frames by tens of ms while the page is busy): __t1 is the first frame that shows
+    # the change.
+    page.evaluate(f"""(before) => {{ window.__t0 = performance.now(); window.__t1 = null;
+        window.__runStart = null; window.__runEnd = null;
+        const look = () => {{ const now = ({shown})();
+          if (now !== null && now !== before) {{ window.__t1 = performance.now(); return; }}
+          if (performance.now() - window.__t0 < 60000) requestAnimationFrame(look); }};
+        requestAnimationFrame(look); }}""", before)
     b0 = frames.bytes if frames else 0
     thumb.press(key)
     try:
         page.wait_for_function(
-            f"""(before) => {{ const now = ({shown})();
-                  if (now !== null && now !== before) {{ window.__t1 = window.__t1 || performance.now(); }}
-                  return window.__t1 !== null ||
-                         (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
-                         (window.__runStart === null && performance.now() - window.__t0 > 5000); }}""",
-            arg=before, polling="raf", timeout=60_000)
+            """() => window.__t1 !== null ||
+                     (window.__runEnd !== null && performance.now() - window.__runEnd > 3000) ||
+                     (window.__runStart === null && performance.now() - window.__t0 > 5000)""",
+            timeout=60_000)
     finally:
         settle(page)
     t = page.evaluate("() => [window.__t0, window.__t1, window.__runStart, window.__runEnd]")

@@ -8,7 +8,7 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
+from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.model_setting import MODEL
 from ui.core.show_code import show_fit
 from ui.live.live_chart import shared_chart
@@ -124,7 +124,9 @@ def playground(recipe, drawn, data, drawing):
         guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
         show_fit(recipe, drawn, model_key, hp)
         compute_ahead("playground", spec, hp, lambda p: ahead_work(
-            recipe, drawn, model_key, tuple(sorted(p.items())), show_test, show_conf, explain_on, query))
+            recipe, drawn, model_key, tuple(sorted(p.items())), show_test, show_conf, explain_on, query),
+            chart=Ahead(CHART, plane, lambda p: (recipe, drawn, model_key, tuple(sorted(p.items())), show_test,
+                                                 show_conf, explain_on, query), lambda p: params.widget_key(spec, p)))
 
 
 def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query) -> list[tuple]:

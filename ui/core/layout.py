@@ -24,6 +24,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from exercises import KINDS
 from ui.core import charts, presenter, settings, small_screens
 from ui.data import dataset_panel, draw, own_data_panel, own_points
+from ui.live.live_chart import draw_ahead
 from ui.serving import ahead, fits, hall
 
 APP_TITLE = "Classifier Playground"
@@ -233,6 +234,7 @@ _COMPACT_CSS = """<style>
 [data-testid="stMetric"] {min-width: 0;}
 .stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
 .st-key-navigation {display: none !important;}
+[class*="st-key-drawn_ahead_"] {display: none !important;}
 </style>"""
 
 
@@ -322,12 +324,23 @@ def part(name: str, share: bool = False):
         _share_link()
 
 
-def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
+class Ahead(NamedTuple):
+    """A live chart drawn ahead (``ui.live.live_chart.draw_ahead``): its key, its builder, the
+    builder's arguments at some parameters (``args(params)``) and a parameter's widget key
+    (``widget(p)``)."""
+    chart: str
+    builder: object
+    args: object
+    widget: object
+
+
+def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead | None = None) -> None:
     """After a run, compute in the background the neighbouring positions of the slider of
     ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
     a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
     the ParamSpecs of ``params``; ``scope``: what they belong to (by default the model's key): when
-    it changes, no slider has moved yet."""
+    it changes, no slider has moved yet. ``chart``: a live chart whose figures at those positions
+    the browser gets now, to draw the moment the slider shows one (``draw_ahead``)."""
     ss, kept = st.session_state, f"_ahead_{name}"
     specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
     scope = spec.key if scope is None and hasattr(spec, "key") else scope
@@ -340,9 +353,33 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None) -> None:
             slider, rising = now, params[now] > before[now]
     ss[kept] = (scope, dict(params), slider, rising)
     p = next((q for q in specs if q.name == slider), None)
+    if p is None and chart is not None:
+        # no slider moved yet: the browser gets the first slider's neighbours (the one a student
+        # reaches first), nothing is computed in the background
+        first = next((q for q in specs if ahead.is_slider(q) and q.relevant(params)), None)
+        if first is not None:
+            draw_ahead(chart.chart, chart.builder, _drawn(chart, first, ahead.positions(specs, params, first.name)))
+        return
     if p is None or not p.relevant(params):
         return
-    ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, slider, rising)])
+    near = ahead.positions(specs, params, slider, rising)
+    if chart is not None:
+        draw_ahead(chart.chart, chart.builder, _drawn(chart, p, near))
+    ahead.start(_session(), [work(q) for q in near])
+
+
+def _drawn(chart: Ahead, p, near: list[dict]) -> list[tuple]:
+    """(widget key, the slider's value in the browser, the builder's arguments) per position."""
+    return [(chart.widget(p), _shown(p, q[p.name]), chart.args(q)) for q in near if _shown(p, q[p.name]) is not None]
+
+
+def _shown(p, value) -> float | None:
+    """The value a slider's element holds in the browser: a log slider (a select slider of
+    ``settings.log_grid``) holds its option's index (None: not one of its options)."""
+    if not p.log:
+        return float(value)
+    grid = settings.log_grid(p)
+    return float(grid.index(value)) if value in grid else None
 
 
 def _link_once(name: str) -> dict[str, str] | None:

@@ -10,6 +10,15 @@
 //       arrays). Without: the heatmap's z and hover arrays on every cell, as drawn before;
 //     kind "values": float16 values -> trace[attr] (a contour's z).
 // A part missing here (a message this page never got) is asked for with the "missing" trigger.
+// sig: the figure's signature (its parts and blobs); a message whose sig is the one drawn is not
+// drawn again.
+//
+// Drawn ahead: a second component (key "<chart>_ahead") brings {key, ahead: [{slider, value, sig,
+// layout, traces, fills (offsets from the entry's offset), offset, length}]}: the figure at the
+// positions next to the slider last moved. When that slider (the widget whose container has the
+// class st-key-<slider>) shows one of those values, by key, tap or drag, the figure is drawn at
+// once, before the run for it has even started; the run then brings the same sig and draws
+// nothing. Every run that starts makes the positions stale: they are dropped.
 //
 // State lives on window, per component key, so a remount (a rerun that re-creates this
 // component) reuses the parts already received; the chart element is re-created only when
@@ -190,6 +199,181 @@ function fitWidth(gd, key) {
   box.style.setProperty("height", `${Math.min(need, Math.max(css, window.innerHeight - 16))}px`, "important");
 }
 
+// The parts a message names: kept (the most recently used last), then the oldest dropped beyond
+// KEEP parts or CHARS characters. False if one of ``wanted`` is not here.
+function keepParts(state, wanted, protect) {
+  for (const [hash, text] of wanted) {
+    if (text !== null) {
+      state.parts.delete(hash);
+      state.parts.set(hash, text);
+    } else if (state.parts.has(hash)) {  // recently used: keep it longest
+      const kept = state.parts.get(hash);
+      state.parts.delete(hash);
+      state.parts.set(hash, kept);
+    }
+  }
+  // Oldest first out (a part the app still thinks is here then comes again after a "missing"
+  // trigger); never one ``protect`` holds (the figure drawn now).
+  let chars = 0;
+  for (const text of state.parts.values()) chars += text.length;
+  for (const [hash, text] of [...state.parts.entries()]) {
+    if (!(state.parts.size > KEEP || (chars > CHARS && state.parts.size > wanted.length))) break;
+    if (protect && protect.has(hash)) continue;
+    state.parts.delete(hash);
+    chars -= text.length;
+  }
+  return wanted.every(([hash]) => state.parts.has(hash));
+}
+
+// The message's figure as Plotly takes it: the layout and traces parsed, the fills rebuilt.
+async function prepare(texts, fills, blobs) {
+  const layout = JSON.parse(texts[0]);
+  const ownMargin = { ...(layout.margin || {}) };  // the figure's own, for a wider screen
+  narrowLayout(layout);
+  const traces = texts.slice(1).map((t) => JSON.parse(t));
+  await Promise.all(fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length), layout)));
+  return { layout, traces, ownMargin };
+}
+
+// Draw ``figure`` (prepare's) in ``parentElement``: newPlot the first time, then Plotly.react.
+async function draw(state, figure, parentElement, header) {
+  const Plotly = await loadPlotly(header.plotly);
+  const { layout, traces, ownMargin } = figure;
+  state.margin = ownMargin;
+  let gd = state.gd;
+  if (!gd || gd.parentNode !== parentElement) {
+    gd = document.createElement("div");
+    gd.style.width = "100%";
+    gd.style.height = "100%";
+    parentElement.replaceChildren(gd);
+    state.gd = gd;
+    state.react = null;
+    await Plotly.newPlot(gd, traces, layout, header.config);
+    if (state.resize) state.resize.disconnect();
+    let frame = 0;
+    state.resize = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(async () => {
+        if (!gd.isConnected) return;
+        // a turned phone: the margins follow the screen's width
+        const wanted = narrowLayout({ yaxis: gd.layout.yaxis, margin: { ...state.margin } }).margin;
+        const now = gd.layout.margin || {};
+        if (wanted.l !== now.l || wanted.r !== now.r) {
+          await Plotly.relayout(gd, { "margin.l": wanted.l, "margin.r": wanted.r });
+        } else {
+          await Plotly.Plots.resize(gd);
+        }
+        fitWidth(gd, header.key);
+      });
+    });
+    state.resize.observe(gd);
+    state.config = header.config;
+  } else {
+    // A changed config makes Plotly.react start over (newPlot: legend toggles lost). The
+    // download's file name follows the settings on every rerun: set it on the live chart.
+    const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
+    if (state.config && rest(state.config) === rest(header.config)) {
+      state.config.toImageButtonOptions = header.config.toImageButtonOptions;
+      if (gd._context) gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
+    } else {
+      state.config = header.config;
+    }
+    // Plotly.react carries an axis's _inputRange and _inputDomain over from the figure before
+    // (seen with the plotly.js Streamlit 1.67 ships); with scaleanchor and constrain "domain", new data of another shape (an
+    // upload after generated points) then widened a range past the regions instead of
+    // narrowing the domain: white bands inside the axes. Each figure starts from its own.
+    for (const [name, ax] of Object.entries(gd._fullLayout || {})) {
+      if (/^[xy]axis\d*$/.test(name) && ax) {
+        delete ax._inputRange;
+        delete ax._inputDomain;
+      }
+    }
+    const t2 = performance.now();
+    await Plotly.react(gd, traces, layout, state.config);
+    state.react = performance.now() - t2;
+  }
+  fitWidth(gd, header.key);
+}
+
+// One queue for every live chart on the page, in the order Streamlit hands them their data
+// (the page's order): the plane draws first, and the small charts under it neither delay its
+// draw nor slow its decoding (measured: 80 ms of a 440 ms slider step when they did).
+function enqueue(state, seq, work) {
+  window.__cpQueue = (window.__cpQueue || Promise.resolve()).then(async () => {
+    if (seq !== state.seq) return;  // a newer message came: draw that one
+    await work();
+  }).catch((err) => console.error("live chart:", err));
+}
+
+// --- drawn ahead ---------------------------------------------------------------------------
+
+function sliderKey(input) {
+  for (let box = input; box; box = box.parentElement) {
+    for (const c of box.classList || []) if (c.startsWith("st-key-")) return c.slice(7);
+  }
+  return null;
+}
+
+// The slider's value now (an int or float slider's value; a select slider's option index).
+function shownAhead(input) {
+  const slider = sliderKey(input), value = Number(input.value);
+  if (slider === null || !Number.isFinite(value)) return;
+  for (const state of Object.values(window.__cpLive || {})) {
+    const entry = (state.ahead || []).find((e) => e.slider === slider &&
+      Math.abs(e.value - value) <= 1e-9 * Math.max(1, Math.abs(e.value)));
+    if (!entry || entry.sig === state.sig || !state.gd || !state.gd.isConnected) continue;
+    const seq = ++state.seq, t0 = performance.now();
+    state.sig = entry.sig;
+    enqueue(state, seq, async () => {
+      const figure = await (entry.ready || (entry.ready = prepare(entry.texts, entry.fills, entry.blobs)));
+      entry.ready = null;   // Plotly keeps the objects it drew: a second draw prepares anew
+      if (seq !== state.seq) return;
+      await draw(state, figure, state.gd.parentNode, state.header);
+      const timing = (state.timing = { ahead: true, pressed: t0, done: performance.now(), react: state.react });
+      requestAnimationFrame(() => { timing.frame = performance.now(); });
+    });
+  }
+}
+
+function watchSliders() {
+  if (window.__cpAheadWatch) return;
+  window.__cpAheadWatch = true;
+  const isRange = (e) => e && e.matches && e.matches("input[type='range']");
+  // A key or a tap fires input; a drag re-renders the thumb, which sets its aria-valuetext. The
+  // draw waits one task: Streamlit first sends the new value, so the run starts no later.
+  const later = (input) => setTimeout(() => shownAhead(input), 0);
+  document.addEventListener("input", (e) => { if (isRange(e.target)) later(e.target); }, true);
+  new MutationObserver((records) => {
+    for (const r of records) if (isRange(r.target)) later(r.target);
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-valuetext"] });
+  const app = document.querySelector("[data-testid='stApp']");
+  if (app) {
+    new MutationObserver(() => {
+      if (app.getAttribute("data-test-script-state") !== "running") return;
+      for (const state of Object.values(window.__cpLive || {})) state.ahead = [];
+    }).observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+  }
+}
+
+function takeAhead(state, header, blobs) {
+  const protect = new Set(state.shown || []);
+  state.ahead = [];
+  for (const entry of header.ahead) {
+    const wanted = [entry.layout, ...entry.traces];
+    if (!keepParts(state, wanted, protect)) continue;   // a part gone: this position waits for its run
+    wanted.forEach(([hash]) => protect.add(hash));
+    state.ahead.push({ slider: entry.slider, value: entry.value, sig: entry.sig, fills: entry.fills,
+                       texts: wanted.map(([hash]) => state.parts.get(hash)),
+                       blobs: blobs.subarray(entry.offset, entry.offset + entry.length) });
+  }
+  watchSliders();
+  // decoded while the student looks, so that a step only draws
+  const idle = window.requestIdleCallback || ((f) => setTimeout(f, 50));
+  for (const entry of state.ahead) {
+    idle(() => { if (!entry.ready) entry.ready = prepare(entry.texts, entry.fills, entry.blobs); });
+  }
+}
+
 export default function (component) {
   const arrived = performance.now();
   const { data, parentElement, setTriggerValue } = component;
@@ -201,106 +385,34 @@ export default function (component) {
   w.__cpLive = w.__cpLive || {};
   const state = (w.__cpLive[header.key] = w.__cpLive[header.key] || { parts: new Map(), seq: 0 });
   const blobs = data.subarray(4 + length);
-  // Keep every part this message carries, even if a newer message is drawn instead of it.
+  if (header.ahead) {
+    takeAhead(state, header, blobs);
+    return;
+  }
   const wanted = [header.layout, ...header.traces];
-  for (const [hash, text] of wanted) {
-    if (text !== null) {
-      state.parts.delete(hash);
-      state.parts.set(hash, text);
-    } else if (state.parts.has(hash)) {  // recently used: keep it longest
-      const kept = state.parts.get(hash);
-      state.parts.delete(hash);
-      state.parts.set(hash, kept);
-    }
-  }
-  // Oldest first out, beyond KEEP parts or CHARS characters (a part the app still thinks is
-  // here then comes again after a "missing" trigger).
-  let chars = 0;
-  for (const text of state.parts.values()) chars += text.length;
-  while (state.parts.size > KEEP || (chars > CHARS && state.parts.size > wanted.length)) {
-    const [oldest, text] = state.parts.entries().next().value;
-    state.parts.delete(oldest);
-    chars -= text.length;
-  }
-  if (wanted.some(([hash]) => !state.parts.has(hash))) {
+  if (!keepParts(state, wanted, null)) {
     setTriggerValue("missing", Date.now());
     return;
   }
+  state.shown = wanted.map(([hash]) => hash);
+  state.header = header;
+  if (header.sig && header.sig === state.sig && state.gd && state.gd.parentNode === parentElement) {
+    return;   // drawn already (ahead, or the same figure again)
+  }
+  state.sig = header.sig;
   const seq = ++state.seq;
   const texts = wanted.map(([hash]) => state.parts.get(hash));
-  // One queue for every live chart on the page, in the order Streamlit hands them their data
-  // (the page's order): the plane draws first, and the small charts under it neither delay its
-  // draw nor slow its decoding (measured: 80 ms of a 440 ms slider step when they did).
-  w.__cpQueue = (w.__cpQueue || Promise.resolve()).then(async () => {
-    if (seq !== state.seq) return;  // a newer message came: draw that one
-    const Plotly = await loadPlotly(header.plotly);
+  enqueue(state, seq, async () => {
     const t0 = performance.now();
     const waited = t0 - arrived;
-    const layout = JSON.parse(texts[0]);
-    const ownMargin = { ...(layout.margin || {}) };  // the figure's own, for a wider screen
-    narrowLayout(layout);
-    const traces = texts.slice(1).map((t) => JSON.parse(t));
     crispImages();
-    await Promise.all(header.fills.map((f) => fill(traces[f.trace], f, blobs.subarray(f.offset, f.offset + f.length), layout)));
+    const figure = await prepare(texts, header.fills, blobs);
     if (seq !== state.seq) return;
     const t1 = performance.now();
-    state.margin = ownMargin;
-    let gd = state.gd;
-    if (!gd || gd.parentNode !== parentElement) {
-      gd = document.createElement("div");
-      gd.style.width = "100%";
-      gd.style.height = "100%";
-      parentElement.replaceChildren(gd);
-      state.gd = gd;
-      state.react = null;
-      await Plotly.newPlot(gd, traces, layout, header.config);
-      if (state.resize) state.resize.disconnect();
-      let frame = 0;
-      state.resize = new ResizeObserver(() => {
-        cancelAnimationFrame(frame);
-        frame = requestAnimationFrame(async () => {
-          if (!gd.isConnected) return;
-          // a turned phone: the margins follow the screen's width
-          const wanted = narrowLayout({ yaxis: gd.layout.yaxis, margin: { ...state.margin } }).margin;
-          const now = gd.layout.margin || {};
-          if (wanted.l !== now.l || wanted.r !== now.r) {
-            await Plotly.relayout(gd, { "margin.l": wanted.l, "margin.r": wanted.r });
-          } else {
-            await Plotly.Plots.resize(gd);
-          }
-          fitWidth(gd, header.key);
-        });
-      });
-      state.resize.observe(gd);
-      state.config = header.config;
-    } else {
-      // A changed config makes Plotly.react start over (newPlot: legend toggles lost). The
-      // download's file name follows the settings on every rerun: set it on the live chart.
-      const rest = (c) => JSON.stringify({ ...c, toImageButtonOptions: null });
-      if (state.config && rest(state.config) === rest(header.config)) {
-        state.config.toImageButtonOptions = header.config.toImageButtonOptions;
-        if (gd._context) gd._context.toImageButtonOptions = header.config.toImageButtonOptions;
-      } else {
-        state.config = header.config;
-      }
-      // Plotly.react carries an axis's _inputRange and _inputDomain over from the figure before
-      // (seen with the plotly.js Streamlit 1.67 ships); with scaleanchor and constrain "domain", new data of another shape (an
-      // upload after generated points) then widened a range past the regions instead of
-      // narrowing the domain: white bands inside the axes. Each figure starts from its own.
-      for (const [name, ax] of Object.entries(gd._fullLayout || {})) {
-        if (/^[xy]axis\d*$/.test(name) && ax) {
-          delete ax._inputRange;
-          delete ax._inputDomain;
-        }
-      }
-      const t2 = performance.now();
-      await Plotly.react(gd, traces, layout, state.config);
-      state.react = performance.now() - t2;
-    }
-    fitWidth(gd, header.key);
-    // ms spent decoding the message and drawing it (read by benchmarks)
-    // (arrived and done: page times, to place the draw within a step)
+    await draw(state, figure, parentElement, header);
+    // ms spent decoding the message and drawing it (read by benchmarks); arrived and done: page
+    // times, to place the draw within a step
     state.timing = { decode: t1 - t0, draw: performance.now() - t1, react: state.react, bytes: data.byteLength,
                      waited, arrived, done: performance.now() };
-  }).catch((err) => console.error("live chart:", err));
+  });
 }

@@ -45,6 +45,7 @@ import hashlib
 import json
 import os
 import struct
+import time
 from pathlib import Path
 
 import numpy as np
@@ -54,6 +55,7 @@ from streamlit import config as _config  # AppTest patches this module's get_opt
 
 from ui.core import charts
 from ui.live import codec
+from ui.serving import hall
 from ui.serving.cache import sharable, shared
 from viz import palette
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
@@ -67,6 +69,7 @@ HOVER_CELLS = 50   # the invisible hover layer's cells per side at most (one per
 _SENT = "_live_chart_sent"     # per chart key: hashes of the parts the browser was sent
 _KEEP = 48                     # parts remembered; the browser keeps more (ui/live/live_chart.js)
 _ENTRIES = 192                 # encoded figures kept: 64 links of the Playground's three charts
+AHEAD_BUDGET = 0.25            # seconds a run may spend building the figures drawn ahead
 
 
 def _plotly_module() -> str | None:
@@ -196,6 +199,12 @@ class Encoded:
     fills: tuple[dict, ...]
     blobs: bytes
 
+    @property
+    def sig(self) -> str:
+        """The figure's signature: its parts and its blobs (a step that changes only the regions
+        changes only a blob)."""
+        return hashlib.blake2b("".join(self.hashes).encode() + self.blobs, digest_size=8).hexdigest()
+
 
 def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
     """``fig`` as JSON parts, its regions heatmap (drawn from ``grid``) and contours compact."""
@@ -231,8 +240,25 @@ def message(encoded: Encoded, key: str, config: dict, known) -> bytes:
     blobs. ``known``: hashes of the parts the browser holds (sent as hashes only)."""
     sent = [[h, None if h in known else p] for h, p in zip(encoded.hashes, encoded.parts, strict=True)]
     header = json.dumps({"key": key, "plotly": PLOTLY_MODULE, "config": config, "layout": sent[0], "traces": sent[1:],
-                         "fills": list(encoded.fills)}, separators=(",", ":")).encode()
+                         "fills": list(encoded.fills), "sig": encoded.sig}, separators=(",", ":")).encode()
     return struct.pack("<I", len(header)) + header + encoded.blobs
+
+
+def ahead_message(key: str, positions: list[tuple[str, float, Encoded]], known) -> bytes:
+    """The figures at the positions next to a slider, for the browser to draw the moment the
+    slider shows one of them (``ui/live/live_chart.js``, "drawn ahead"): per position the slider's
+    widget key, its value in the browser, the figure's signature and parts (a part the browser
+    holds, or another position here sends, as its hash alone) and its blobs' span."""
+    entries, blobs, offset, known = [], [], 0, set(known)
+    for slider, value, encoded in positions:
+        sent = [[h, None if h in known else p] for h, p in zip(encoded.hashes, encoded.parts, strict=True)]
+        known.update(encoded.hashes)
+        entries.append({"slider": slider, "value": value, "sig": encoded.sig, "layout": sent[0], "traces": sent[1:],
+                        "fills": list(encoded.fills), "offset": offset, "length": len(encoded.blobs)})
+        blobs.append(encoded.blobs)
+        offset += len(encoded.blobs)
+    header = json.dumps({"key": key, "ahead": entries}, separators=(",", ":")).encode()
+    return struct.pack("<I", len(header)) + header + b"".join(blobs)
 
 
 def _plain(trace: dict) -> dict:
@@ -291,3 +317,31 @@ def _send(encoded: Encoded, key: str, config: dict) -> None:
     st.session_state[sent_key] = ([h for h in known if h not in encoded.hashes] + list(encoded.hashes))[-_KEEP:]
     _component(key=f"{key}_live", data=message(encoded, key, config, set(known)),
                on_missing_change=_resend, height="stretch")
+
+
+def draw_ahead(key: str, builder, positions: list[tuple[str, float, tuple]], budget: float = AHEAD_BUDGET) -> None:
+    """Send the browser the figures ``builder(*args)`` makes at the slider positions next to the
+    one shown, so that a step to one of them is drawn at once (``ui/live/live_chart.js``, "drawn
+    ahead"); the run for that step then finds the figure drawn. ``positions``: (the slider's
+    widget key, its value in the browser, the builder's arguments there), the likeliest first.
+
+    Called at the end of a run, after everything the page shows: the figures are built here
+    (through the shared cache, so the run of the step finds them built), one position after the
+    other while ``budget`` seconds have not passed, and only if this run is the only one the
+    server has (``ui.serving.hall.alone``): in a full hall no student waits for another's guess.
+    Call it once per run, in the fragment or page that draws the chart ``key``."""
+    if not _live() or not positions or not hall.alone():
+        return
+    start, ready = time.perf_counter(), []
+    presenting_now, dark_now = charts.presenting(), charts.dark_theme()
+    for slider, value, args in positions:
+        if time.perf_counter() - start > budget:
+            break
+        ready.append((slider, value, _encoded(builder, tuple(args), presenting_now, dark_now)))
+    sent_key = f"{_SENT}_{key}"
+    known = st.session_state.get(sent_key, [])
+    data = ahead_message(key, ready, known)
+    hashes = [h for _, _, e in ready for h in e.hashes]
+    st.session_state[sent_key] = ([h for h in known if h not in hashes] + hashes)[-_KEEP:]
+    with st.container(key=f"drawn_ahead_{key}"):   # hidden (ui.core.layout's CSS): it only brings data
+        _component(key=f"{key}_ahead_live", data=data)

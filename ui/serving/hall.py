@@ -86,6 +86,10 @@ class Hall:
         with self._lock:
             return self._running == 0 and not self._line
 
+    def alone(self) -> bool:
+        with self._lock:
+            return self._running <= 1 and not self._line
+
 
 SLOTS = _slots()
 _hall = Hall(SLOTS)
@@ -105,3 +109,9 @@ def idle() -> bool:
     """No run holds a place or waits for one (page runs, and fragment runs: ui.core.layout.part):
     work done now delays no student (``ui.serving.ahead`` computes only then)."""
     return _hall.idle()
+
+
+def alone() -> bool:
+    """At most one run holds a place (the caller's) and none waits: extra work in this run
+    delays no other student (``ui.live.live_chart.draw_ahead``)."""
+    return _hall.alone()
