@@ -128,7 +128,7 @@ missing = [key for key in keys if key not in results]
 if missing:
     draw(fig)
     drawn_at = time.perf_counter()
-    with Progress("Cross-validating the models") as bar:
+    with Progress("Cross-validating the models", unit="models") as bar:
         for m, key in enumerate(missing):
             bar(m, len(missing), sweeps.MODELS[key].label)
             results[key] = compare_runs.evaluate(*args[key])
