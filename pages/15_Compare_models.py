@@ -6,20 +6,19 @@ import time
 import numpy as np
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from catalog import code_model_pages
 from catalog.specs import ParamSpec
-from mlcore.model_selection import cross_validate
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, fit_screen, page, screen_height, stop
+from ui.core.layout import compute_ahead, finish, fit_screen, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
-from ui.model_selection import sweeps
-from ui.serving import fits
+from ui.model_selection import compare_runs, sweeps
+from ui.serving import ahead
 from viz.decision import points_figure
-from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
@@ -28,18 +27,6 @@ FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
 PARTIAL_EVERY = 0.5   # s between two drawings of the panels while models are still being cross-validated
-
-
-def evaluate(recipe, drawn, key, key_params, folds, callback=None):
-    """One model: its CV accuracies and fit times, its test accuracy and its grid (fitted on all
-    training points), or the message of a model that cannot fit."""
-    data = fits.dataset(recipe, drawn)
-    model = sweeps.MODELS[key].make(**dict(key_params))
-    cv = cross_validate(model, data.X_train, data.y_train, cv=folds, callback=callback)
-    fit = fits.fit(recipe, drawn, key, key_params)
-    grid = evaluate_grid(fit.model, data.bounds, 60) if fit.model is not None else None
-    error = fit.error or next((e for e in cv["errors"] if e), None)
-    return cv["test_score"], cv["fit_time"], fit.test_acc, grid, error
 
 
 def current_params(spec) -> tuple:
@@ -91,14 +78,13 @@ if problem:
                             width="stretch", height="stretch", config=CONFIG)
     stop()
 
-# The panels fill in as their models are cross-validated, the ones this session already has first:
+# The panels fill in as their models are cross-validated, the ones already computed (here or ahead) first:
 # the chart is drawn before the first new fit, then again at most every PARTIAL_EVERY seconds.
 classes = np.unique(np.concatenate([data.y_train, data.y_test]))
 n_rows = -(-len(keys) // 5)
 panel_height = min(135, 520 // n_rows - 40) if n_rows > 2 else 175
 args = {key: (recipe, drawn, key, current_params(sweeps.MODELS[key]), folds) for key in keys}
-results = {key: sweeps.kept(evaluate, *args[key]) for key in keys}
-results = {key: value for key, value in results.items() if value is not None}
+results = {key: compare_runs.evaluate(*args[key]) for key in keys if compare_runs.ready(*args[key])}
 
 
 def grid_figure():
@@ -142,19 +128,22 @@ missing = [key for key in keys if key not in results]
 if missing:
     draw(fig)
     drawn_at = time.perf_counter()
-    with Progress("Cross-validating the models") as bar:
+    with Progress("Cross-validating the models", unit="models") as bar:
         for m, key in enumerate(missing):
-            spec = sweeps.MODELS[key]
-
-            def step(done, total, what, m=m, label=spec.label):
-                bar(m * total + done, len(missing) * total, f"{label}, {what}")
-
-            results[key] = sweeps.cached(evaluate, *args[key], callback=step)
+            bar(m, len(missing), sweeps.MODELS[key].label)
+            results[key] = compare_runs.evaluate(*args[key])
             if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
                 draw(grid_figure())
                 drawn_at = time.perf_counter()
     fig = grid_figure()
 draw(fig)
+# The folds' neighbouring positions are computed ahead, after a step and before the first one.
+work = lambda q: compare_runs.ahead_work(args, q["compare_folds"])   # noqa: E731
+compute_ahead("compare", (FOLDS,), {"compare_folds": folds}, work,
+              scope=tuple(a[:-1] for a in args.values()))
+if st.session_state["_ahead_compare"][2] is None:   # no step yet: both ways
+    ahead.start(get_script_run_ctx().session_id, [work(q) for q in ahead.positions(
+        (FOLDS,), {"compare_folds": folds}, "compare_folds")])
 rows = [summary(key, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
                  {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})

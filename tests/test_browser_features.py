@@ -53,3 +53,27 @@ def test_stretch_moves_knn_but_not_the_tree(page, server):
     assert_no_errors(page, "/Features after the stretch")
     assert _print(page, KNN_AFTER) != knn, "kNN's regions did not change when x2 was stretched"
     assert _print(page, TREE_AFTER) == tree, "the tree's regions changed when x2 was stretched"
+
+
+def _code(pg) -> str:
+    box = pg.locator("[data-testid='stExpander']", has_text="Show code")
+    if not box.locator("code").is_visible():
+        box.locator("summary").click()
+    return box.locator("code").inner_text()
+
+
+def test_a_stretch_step_rewrites_the_code_under_the_sections(page, server):
+    """The stretch's part reruns alone and writes Show code, which lies below the sections: the
+    code holds the new factor, once (the part's earlier code is replaced, not added to)."""
+    goto(page, f"{server}/Features?data=moons&stretch=1")
+    page.wait_for_selector(CHART, timeout=60_000)
+    settle(page)
+    assert "np.array([1.0, 1.0])" in _code(page)
+    runs = finished_runs(page)
+    step_slider(page, "feat_stretch")   # 1 -> 2 on the slider's log grid
+    wait_for_run_after(page, runs, "stretching x2", until="() => location.href.includes('stretch=2')")
+    settle(page)
+    assert "np.array([1.0, 2.0])" in _code(page), _code(page)
+    assert page.locator("[data-testid='stExpander']", has_text="Show code").count() == 1
+    assert page.get_by_text("Where next", exact=True).count() == 1
+    assert_no_errors(page, "/Features after a stretch step")

@@ -65,7 +65,7 @@ WATCH_DATASET = """() => { window.__datasetStale = 0; const SEL = '.st-key-ds_da
 # page, a model slider on it (one step right of its default changes the link) and its link item
 PAGE_STEPS = [("Decision_tree", "tree_min_leaf", "min_samples_leaf"),
               ("Decision_tree", "tree_depth", "depth"), ("Validation_curve", "vc_folds", "folds"),
-              ("Bias-variance", "p_knn_k", "k")]
+              ("Bias-variance", "p_knn_k", "k"), ("Features", "feat_stretch", "stretch")]
 
 
 @pytest.mark.parametrize(("path", "slider", "item"), PAGE_STEPS)

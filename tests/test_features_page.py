@@ -106,3 +106,38 @@ def test_too_many_folds_for_a_small_class_gets_a_sentence():
     at = run_page(PAGE, query={"data": "linear", "n": "20", "cv": "10", "extra": "1"})
     assert not at.exception, [e.message for e in at.exception]
     assert any("folds" in i.value for i in at.info)
+
+
+def test_a_stretch_step_finds_the_next_stretch_computed_ahead(monkeypatch):
+    """After a step of the stretch from 1 to 2, the panels and their figure at 5 (the next
+    position the same way) are computed while the student looks: the step to 5 draws no panel
+    figure in the run. Fails on a page that computes nothing ahead."""
+    import threading
+
+    import viz.features
+    from ui.features import studies
+    from ui.serving import ahead
+
+    monkeypatch.setattr(ahead, "ENABLED", True)
+    built, real = [], viz.features.panels_figure
+
+    def counted(*a, **k):
+        if not threading.current_thread().name.startswith("ahead-"):
+            built.append(1)
+        return real(*a, **k)
+    monkeypatch.setattr(viz.features, "panels_figure", counted)
+    monkeypatch.setattr(studies, "panels_figure", counted, raising=False)   # the page built it before
+    for t in threading.enumerate():   # an earlier test's thread would take the server's free places
+        if t.name.startswith("ahead-"):
+            t.join(120)
+    at = run_page(PAGE, query={"data": "moons", "n": "200", "seed": "6101", "stretch": "1"})
+    widget(at, "feat_stretch").set_value(2.0).run()
+    assert_clean(at)
+    for t in threading.enumerate():
+        if t.name.startswith("ahead-"):
+            t.join(120)
+    built.clear()
+    widget(at, "feat_stretch").set_value(5.0).run()
+    assert_clean(at)
+    assert built == [], "the step to 5 built the panels' figure in the run"
+    assert "x2 × 5" in " ".join(a.get("text", "") for a in figure(at)["layout"]["annotations"])

@@ -36,10 +36,13 @@ from ui.core.progress import Progress
 from ui.data.dataset_panel import BLANK
 from ui.serving import fits
 from ui.serving.cache import sharable
+from viz.features import panels_figure
 from viz.grid import evaluate_grid
 
 # The models whose boundaries the stretch is tried on: three that measure distances, one that does not.
 SCALING_MODELS = ("knn", "prototype", "svm", "tree")
+SHORT = {"knn": "kNN", "prototype": "LwP", "svm": "SVM (RBF)", "tree": "tree"}
+SCALING_HEIGHT = 430   # px of the panels on a 1280 x 720 screen
 TRANSFORMS = {
     "none": "none",
     "standard": "z-score (StandardScaler)",
@@ -95,6 +98,29 @@ def scaling_panels(recipe, drawn, axis: int, factor: float, transform: str, reso
                              model.predict(data.X_train)))
         out.append(row)
     return out, None
+
+
+def after_text(axis: int, factor: float, transform: str) -> str:
+    """The bottom row's name: the stretch and the transform, as the student set them."""
+    return f"x{axis + 1} × {factor:g}" + ("" if transform == "none" else f", {transform}")
+
+
+@sharable(max_entries=16)
+def scaling_figure(recipe, drawn, axis: int, factor: float, transform: str):
+    """The eight panels of :func:`scaling_panels` (raw features on top, after below), at the
+    screen's height (``ui.core.layout.screen_height``), or None when they cannot be fitted. Built
+    once per setting for the server, and ahead of a stretch step."""
+    panels, _ = scaling_panels(recipe, drawn, axis, factor, transform)
+    if panels is None:
+        return None
+    data = fits.dataset(recipe, drawn)
+    titles = [f"{SHORT[p.key]} · test {'—' if p.test_acc is None else f'{p.test_acc:.0%}'}"
+              for row in panels for p in row]
+    fig = panels_figure([p.grid for row in panels for p in row], titles, data.X_train, data.y_train,
+                        cols=len(SCALING_MODELS), bounds=data.bounds,
+                        row_labels=("raw features", after_text(axis, factor, transform)), height=SCALING_HEIGHT)
+    fig.layout.height = None
+    return fig
 
 
 def _problem(data) -> str | None:
