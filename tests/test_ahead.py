@@ -141,3 +141,18 @@ def test_leaving_the_page_stops_the_work(monkeypatch):
     stopped.clear()
     at.switch_page("pages/3_Decision_tree.py").run()
     assert stopped, "the next page's run did not stop the work computed ahead"
+
+
+@pytest.mark.parametrize(("model", "name"), [("svm", "C"), ("svm", "gamma"), ("knn", "n_neighbors")])
+def test_a_position_is_named_by_the_value_its_slider_element_holds(model, name):
+    """Drawn ahead (ui.core.layout._shown): a log setting is a select slider of settings.log_grid,
+    whose element holds the option's index; a plain slider holds the value itself."""
+    from ui.core.layout import _shown
+
+    p = MODELS[model].param(name)
+    if p.log:
+        grid = settings.log_grid(p)
+        assert [_shown(p, v) for v in grid] == list(range(len(grid)))
+        assert _shown(p, grid[0] * 1.5) is None   # not a position of the slider
+    else:
+        assert [_shown(p, v) for v in range(int(p.low), int(p.high) + 1)] == list(range(int(p.low), int(p.high) + 1))

@@ -99,3 +99,49 @@ def test_a_stuck_run_holds_the_others_no_longer_than_the_wait():
     with hall.turn() as waited:   # the place the hog gave back is there; the late run took none
         assert waited < 5 and hall._free == 0
     assert hall._free == 1
+
+
+def test_alone_means_at_most_the_callers_run_and_nobody_waiting():
+    """Hall.alone: the test for extra work in a run (ui.live.live_chart.draw_ahead)."""
+    hall = Hall(slots=1, wait=30)
+    assert hall.alone()
+    inside, release = threading.Event(), threading.Event()
+
+    def hold():
+        with hall.turn():
+            inside.set()
+            release.wait(10)
+
+    first = threading.Thread(target=hold)
+    first.start()
+    inside.wait(10)
+    assert hall.alone()   # one run: the caller's own
+    second = threading.Thread(target=lambda: hall.turn().__enter__())
+    second.daemon = True
+    second.start()
+    while hall.waiting() < 1:
+        time.sleep(0.001)
+    assert not hall.alone()   # someone waits for the place
+    release.set()
+    first.join(10)
+
+
+def test_alone_is_false_when_two_runs_hold_places():
+    hall = Hall(slots=2, wait=30)
+    inside, release = threading.Semaphore(0), threading.Event()
+
+    def hold():
+        with hall.turn():
+            inside.release()
+            release.wait(10)
+
+    threads = [threading.Thread(target=hold) for _ in range(2)]
+    for t in threads:
+        t.start()
+    inside.acquire(timeout=10)
+    inside.acquire(timeout=10)
+    assert not hall.alone()
+    release.set()
+    for t in threads:
+        t.join(10)
+    assert hall.alone()

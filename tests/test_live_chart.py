@@ -11,7 +11,7 @@ from support.apptest import decode
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
 from ui.live import codec
-from ui.live.live_chart import encode_parts, message
+from ui.live.live_chart import ahead_message, encode_parts, message
 from viz import decision_figure, palette
 from viz.grid import evaluate_grid, make_bounds
 
@@ -233,3 +233,32 @@ def test_a_heatmap_not_drawn_from_the_grid_goes_as_it_is():
     header, _ = _read(encode_figure(fig, "c", {}, other, set())[0])
     assert all(f["kind"] != "regions" for f in header["fills"])
     assert "z" in json.loads(header["traces"][0][1])
+
+
+def test_positions_drawn_ahead_carry_their_figures_and_send_each_part_once():
+    """ahead_message: per position the slider, its value, the figure's signature (the one the run
+    at that position sends) and its parts; a part the browser holds or an earlier position sends
+    goes as its hash; each position's blobs are its own span of the message."""
+    X, y = _moons()
+    encoded = []
+    for k in (4, 6):
+        model = KNeighborsClassifier(n_neighbors=k).fit(X, y)
+        grid = evaluate_grid(model, make_bounds(X), 100)
+        encoded.append(encode_parts(decision_figure(model, X, y, grid=grid), grid))
+    shown = encoded[0]
+    data = ahead_message("c", shown.sig, [("p_knn_k", 4.0, encoded[0]), ("p_knn_k", 6.0, encoded[1])],
+                         set(shown.hashes))
+    header, blobs = _read(data)
+    assert header["base"] == shown.sig
+    first, second = header["ahead"]
+    assert [first["value"], second["value"]] == [4.0, 6.0] and {first["slider"], second["slider"]} == {"p_knn_k"}
+    assert [first["sig"], second["sig"]] == [e.sig for e in encoded]
+    # what the browser holds goes as a hash; the second figure's new parts go in full, once
+    assert all(text is None for _, text in [first["layout"], *first["traces"]])
+    texts = dict(zip(encoded[1].hashes, encoded[1].parts, strict=True))
+    for h, text in [second["layout"], *second["traces"]]:
+        assert text == (None if h in shown.hashes else texts[h])
+    assert any(text is not None for _, text in second["traces"])
+    for entry, e in zip((first, second), encoded, strict=True):
+        assert blobs[entry["offset"]:entry["offset"] + entry["length"]] == e.blobs
+    assert encoded[0].sig != encoded[1].sig
