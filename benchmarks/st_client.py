@@ -487,7 +487,7 @@ class Session:
             self.widgets[widget.key] = widget
 
 
-def live_chart_summary(component) -> str:
+def live_chart_summary(component) -> str | None:
     """A live chart (ui.live.live_chart) as JSON a test can compare: its key, the hashes of its layout
     and traces (what it shows, whether this message carried a part or only its hash, as to a
     browser that holds it) and a digest of the compact decision grid. Its message: uint32 header
@@ -497,6 +497,8 @@ def live_chart_summary(component) -> str:
         return json.dumps({"live": component.component_name, "parts": [], "grid": ""})
     (length,) = struct.unpack("<I", raw[:4])
     header = json.loads(raw[4:4 + length])
+    if "ahead" in header:
+        return None   # the figures drawn ahead (live_chart.draw_ahead): data for the browser, not a chart shown
     parts = [header["layout"][0], *(trace[0] for trace in header["traces"])]
     grid = hashlib.sha256(raw[4 + length:]).hexdigest()[:20]
     return json.dumps({"live": header.get("key", ""), "parts": parts, "grid": grid, "data": []})
