@@ -106,6 +106,23 @@ def test_one_thread_per_session_and_a_cap_for_the_server():
     GATE.set()
 
 
+def test_a_stopped_thread_in_its_last_piece_does_not_hold_the_next_steps_work_back():
+    first = ahead.start("session-f", [[(blocking, "last-1")]])
+    assert first is not None
+    for _ in range(10_000):   # in its piece of work
+        if "last-1" in CALLS:
+            break
+        threading.Event().wait(0.01)
+    assert "last-1" in CALLS and first.is_alive()
+    ahead.stop("session-f")   # the next step: the thread ends after its piece, which still runs
+    second = ahead.start("session-f", [[(noted, "last-2")]])
+    assert second is not None
+    second.join(TIMEOUT)
+    assert "last-2" in CALLS
+    GATE.set()
+    first.join(TIMEOUT)
+
+
 def test_nothing_is_computed_while_a_run_holds_a_place(monkeypatch):
     monkeypatch.setattr(ahead, "PATIENCE", 0.2)
     with hall.turn():

@@ -112,11 +112,19 @@ def running(session: str) -> bool:
     return found is not None and found[0].is_alive()
 
 
+def _busy(session: str) -> bool:
+    """The session has a thread at work that was not told to stop."""
+    with _lock:
+        found = _running.get(session)
+    return found is not None and found[0].is_alive() and not found[1].is_set()
+
+
 def start(session: str, work: list[list[tuple]]) -> threading.Thread | None:
     """Compute ``work`` in the background: per position, ``(builder, *args)`` tuples called
-    through ``shared`` in order. None when nothing starts: no work, the session's previous thread
-    is still in a piece of work, or the server's threads are all busy."""
-    if not ENABLED or not work or running(session) or not _free.acquire(blocking=False):
+    through ``shared`` in order. None when nothing starts: no work, the session's thread is at
+    work and was not stopped, or the server's threads are all busy. A stopped thread still in its
+    last piece (a step came while it fitted a model) does not hold the next step's work back."""
+    if not ENABLED or not work or _busy(session) or not _free.acquire(blocking=False):
         return None
     halt = threading.Event()
     thread = threading.Thread(target=_run, args=(session, work, halt), name=f"ahead-{session[:8]}", daemon=True)
