@@ -53,3 +53,4 @@ def test_the_menu_stays_open_on_a_desktop_after_a_choice(browser, server):
         assert menu_open(page)
     finally:
         context.close()
+

@@ -28,8 +28,19 @@ export default function () {
   const close = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
   if (sidebar && close && sidebar.getBoundingClientRect().right > 0) close.click();
   // On a first load on a tablet the menu may be drawn docked after this ran: look again, once it
-  // has settled.
-  if (before === undefined && w.innerWidth >= 768) setTimeout(() => closeMenu(), 800);
+  // has settled, unless the student opened it meanwhile (a tap on its button within the 800 ms).
+  if (before === undefined && w.innerWidth >= 768) {
+    const opened = (e) => {
+      if (e.target.closest && e.target.closest('[data-testid="stExpandSidebarButton"]')) w.__cpMenuOpened = true;
+    };
+    document.addEventListener("pointerdown", opened, true);
+    document.addEventListener("click", opened, true);
+    setTimeout(() => {
+      document.removeEventListener("pointerdown", opened, true);
+      document.removeEventListener("click", opened, true);
+      if (!w.__cpMenuOpened) closeMenu();
+    }, 800);
+  }
   return undefined;
 }
 
