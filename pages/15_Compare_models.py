@@ -13,19 +13,21 @@ from catalog.specs import ParamSpec
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, finish, fit_screen, page, screen_height, stop
+from ui.core.layout import finish, fit_screen, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
+from ui.live import live_chart
 from ui.model_selection import compare_runs, sweeps
 from ui.serving import ahead
+from ui.serving.cache import shared
 from viz.decision import points_figure
-from viz.selection import Panel, panels_figure
 
 CHART = "compare_grid"
 CONFIG = chart_config("compare_models", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("compare_folds", "int", 5, 2, 10, label="CV folds",
                   help="Stratified k-fold on the training set for every model.")
 CHOSEN = "cmp_models"
+WAY = "_compare_folds_way"   # (what the panels show but the folds, the folds, whether they last went up)
 PARTIAL_EVERY = 0.5   # s between two drawings of the panels while models are still being cross-validated
 
 
@@ -79,72 +81,44 @@ if problem:
     stop()
 
 # The panels fill in as their models are cross-validated, the ones already computed (here or ahead) first:
-# the chart is drawn before the first new fit, then again at most every PARTIAL_EVERY seconds.
-classes = np.unique(np.concatenate([data.y_train, data.y_test]))
+# the chart is drawn before the first new fit, then again at most every PARTIAL_EVERY seconds. Once every
+# model has its result, the live chart draws them (a folds step then sends and redraws only the titles).
 n_rows = -(-len(keys) // 5)
 panel_height = min(135, 520 // n_rows - 40) if n_rows > 2 else 175
-args = {key: (recipe, drawn, key, current_params(sweeps.MODELS[key]), folds) for key in keys}
+models = tuple((key, current_params(sweeps.MODELS[key])) for key in keys)
+args = {key: (recipe, drawn, key, params, folds) for key, params in models}
 results = {key: compare_runs.evaluate(*args[key]) for key in keys if compare_runs.ready(*args[key])}
+missing = [key for key in keys if key not in results]
+chart_at = lambda f: (recipe, drawn, models, f, panel_height)   # noqa: E731
+height = (compare_runs.figure(data, keys, results, panel_height).layout.height if missing
+          else shared(compare_runs.grid_chart, *chart_at(folds))[2])
+with lecture:
+    presets.row("compare", lectures_selection.COMPARE, lectures_selection.COMPARE_HELP, chart=CHART,
+                chart_height=int(height))
+with st.container(key=CHART):
+    screen_height(CHART, int(height))
+    slot = st.empty()
 
 
-def grid_figure():
-    """The panels of the models computed so far; the others wait under their name."""
-    panels = [summary(key, results[key])[0] if key in results else
-              Panel(None, f"<b>{sweeps.MODELS[key].label}</b><br>computing…", np.arange(len(data.y_train)),
-                    np.zeros(0, dtype=int)) for key in keys]
-    return panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
-                         panel_height=panel_height, title_size=13)
-
-
-def summary(key, result) -> tuple[Panel, dict]:
-    """A model's panel and its row of the table."""
-    scores, times, test_acc, grid, error = result
-    label = sweeps.MODELS[key].label
-    ok = np.isfinite(scores)
-    mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
-    fit_ms = 1000 * float(np.median(times[ok])) if ok.any() else np.nan
-    # The fit time stays out of the chart (it differs from run to run, and a link must reopen the
-    # same picture); the table under the chart has it.
-    title = (f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%}" if ok.any()
-             else f"<b>{label}</b><br>could not be fitted")
-    return (Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)),
-            {"model": label, "CV accuracy": mean, "± sd": sd, "fit ms (median)": fit_ms, "test accuracy": test_acc,
-             "note": error or ""})
-
-
-def draw(fig):
+def draw_partial():
+    fig = compare_runs.figure(data, keys, results, panel_height)
     fig.layout.height = None   # the container's height (screen_height)
     charts.plotly_chart(fig, width="stretch", height="stretch", config=CONFIG, where=slot)
 
 
-fig = grid_figure()
-with lecture:
-    presets.row("compare", lectures_selection.COMPARE, lectures_selection.COMPARE_HELP, chart=CHART,
-                chart_height=int(fig.layout.height))
-with st.container(key=CHART):
-    screen_height(CHART, int(fig.layout.height))
-    slot = st.empty()
-missing = [key for key in keys if key not in results]
 if missing:
-    draw(fig)
+    draw_partial()
     drawn_at = time.perf_counter()
     with Progress("Cross-validating the models", unit="models") as bar:
         for m, key in enumerate(missing):
             bar(m, len(missing), sweeps.MODELS[key].label)
             results[key] = compare_runs.evaluate(*args[key])
             if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
-                draw(grid_figure())
+                draw_partial()
                 drawn_at = time.perf_counter()
-    fig = grid_figure()
-draw(fig)
-# The folds' neighbouring positions are computed ahead, after a step and before the first one.
-work = lambda q: compare_runs.ahead_work(args, q["compare_folds"])   # noqa: E731
-compute_ahead("compare", (FOLDS,), {"compare_folds": folds}, work,
-              scope=tuple(a[:-1] for a in args.values()))
-if st.session_state["_ahead_compare"][2] is None:   # no step yet: both ways
-    ahead.start(get_script_run_ctx().session_id, [work(q) for q in ahead.positions(
-        (FOLDS,), {"compare_folds": folds}, "compare_folds")])
-rows = [summary(key, results[key])[1] for key in keys]
+with slot.container():
+    live_chart.shared_chart(CHART, CONFIG, compare_runs.grid_chart, *chart_at(folds))
+rows = [compare_runs.summary(data, sweeps.MODELS[key].label, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
                  {f"{row['model']} CV accuracy": alt_text.mean([row["CV accuracy"]]) for row in rows})
 st.caption(f"Each panel: the model fitted on all {len(data.y_train)} training points. CV: mean ± sd of the "
@@ -169,4 +143,17 @@ guide.next_pages("playground", "search", "learning_curves", model=best,
 show_code(code_model_pages.compare_page(recipe, drawn,
                                         [(key, dict(current_params(sweeps.MODELS[key]))) for key in keys], folds),
           "Every chosen model, cross-validated on the same training set.")
+
+# The folds next to these: cross-validated with their chart in the background (compare_runs.ahead_folds), and
+# those computed already sent to the browser, which draws one the moment the slider shows it.
+was = st.session_state.get(WAY)
+same = was is not None and was[0] == (recipe, drawn, models)
+rising = (folds > was[1] if folds != was[1] else was[2]) if same else True
+st.session_state[WAY] = ((recipe, drawn, models), folds, rising)
+near = compare_runs.ahead_folds(folds, rising, FOLDS.low, FOLDS.high)
+live_chart.draw_ahead(CHART, compare_runs.grid_chart, [
+    ("compare_folds", float(f), chart_at(f)) for f in near
+    if abs(f - folds) == 1 and all(compare_runs.ready(*a[:-1], f) for a in args.values())])
+ahead.start(get_script_run_ctx().session_id,
+            [[*compare_runs.ahead_work(args, f), (compare_runs.grid_chart, *chart_at(f))] for f in near])
 finish()

@@ -7,11 +7,17 @@ server computed here or ahead (``ui.serving.ahead``), the others fill in as they
 
 from __future__ import annotations
 
+import hashlib
+
+import numpy as np
+from plotly.io.json import to_json_plotly
+
 from mlcore import model_selection
 from ui.model_selection import sweeps
 from ui.serving import fits
 from ui.serving.cache import key, sharable
 from viz.grid import evaluate_grid
+from viz.selection import Panel, panels_figure
 
 ENTRIES = 256            # cross-validations kept: 19 models at a few folds, for a few links
 FINISHED: set = set()    # cache keys of the cross-validations computed: a hint, not the result
@@ -54,3 +60,60 @@ def evaluate(recipe, drawn, model_key, key_params, folds):
 def ahead_work(args: dict, folds: int) -> list[tuple]:
     """What a run at ``folds`` computes, model by model (``args``: model -> evaluate's arguments)."""
     return [(cv_scores, *a[:-1], folds) for a in args.values()]
+
+
+def ahead_folds(folds: int, rising: bool, low: int, high: int) -> list[int]:
+    """The folds computed ahead of a step at ``folds``: the next two the way the slider last moved
+    (up before any step), then the one back. Two the same way, so that the step after the next
+    also finds its panels computed, and drawn ahead, when the student keeps going: one position
+    takes about as long to cross-validate as a student looks at it."""
+    way = 1 if rising else -1
+    return [f for f in (folds + way, folds + 2 * way, folds - way) if low <= f <= high]
+
+
+def summary(data, label: str, result) -> tuple[Panel, dict]:
+    """A model's panel and its row of the table."""
+    scores, times, test_acc, grid, error = result
+    ok = np.isfinite(scores)
+    mean, sd = (float(np.mean(scores[ok])), float(np.std(scores[ok]))) if ok.any() else (np.nan, np.nan)
+    fit_ms = 1000 * float(np.median(times[ok])) if ok.any() else np.nan
+    # The fit time stays out of the chart (it differs from run to run, and a link must reopen the
+    # same picture); the table under the chart has it.
+    title = f"<b>{label}</b><br>CV {mean:.0%} ± {sd:.0%}" if ok.any() else f"<b>{label}</b><br>could not be fitted"
+    return (Panel(grid, title, np.arange(len(data.y_train)), np.zeros(0, dtype=int)),
+            {"model": label, "CV accuracy": mean, "± sd": sd, "fit ms (median)": fit_ms, "test accuracy": test_acc,
+             "note": error or ""})
+
+
+def figure(data, keys, results: dict, panel_height: int):
+    """The panels of the models in ``results``; the others wait under their name."""
+    classes = np.unique(np.concatenate([data.y_train, data.y_test]))
+    panels = [summary(data, sweeps.MODELS[k].label, results[k])[0] if k in results else
+              Panel(None, f"<b>{sweeps.MODELS[k].label}</b><br>computing…", np.arange(len(data.y_train)),
+                    np.zeros(0, dtype=int)) for k in keys]
+    return panels_figure(panels, data.X_train, data.y_train, classes, bounds=data.bounds, columns=5,
+                         panel_height=panel_height, title_size=13)
+
+
+def grid_chart(recipe, drawn, models: tuple, folds: int, panel_height: int):
+    """Every model's panel at ``folds`` for the live chart (``ui.live.live_chart.shared_chart``):
+    (figure, None, its height in px). ``models``: ((model key, its parameters), ...).
+
+    A folds step changes only the panels' titles (the grids are fitted on all training points):
+    the regions and the points keep their parts, which the browser then holds, and
+    ``layout.datarevision`` (a digest of every trace) tells ``Plotly.react`` that no trace changed,
+    so it redraws the titles alone instead of 19 heatmaps and their points. Each heatmap's z is
+    the class index as one byte (a quarter of float32's bytes) on a colour range shifted by a half,
+    so every cell keeps its colour."""
+    data = fits.dataset(recipe, drawn)
+    results = {k: evaluate(recipe, drawn, k, params, folds) for k, params in models}
+    fig = figure(data, [k for k, _ in models], results, panel_height)
+    labels = [sweeps.MODELS[k].label for k, _ in models if results[k][3] is not None]   # the panels with a grid
+    for trace, label in zip([t for t in fig.data if t.type == "heatmap"], labels, strict=True):
+        trace.name = label   # not the panel's title, which holds the scores (hover is off)
+        trace.update(z=(np.asarray(trace.z) - 0.5).round().astype(np.uint8), zmin=trace.zmin - 0.5,
+                     zmax=trace.zmax - 0.5)
+    fig.layout.datarevision = hashlib.blake2b(to_json_plotly(fig.to_plotly_json()["data"]).encode(),
+                                              digest_size=8).hexdigest()
+    height, fig.layout.height = int(fig.layout.height), None
+    return fig, None, height
