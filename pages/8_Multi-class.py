@@ -20,10 +20,11 @@ from mlcore.multiclass import (
 from mlcore.svm import LinearSVC
 from ui.core import alt_text, charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, controls, finish, page, part, screen_height
+from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.params import point_inputs
 from ui.core.show_code import show_model
 from ui.data import draw
+from ui.data.dataset_panel import BLANK, FIELDS
 from ui.live.live_chart import shared_chart
 from ui.multiclass.strategy_figures import MAIN_HEIGHT, MAX_PANELS, machines, pair_plane, plane
 from ui.multiclass.strategy_fits import build, fit_pair, fit_strategy, strategy_reading
@@ -41,6 +42,9 @@ CODE = replace(_CODE, choices=(*_CODE.choices, "typed"),
 CODE_SIZE = MODELS["output_code"].param("code_size")
 DECODING = MODELS["output_code"].param("decoding")
 CS_C = MODELS["linear_svc_cs"].param("C")
+# the sliders whose neighbouring positions are computed and drawn ahead, and their widgets
+KNOBS = {"noise": next(f for f in FIELDS if f.name == "noise"), "C": CS_C, "code_size": CODE_SIZE}
+WIDGET = {"noise": "ds_noise", "C": "mc_C", "code_size": "mc_code_size"}
 TYPED_DEFAULT = "+1 -1 -1 +1; -1 +1 -1 +1; -1 -1 +1 -1"
 # Data on which Crammer–Singer and one-vs-all linear SVMs visibly differ (about 20% of the plane):
 # six noisy blobs, the last classes small.
@@ -219,11 +223,19 @@ def strategy_part(recipe, drawn, data, K):
 
         guide.next_pages("svm", "nn", "perceptron", model="svm", params=svm_view if fitted is not None else {})
         show_model(recipe, drawn, build(strategy, base, code, code_size, decoding, C))
-        if strategy == "crammer_singer" or (strategy == "ecoc" and code == "random"):
-            spec, knob = (MODELS["linear_svc_cs"], {"C": C}) if strategy == "crammer_singer" else \
-                (MODELS["output_code"], {"code_size": code_size})
-            compute_ahead("multiclass", spec, knob, lambda q: ahead_work(
-                recipe, drawn, strategy, base, code, q.get("code_size", code_size), decoding, q.get("C", C), point))
+        # The sliders computed (and the plane drawn) ahead: the data's noise, and C or the code size
+        knobs = {"C": C} if strategy == "crammer_singer" else \
+            {"code_size": code_size} if strategy == "ecoc" and code == "random" else {}
+        if recipe.data != BLANK and not recipe.upload and not recipe.erased:   # else a noise step is other data
+            knobs = {"noise": recipe.noise} | knobs
+        def at(q):
+            return (recipe._replace(noise=q.get("noise", recipe.noise)), drawn, strategy, base, code,
+                    q.get("code_size", code_size), decoding, q.get("C", C))
+        if knobs:
+            compute_ahead("multiclass", [KNOBS[name] for name in knobs], knobs, lambda q: ahead_work(*at(q), point),
+                          scope=(recipe._replace(noise=None), drawn, strategy, base, code, decoding, tuple(point)),
+                          chart=Ahead("mc_main", plane, lambda q: (*at(q), point), lambda p: WIDGET[p.name])
+                          if fitted is not None else None)
 
 
 def ahead_work(recipe, drawn, strategy, base, code, code_size, decoding, C, point) -> list[tuple]:

@@ -16,6 +16,7 @@ from mlcore import model_selection
 from ui.model_selection import sweeps
 from ui.serving import fits
 from ui.serving.cache import key, sharable
+from viz import palette
 from viz.grid import evaluate_grid
 from viz.selection import Panel, panels_figure
 
@@ -99,20 +100,29 @@ def grid_chart(recipe, drawn, models: tuple, folds: int, panel_height: int):
     """Every model's panel at ``folds`` for the live chart (``ui.live.live_chart.shared_chart``):
     (figure, None, its height in px). ``models``: ((model key, its parameters), ...).
 
-    A folds step changes only the panels' titles (the grids are fitted on all training points):
-    the regions and the points keep their parts, which the browser then holds, and
-    ``layout.datarevision`` (a digest of every trace) tells ``Plotly.react`` that no trace changed,
-    so it redraws the titles alone instead of 19 heatmaps and their points. Each heatmap's z is
-    the class index as one byte (a quarter of float32's bytes) on a colour range shifted by a half,
-    so every cell keeps its colour."""
+    A folds step changes only the panels' titles (the grids are fitted on all training points).
+    ``Plotly.react`` then redraws the titles alone, instead of 19 heatmaps and their points, if it
+    finds no data array changed: ``layout.datarevision`` (a digest of every trace) stays the same,
+    and the arrays are plain lists (plotly.js compares a typed array by identity, and the browser
+    decodes a new one on every message). Plain lists are longer than base64, so each heatmap's z
+    is its class index (on a colour range shifted by a half: every cell keeps its colour) and the
+    coordinates have 4 decimals. The traces keep their parts, sent to a browser once; the layout
+    has no template (below)."""
     data = fits.dataset(recipe, drawn)
     results = {k: evaluate(recipe, drawn, k, params, folds) for k, params in models}
     fig = figure(data, [k for k, _ in models], results, panel_height)
-    labels = [sweeps.MODELS[k].label for k, _ in models if results[k][3] is not None]   # the panels with a grid
-    for trace, label in zip([t for t in fig.data if t.type == "heatmap"], labels, strict=True):
-        trace.name = label   # not the panel's title, which holds the scores (hover is off)
-        trace.update(z=(np.asarray(trace.z) - 0.5).round().astype(np.uint8), zmin=trace.zmin - 0.5,
-                     zmax=trace.zmax - 0.5)
+    labels = iter([sweeps.MODELS[k].label for k, _ in models if results[k][3] is not None])   # panels with a grid
+    for trace in fig.data:
+        trace.update(x=np.round(np.asarray(trace.x, dtype=np.float64), 4).tolist(),
+                     y=np.round(np.asarray(trace.y, dtype=np.float64), 4).tolist())
+        if trace.type == "heatmap":
+            trace.name = next(labels)   # not the panel's title, which holds the scores (hover is off)
+            trace.update(z=(np.asarray(trace.z) - 0.5).round().astype(int).tolist(), zmin=trace.zmin - 0.5,
+                         zmax=trace.zmax - 0.5)
+    # plotly.js compares a layout's template by identity and redraws everything when it is a new object, as
+    # it is after every message: "none" is plotly.js's own look, so the layout leaves it out (white plot)
+    fig.layout.template, fig.layout.plot_bgcolor = None, palette.WHITE   # (update_layout would keep a {})
+    fig.update_xaxes(ticks="").update_yaxes(ticks="")
     fig.layout.datarevision = hashlib.blake2b(to_json_plotly(fig.to_plotly_json()["data"]).encode(),
                                               digest_size=8).hexdigest()
     height, fig.layout.height = int(fig.layout.height), None
