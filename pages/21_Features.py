@@ -13,9 +13,10 @@ from mlcore.feature_selection._sequential import search_costs
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_theory, presets, sections, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, finish, page, part, screen_height
+from ui.core.layout import Ahead, compute_ahead, finish, page, part, screen_height
 from ui.core.show_code import show_code
 from ui.features import studies
+from ui.live.live_chart import shared_chart
 from viz.decision import decision_figure, points_figure
 from viz.features import (
     balls_figure,
@@ -86,10 +87,10 @@ def scaling(recipe, drawn, data, tail) -> None:
                                     width="stretch", config=CONFIG, key="feat_scaling")
             else:
                 after = studies.after_text(axis_index, factor, transform)
-                screen_height("feat_scaling", studies.SCALING_HEIGHT)
-                charts.plotly_chart(charts.shared_figure(studies.scaling_figure, recipe, drawn, axis_index, factor,
-                                                         transform),
-                                    width="stretch", height="stretch", config=CONFIG, key="feat_scaling")
+                with st.container(key="feat_scaling"):   # updated in place: ui/live/live_chart.py
+                    screen_height("feat_scaling", studies.SCALING_HEIGHT)
+                    shared_chart("feat_scaling", CONFIG, studies.scaling_chart, recipe, drawn, axis_index, factor,
+                                 transform)
                 alt_text.summary("feat_scaling", f"Decision regions of {len(panels[0])} models on the raw features "
                                  f"(top) and after {after} (bottom)", data,
                                  {f"{SHORT[p.key]} test accuracy{' after' if n else ''}": p.test_acc
@@ -106,9 +107,11 @@ def scaling(recipe, drawn, data, tail) -> None:
                                                   settings.value("feat_C", MODELS["logistic"].param("C").default)),
                       "The stretch (and transform) in front of each model, and logistic regression on polynomial "
                       "features.")
+        at = lambda q: (recipe, drawn, 0 if q["axis"] == "x1" else 1, q["stretch"], q["transform"])   # noqa: E731
         compute_ahead("features", (AXIS, STRETCH, TRANSFORM), {"axis": axis, "stretch": factor, "transform": transform},
-                      lambda q: [(builder, recipe, drawn, 0 if q["axis"] == "x1" else 1, q["stretch"], q["transform"])
-                                 for builder in (studies.scaling_panels, studies.scaling_figure)], scope="scaling")
+                      lambda q: [(builder, *at(q)) for builder in (studies.scaling_panels, studies.scaling_chart)],
+                      scope="scaling", chart=None if panels is None else
+                      Ahead("feat_scaling", studies.scaling_chart, at, lambda p: f"feat_{p.name}"))
 
 
 def selection(recipe) -> None:

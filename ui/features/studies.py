@@ -120,7 +120,17 @@ def scaling_figure(recipe, drawn, axis: int, factor: float, transform: str):
                         cols=len(SCALING_MODELS), bounds=data.bounds,
                         row_labels=("raw features", after_text(axis, factor, transform)), height=SCALING_HEIGHT)
     fig.layout.height = None
+    # Each cell's class index as one byte, a quarter of float32's, on a colour range shifted by a half (every
+    # cell keeps its colour): the browser gets the panels of the stretches next to this one ahead of a step.
+    for trace in fig.data:
+        if trace.type == "heatmap":
+            trace.update(z=np.floor(np.asarray(trace.z)).astype(np.uint8), zmin=trace.zmin - 0.5, zmax=trace.zmax - 0.5)
     return fig
+
+
+def scaling_chart(recipe, drawn, axis: int, factor: float, transform: str):
+    """:func:`scaling_figure` for the live chart (``ui.live.live_chart.shared_chart``): (figure, None, None)."""
+    return scaling_figure(recipe, drawn, axis, factor, transform), None, None
 
 
 def _problem(data) -> str | None:
