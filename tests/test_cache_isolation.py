@@ -216,6 +216,7 @@ CASES = [
     (COMPARE, "seed", {}, {"seed": "3"}),
     (COMPARE, "drawn points", {}, {"pts": PTS}),
     (COMPARE, "folds", {}, {"compare_folds": "3"}),
+    (COMPARE, "models", {"models": "knn,tree"}, {"models": "knn,logistic"}),
     # Learning theory
     (THEORY, "PAC ε", {}, {"eps": "0.2"}),
     (THEORY, "shattered points", {"tab": "shattering"}, {"tab": "shattering", "spts": "0,0;1,1;1,0"}),
