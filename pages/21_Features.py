@@ -109,9 +109,20 @@ def scaling(recipe, drawn, data, tail) -> None:
                       "features.")
         at = lambda q: (recipe, drawn, 0 if q["axis"] == "x1" else 1, q["stretch"], q["transform"])   # noqa: E731
         compute_ahead("features", (AXIS, STRETCH, TRANSFORM), {"axis": axis, "stretch": factor, "transform": transform},
-                      lambda q: [(builder, *at(q)) for builder in (studies.scaling_panels, studies.scaling_chart)],
+                      lambda q: [(builder, *at(w)) for w in [q, *further(q, factor)]
+                                 for builder in (studies.scaling_panels, studies.scaling_chart)],
                       scope="scaling", chart=None if panels is None else
                       Ahead("feat_scaling", studies.scaling_chart, at, lambda p: f"feat_{p.name}"))
+
+
+def further(q: dict, factor: float) -> list[dict]:
+    """The stretch one more step past ``q`` the way ``q`` lies from the stretch shown, if the slider has
+    it: computed ahead too, so that the step after the next finds its panels built and drawn ahead."""
+    grid = settings.log_grid(STRETCH)
+    if q["stretch"] == factor or q["stretch"] not in grid or factor not in grid:
+        return []
+    j = 2 * grid.index(q["stretch"]) - grid.index(factor)
+    return [q | {"stretch": grid[j]}] if 0 <= j < len(grid) else []
 
 
 def selection(recipe) -> None:

@@ -22,11 +22,12 @@ from ui.core import alt_text, charts, guide, lectures, presets, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.params import point_inputs
+from ui.core.settings import snap
 from ui.core.show_code import show_model
 from ui.data import draw
 from ui.data.dataset_panel import BLANK, FIELDS
 from ui.live.live_chart import shared_chart
-from ui.multiclass.strategy_figures import MAIN_HEIGHT, MAX_PANELS, machines, pair_plane, plane
+from ui.multiclass.strategy_figures import MAIN_HEIGHT, MAX_PANELS, ahead_work, machines, pair_plane, plane
 from ui.multiclass.strategy_fits import build, fit_pair, fit_strategy, strategy_reading
 from viz.decision import points_figure
 from viz.multiclass import code_rows, highlight_trace, point_rows, vote_rows
@@ -232,17 +233,11 @@ def strategy_part(recipe, drawn, data, K):
             return (recipe._replace(noise=q.get("noise", recipe.noise)), drawn, strategy, base, code,
                     q.get("code_size", code_size), decoding, q.get("C", C))
         if knobs:
-            compute_ahead("multiclass", [KNOBS[name] for name in knobs], knobs, lambda q: ahead_work(*at(q), point),
+            compute_ahead("multiclass", [KNOBS[name] for name in knobs], knobs, lambda q: ahead_work(
+                          at, q, point, snap(KNOBS["noise"], 2 * q["noise"] - recipe.noise) if "noise" in q else None),
                           scope=(recipe._replace(noise=None), drawn, strategy, base, code, decoding, tuple(point)),
                           chart=Ahead("mc_main", plane, lambda q: (*at(q), point), lambda p: WIDGET[p.name])
                           if fitted is not None else None)
-
-
-def ahead_work(recipe, drawn, strategy, base, code, code_size, decoding, C, point) -> list[tuple]:
-    """What a run at these settings computes, in the order it needs it (ui.serving.ahead)."""
-    args = (recipe, drawn, strategy, base, code, code_size, decoding, C)
-    return [(fit_strategy, *args), (plane, *args, point), (strategy_reading, *args), (machines, *args),
-            (fit_pair, recipe, drawn, C)]
 
 
 strategy_part(recipe, drawn, data, K)

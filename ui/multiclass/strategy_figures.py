@@ -4,7 +4,7 @@ Crammer–Singer beside one-vs-all."""
 
 from __future__ import annotations
 
-from ui.multiclass.strategy_fits import fit_pair, fit_strategy
+from ui.multiclass.strategy_fits import fit_pair, fit_strategy, strategy_reading
 from ui.serving import fits
 from viz.decision import decision_figure
 from viz.multiclass import highlight_trace, machines_figure
@@ -39,3 +39,17 @@ def pair_plane(recipe, drawn, C: float, which: int):
     m, title = ((cs, "Crammer–Singer"), (ovr, "one-vs-all linear SVMs"))[which]
     return decision_figure(m, data.X_train, data.y_train, grid=grids[which], height=420, axis_titles=data.axes,
                            title=f"{title}: train accuracy {m.score(data.X_train, data.y_train):.1%}")
+
+
+def ahead_work(at, q: dict, point, beyond: float | None) -> list[tuple]:
+    """What a run at the settings ``q`` computes, in the order it needs it (``ui.serving.ahead``):
+    ``at(q)`` gives the strategy's arguments there. ``beyond``: the data's noise one more step the
+    way ``q`` lies from the noise shown (a step of the noise is a full run of the page, whose draw
+    ahead would otherwise fit the next noise in the run), computed after ``q`` if it is on the slider."""
+    out = []
+    further = beyond is not None and beyond != q["noise"] and 0 <= beyond <= 1   # (another slider moved: no)
+    for where in [q] + ([q | {"noise": beyond}] if further else []):
+        args = at(where)
+        out += [(fit_strategy, *args), (plane, *args, point), (strategy_reading, *args), (machines, *args),
+                (fit_pair, args[0], args[1], args[-1])]
+    return out
