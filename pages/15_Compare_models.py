@@ -116,7 +116,7 @@ if missing:
             if key != missing[-1] and time.perf_counter() - drawn_at >= PARTIAL_EVERY:
                 draw_partial()
                 drawn_at = time.perf_counter()
-with slot.container():
+with slot:   # the live chart takes the place of the panels drawn so far
     live_chart.shared_chart(CHART, CONFIG, compare_runs.grid_chart, *chart_at(folds))
 rows = [compare_runs.summary(data, sweeps.MODELS[key].label, results[key])[1] for key in keys]
 alt_text.summary(CHART, f"Decision regions of {len(keys)} models side by side", data,
