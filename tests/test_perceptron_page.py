@@ -1,11 +1,9 @@
 """The Perceptron page under AppTest: the replay steps through the recorded weights, the step is
 in the link, the bounds hold, and degenerate data gives a message, never a traceback."""
 
-import json
-
 import numpy as np
 import pytest
-from support.apptest import assert_clean, decode, figure, run_page, widget
+from support.apptest import assert_clean, decode, keyed_figure, run_page, widget
 
 from catalog.models import MODELS
 from mlcore.datasets import make_dataset
@@ -24,26 +22,7 @@ def separable_problem():
 
 
 def chart(at, key):
-    """The figure of the chart ``key``: its own key, or the keyed container it is drawn in (the
-    plane is a live chart, ``shared_chart``, drawn as a plain st.plotly_chart under AppTest)."""
-    for i, c in enumerate(at.get("plotly_chart")):
-        if c.proto.id.endswith(key) or key in c.proto.id:
-            return figure(at, i)
-    found = _inside(at._tree, key, False)
-    if found is None:
-        raise KeyError(key)
-    return json.loads(found.proto.spec)
-
-
-def _inside(node, key, under):
-    for child in getattr(node, "children", {}).values():
-        if getattr(child, "type", "") == "plotly_chart" and under:
-            return child
-        proto = getattr(child, "proto", None)
-        found = _inside(child, key, under or str(getattr(proto, "id", "")).endswith(f"-{key}"))
-        if found is not None:
-            return found
-    return None
+    return keyed_figure(at, key)
 
 
 def boundary_points(fig) -> np.ndarray:
