@@ -17,8 +17,11 @@ AHEAD = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s
 PRINT = """(key) => {
   const gd = document.querySelector(`.st-key-${key} .js-plotly-plot`);
   if (!gd || !gd._fullData) return null;
-  const hash = (s) => { let h = 2166136261; for (let c = 0; c < s.length; c++) h = Math.imul(h ^ s.charCodeAt(c), 16777619);
-                        return (h >>> 0).toString(16); };
+  const hash = (s) => {   // FNV-1a
+    let h = 2166136261;
+    for (let c = 0; c < s.length; c++) h = Math.imul(h ^ s.charCodeAt(c), 16777619);
+    return (h >>> 0).toString(16);
+  };
   const out = [];
   for (const t of gd._fullData) {
     const z = t.z ? Array.from(t.z, row => Array.from(row).join(" ")).join(";") : "";
