@@ -11,7 +11,7 @@ from mlcore.theory import KNOWN_DENSITIES
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_theory, params, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import Ahead, compute_ahead, finish, page, screen_height
+from ui.core.layout import finish, fit_screen, page
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
 from ui.data import draw
@@ -21,7 +21,6 @@ from ui.learning_theory import theory_figures as figures
 from ui.learning_theory import theory_texts as texts
 from ui.learning_theory.bounds_tab import bounds_tab
 from ui.learning_theory.tab_code import tab_code
-from ui.live.live_chart import shared_chart
 from viz.theory import labelings_figure, points_plane, rademacher_figure, random_fits_figure
 
 CONFIG = chart_config("learning_theory", scroll_zoom=False)
@@ -36,7 +35,6 @@ DELTA = ParamSpec("delta", "float", 0.05, 0.01, 0.5, step=0.01, label="δ (chanc
                   help="With probability at least 1 − δ the guarantee holds.")
 ATTRS = ParamSpec("d", "int", 6, 1, 20, label="boolean attributes d",
                   help="Each attribute is required true, required false, or ignored: |H| = 3^d conjunctions.")
-PAC_SLIDERS = (EPS, DELTA, ATTRS)
 HCLASS_LABELS = {"lines": "lines (half-planes)", "rectangles": "axis-aligned rectangles",
                  "intervals_x1": "intervals on x₁", "intervals_x2": "intervals on x₂",
                  "stumps": "decision stumps", "trees": "trees of depth ≤ k"}
@@ -64,9 +62,9 @@ def pac_tab():
         st.metric("examples needed m", f"{m:,}",
                   help="The smallest whole m with m ≥ (1/ε)(ln|H| + ln(1/δ)).")
         st.markdown(working)
-    with right, st.container(key=PAC_CHART):   # updated in place: ui/live/live_chart.py
-        screen_height(PAC_CHART, figures.PAC_HEIGHT)
-        shared_chart(PAC_CHART, CONFIG, figures.pac_plane, eps, delta, d)
+    with right, st.container(key=PAC_CHART):
+        charts.plotly_chart(fit_screen(PAC_CHART, figures.pac_curves(m, delta, h_size, d)),
+                            width="stretch", height="stretch", theme=None, config=CONFIG)
     alt_text.summary(PAC_CHART, f"The PAC bound: the error ε a consistent learner reaches against the number of "
                      f"examples m, for δ = {delta:g} and |H| = {h_size:,} conjunctions of {d} attributes; "
                      f"m = {m:,} examples reach ε = {eps:g}")
@@ -77,11 +75,6 @@ def pac_tab():
     st.markdown("**EnjoySport** (Mitchell): six attributes, each two-valued in the notes, so 3⁶ = 729 "
                 "conjunctions; with ε = 0.1 and δ = 0.05 a consistent learner needs m ≥ 96 examples.")
     st.dataframe(texts.ENJOYSPORT, hide_index=True)
-    # the curves at the neighbouring positions of the slider last moved go to the browser now
-    compute_ahead("theory_pac", PAC_SLIDERS, {"eps": eps, "delta": delta, "d": d},
-                  lambda q: [(figures.pac_plane, q["eps"], q["delta"], q["d"])], scope="pac",
-                  chart=Ahead(PAC_CHART, figures.pac_plane, lambda q: (q["eps"], q["delta"], q["d"]),
-                              lambda p: f"th_{p.name}"))
 
 
 # --- shattering -----------------------------------------------------------------------------

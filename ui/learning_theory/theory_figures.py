@@ -2,22 +2,13 @@
 sample size, and the Bayes classifier beside the learned model on the same training points."""
 
 from mlcore.theory import pac_epsilon
-from ui.learning_theory.theory_texts import pac_working
 from viz import decision_figure
 from viz.theory import pac_figure
 
-PAC_HEIGHT = 420   # px on a 720 px screen
 
-
-def pac_plane(eps: float, delta: float, d: int):
-    """(the PAC curves at the sample size ``eps``, ``delta`` and ``d`` ask for, no regions grid,
-    None) for ``ui.live.live_chart.shared_chart``: built once per server and setting, so the
-    curves at the neighbouring positions of a slider can be drawn ahead; its height is the
-    container's (``ui.core.layout.screen_height``)."""
-    h_size, m, _ = pac_working(eps, delta, d)
-    fig = pac_figure(m, pac_epsilon(m, delta, h_size), delta, d, m_max=max(1000, 2 * m), height=PAC_HEIGHT)
-    fig.layout.height = None
-    return fig, None, None
+def pac_curves(m: int, delta: float, h_size: int, d: int):
+    """ε(m) for several δ and several d, with the sample size m the tab found marked."""
+    return pac_figure(m, pac_epsilon(m, delta, h_size), delta, d, m_max=max(1000, 2 * m))
 
 
 def bayes_planes(bayes, model, label: str, data):
