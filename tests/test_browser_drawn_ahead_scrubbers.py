@@ -1,8 +1,8 @@
 """Drawn ahead on the pages whose slider scrubs through one computed history (the Perceptron's
-replay step, the Neural network's epoch) and on the Learning theory's PAC curves: the browser
-holds the chart at the slider's neighbouring positions, draws one the moment the slider shows
-it, and the run of that step brings the same figure (it draws nothing, so the chart's last draw
-is still the one made ahead). The chart then equals the chart a fresh page opens on the same link.
+replay step, the Neural network's epoch): the browser holds the chart at the slider's
+neighbouring positions, draws one the moment the slider shows it, and the run of that step
+brings the same figure (it draws nothing, so the chart's last draw is still the one made ahead).
+The chart then equals the chart a fresh page opens on the same link.
 """
 
 import pytest
@@ -37,7 +37,6 @@ CASES = {
     "perceptron": ("Perceptron?data=moons&n=200&seed=31&epochs=3", "pc_main", "pc_step", "step=1", "step=2"),
     "nn": ("Neural_network?data=moons&n=200&seed=32&max_iter=30&epoch=10", "nn_main", "nn_epoch",
            "epoch=11", "epoch=12"),
-    "theory": ("Learning_theory?eps=0.1", "theory_pac", "th_eps", "eps=0.11", "eps=0.12"),
 }
 
 

@@ -218,8 +218,6 @@ CASES = [
     (COMPARE, "folds", {}, {"compare_folds": "3"}),
     # Learning theory
     (THEORY, "PAC ε", {}, {"eps": "0.2"}),
-    (THEORY, "PAC δ", {}, {"delta": "0.2"}),
-    (THEORY, "PAC attributes", {}, {"d": "9"}),
     (THEORY, "shattered points", {"tab": "shattering"}, {"tab": "shattering", "spts": "0,0;1,1;1,0"}),
     (THEORY, "hypothesis class", {"tab": "shattering", "spts": "0,0;1,1;1,0"},
      {"tab": "shattering", "spts": "0,0;1,1;1,0", "hclass": "rectangles"}),
