@@ -29,7 +29,7 @@ SIZES = ParamSpec("sizes", "int", 8, 3, 15, label="training sizes",
 TARGET = ParamSpec("target", "float", 0.9, 0.5, 1.0, step=0.01, label="target accuracy",
                    help="The accuracy the task needs (dashed line). Training accuracy below it: high bias.")
 MAX_GAP = 0.05
-SLIDERS = (FOLDS, SIZES, TARGET)   # drawn ahead: their session keys are lc_ + the name
+SLIDERS = (SIZES, FOLDS, TARGET)   # drawn ahead (the sizes first: before any moved); session keys lc_ + name
 MISS_COST = ParamSpec("miss_cost", "float", 100.0, 1.0, 10000.0, log=True, label="cost of a missed rare point",
                       help="Cost matrix entry C[rare, common]; a false alarm C[common, rare] costs 1.")
 
