@@ -11,12 +11,15 @@ from ui.core.charts import config as chart_config
 from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.model_setting import MODEL
 from ui.core.show_code import show_fit
+from ui.data.dataset_panel import FIELDS
+from ui.data.recipe import BLANK
 from ui.live.live_chart import shared_chart
 from ui.model_selection import curve_runs
 from ui.serving import fits
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
+NOISE = next(f for f in FIELDS if f.name == "noise")   # the data's slider in the sidebar
 SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
                       help="Hollow markers: points held out from training, used for the test accuracy.")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
@@ -123,17 +126,26 @@ def playground(recipe, drawn, data, drawing):
 
         guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
         show_fit(recipe, drawn, model_key, hp)
-        compute_ahead("playground", spec, hp, lambda p: ahead_work(
-            recipe, drawn, model_key, tuple(sorted(p.items())), show_test, show_conf, explain_on, query),
-            chart=Ahead(CHART, plane, lambda p: (recipe, drawn, model_key, tuple(sorted(p.items())), show_test,
-                                                 show_conf, explain_on, query), lambda p: params.widget_key(spec, p)))
+        # the data's noise slider is drawn ahead too (the only slider of a model without one), on
+        # generated points only: drawn, uploaded or erased points have no neighbouring noise
+        noisy = recipe.data != BLANK and not recipe.upload and not recipe.erased
+        specs, values = ((*spec.params, NOISE), hp | {NOISE.name: recipe.noise}) if noisy else (spec.params, hp)
+
+        def at(p: dict) -> tuple:
+            """The plane's arguments at settings ``p`` (the noise among them, when drawn ahead)."""
+            model = tuple(sorted((k, v) for k, v in p.items() if k != NOISE.name))
+            return (recipe._replace(noise=p.get(NOISE.name, recipe.noise)), drawn, model_key, model, show_test,
+                    show_conf, explain_on, query)
+        compute_ahead("playground", specs, values, lambda p: ahead_work(*at(p)), scope=model_key,
+                      also=NOISE.name if noisy else None,
+                      chart=Ahead(CHART, plane, at, lambda p: "ds_noise" if p is NOISE else params.widget_key(spec, p)))
 
 
 def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query) -> list[tuple]:
     """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead)."""
     return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
             (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query),
-            (fits.cv, recipe, drawn, model_key, key_params),
+            (fits.reference, recipe, drawn), (fits.cv, recipe, drawn, model_key, key_params),
             (curve_runs.panel_curve, recipe, drawn, model_key, key_params),
             (confusion, recipe, drawn, model_key, key_params)]
 
