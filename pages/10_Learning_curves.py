@@ -151,7 +151,7 @@ def curve_part(recipe, drawn, data) -> None:
             (curve_runs.learning, recipe, drawn, model_key, key_params, q["folds"], q["sizes"]),
             (curve_runs.learning_chart, *chart_at(q)),
             (curve_runs.subset_chart, *chart_at(q)[:-1], SIDE_HEIGHT)], scope=(recipe, drawn, model_key, key_params),
-            chart=Ahead(CHART, curve_runs.learning_chart, chart_at, lambda p: f"lc_{p.name}"))
+            opening="sizes", chart=Ahead(CHART, curve_runs.learning_chart, chart_at, lambda p: f"lc_{p.name}"))
 
 
 curve_part(recipe, drawn, data)

@@ -79,7 +79,7 @@ def cv_part(recipe, drawn, data) -> None:
             compute_ahead("cross_validation", [FOLDS], {"folds": folds}, lambda q: [
                 (cv_runs.fold_plane, *plane_at(q)), (fold_fits, *rest, q["folds"], shuffle, seed, float(holdout)),
                 (cv_runs.split_panels, *rest, q["folds"], shuffle, seed, float(holdout))],
-                scope=(recipe, drawn, key, key_params, kind, shuffle, seed, holdout),
+                scope=(recipe, drawn, key, key_params, kind, shuffle, seed, holdout), opening="folds",
                 chart=Ahead(CHART, cv_runs.fold_plane, plane_at, lambda p: "cv_folds"))
 
 
