@@ -18,7 +18,7 @@ from ui.serving import fits
 from viz.decision import points_figure
 from viz.selection import nested_figure
 
-CHART = "cv_main"
+CHART, PANELS = "cv_main", "cv_panels"
 CONFIG = chart_config("cross_validation", scroll_zoom=False, double_click=False)
 SPLITTERS = {"stratified": "stratified k-fold", "kfold": "k-fold", "loo": "leave-one-out",
              "shuffle": "repeated holdout (ShuffleSplit)", "bootstrap": "bootstrap (out-of-bag test)"}
@@ -71,15 +71,15 @@ def cv_part(recipe, drawn, data) -> None:
                   "The page's splitter and the validation accuracy of every split.")
         if kind != "loo":
             # a folds step: its plane drawn by the browser at once, its fits and panels computed ahead
-            rest = (recipe, drawn, key, key_params, kind)
+            rest, cut = (recipe, drawn, key, key_params, kind), (shuffle, seed, float(holdout))
 
             def plane_at(q: dict) -> tuple:
-                return recipe, drawn, (), kind, q["folds"], shuffle, seed, float(holdout)
+                return recipe, drawn, (), kind, q["folds"], *cut
 
             compute_ahead("cross_validation", [FOLDS], {"folds": folds}, lambda q: [
-                (cv_runs.fold_plane, *plane_at(q)), (fold_fits, *rest, q["folds"], shuffle, seed, float(holdout)),
-                (cv_runs.split_panels, *rest, q["folds"], shuffle, seed, float(holdout))],
-                scope=(recipe, drawn, key, key_params, kind, shuffle, seed, holdout), opening="folds",
+                (cv_runs.fold_plane, *plane_at(q)), (fold_fits, *rest, q["folds"], *cut),
+                (cv_runs.split_panels, *rest, q["folds"], *cut)],
+                scope=(recipe, drawn, key, key_params, kind, *cut), opening="folds",
                 chart=Ahead(CHART, cv_runs.fold_plane, plane_at, lambda p: "cv_folds"))
 
 
@@ -132,8 +132,8 @@ def splits_and_stats(recipe, drawn, data, right, key, spec, hp, splitting) -> bo
     shown = min(len(splits), MAX_PANELS)
     st.subheader("One model per split" if kind != "loo" else f"The first {shown} of {len(splits)} leave-one-out fits",
                  anchor=False)
-    charts.plotly_chart(charts.shared_figure(cv_runs.split_panels, recipe, drawn, key, key_params, *splitting),
-                        width="stretch", config=CONFIG, key="cv_panels")
+    with st.container(key=PANELS):   # updated in place, and drawn ahead like the plane above
+        shared_chart(PANELS, CONFIG, cv_runs.split_panels, recipe, drawn, key, key_params, *splitting)
     st.caption("Each panel: the model fitted on that split's training points (filled), scored on its validation "
                "points (hollow)."
                + (f" Mean {mean:.1%} ± {sd:.1%} over {int(ok.sum())} splits." if mean is not None else ""))

@@ -95,7 +95,7 @@ def test_the_folds_plane_colours_each_point_by_the_fold_that_validates_it(folds)
 def test_each_panel_is_titled_with_its_splits_accuracy():
     recipe, params = Recipe(data="moons", n=120, seed=916), tuple(sorted(MODELS["knn"].defaults().items()))
     data = fits.dataset(recipe, ())
-    fig = cv_runs.split_panels.builder(recipe, (), "knn", params, "stratified", 4, False, 0, 1 / 3)
+    fig = cv_runs.split_panels.builder(recipe, (), "knn", params, "stratified", 4, False, 0, 1 / 3)[0]
     titles = [a.text for a in fig.layout.annotations if a.text and a.text.startswith("fold")]
     expected = []
     for f, (train, test) in enumerate(StratifiedKFold(4).split(data.X_train, data.y_train)):
@@ -103,3 +103,13 @@ def test_each_panel_is_titled_with_its_splits_accuracy():
         accuracy = np.mean(model.predict(data.X_train[test]) == data.y_train[test])
         expected.append(f"fold {f + 1}: {accuracy:.0%}")
     assert titles == expected
+
+
+def test_folds_the_data_cannot_split_give_the_points_alone_not_an_error():
+    # drawn ahead at the position next to the one shown, which may be one fold too many
+    recipe, params = Recipe(data="moons", n=12, seed=917), tuple(sorted(MODELS["knn"].defaults().items()))
+    classes = np.unique(fits.dataset(recipe, ()).y_train, return_counts=True)[1]
+    folds = int(classes.min()) + 1   # more folds than the smallest class has points
+    fig, _, reason = cv_runs.fold_plane.builder(recipe, (), (), "stratified", folds, False, 0, 1 / 3)
+    assert "fold" not in " ".join(t.name or "" for t in fig.data) and reason
+    assert cv_runs.split_panels.builder(recipe, (), "knn", params, "stratified", folds, False, 0, 1 / 3)[0].data == ()

@@ -127,12 +127,16 @@ def panel_title(kind: str, i: int, score: float) -> str:
 @sharable(max_entries=32)
 def split_panels(recipe, drawn, key: str, key_params: tuple, kind: str, folds: int, shuffle: bool, seed: int,
                  holdout: float):
-    """One panel per split (the first ``MAX_PANELS``): the model fitted on its training points."""
+    """One panel per split (the first ``MAX_PANELS``): the model fitted on its training points (a live
+    chart's builder: the figure, no grid, nothing else)."""
     data = fits.dataset(recipe, drawn)
-    splits, scores, grids, _ = fold_fits(recipe, drawn, key, key_params, kind, folds, shuffle, seed, holdout)
+    try:
+        splits, scores, grids, _ = fold_fits(recipe, drawn, key, key_params, kind, folds, shuffle, seed, holdout)
+    except ValueError:   # a position drawn ahead that cannot be cross-validated (the page says why): no panel
+        splits = []
     panels = [Panel(grids[i], panel_title(kind, i, scores[i]), *splits[i]) for i in range(min(len(splits), MAX_PANELS))]
     return panels_figure(panels, data.X_train, data.y_train, np.unique(data.y_train), bounds=data.bounds, columns=5,
-                         title_size=14)
+                         title_size=14), None, None
 
 
 def nested(recipe, drawn, key: str, key_params: tuple, tuned: str, values: tuple, folds: int, callback=None):
