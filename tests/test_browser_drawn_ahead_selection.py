@@ -1,8 +1,9 @@
 """Drawn ahead on the model-selection pages (ui/live/live_chart.js): on Learning curves (the number of
 training sizes -> the curve), Validation curve (the varied setting -> the boundary beside the
-curve) and Cross-validation (the folds -> the points coloured by fold), a slider step is drawn from
-the figure the browser got ahead, the run for that step then finds it drawn (the chart's last draw
-is still the ahead one), and the chart equals the one a fresh page opens on the step's link.
+curve) and Cross-validation (the folds -> the points coloured by fold), a slider step reruns only
+the page's part (the sidebar's dataset panel is not redrawn), is drawn from the figure the browser
+got ahead, the run for that step then finds it drawn (the chart's last draw is still the ahead
+one), and the chart equals the one a fresh page opens on the step's link.
 """
 
 import pytest
@@ -22,6 +23,14 @@ PRINT = """(sel) => { const gd = document.querySelector(sel);
   out.push((fl.annotations || []).map(a => a.text));
   out.push((fl.images || []).map(i => String(i.source).length + String(i.source).slice(-200)));
   return JSON.stringify(out); }"""
+
+# Counts the times the sidebar's dataset panel (drawn by the page's full run, never by a part) is
+# marked stale: Streamlit marks every element stale while a full run redraws the page.
+WATCH_DATASET = """() => { window.__datasetStale = 0; const SEL = '.st-key-ds_data, .st-key-ds_n';
+  new MutationObserver(records => { for (const r of records)
+      if (r.target.getAttribute('data-stale') === 'true' && (r.target.matches(SEL) || r.target.querySelector(SEL)))
+        window.__datasetStale += 1; })
+    .observe(document, {attributes: true, subtree: true, attributeFilter: ['data-stale']}); }"""
 
 # page, its query, the chart drawn ahead, the slider and the link item after one step right
 CASES = [("Learning_curves", "data=moons&n=300&seed=21&model=knn", "lc_chart", "lc_sizes", "sizes=9"),
@@ -51,6 +60,8 @@ def test_a_step_is_drawn_ahead_and_is_the_runs_figure(page, browser, server, pat
     settle(page)
     page.wait_for_function(f"({AHEAD})({chart!r}) > 0", timeout=30_000)
     before = _print(page, chart)
+    assert page.locator(".st-key-ds_data, .st-key-ds_n").count() > 0, "no dataset panel to watch"
+    page.evaluate(WATCH_DATASET)
     for step in (1, 2):   # the first slider before any moved, then the way it moved
         step_slider(page, slider)
         url = link_of(page, item if step == 1 else "")
@@ -62,5 +73,6 @@ def test_a_step_is_drawn_ahead_and_is_the_runs_figure(page, browser, server, pat
         assert now != before, f"{chart} did not change on step {step} of {slider}"
         assert now == _fresh(browser, url, chart), f"{chart} drawn ahead differs from a fresh page at {url}"
         assert_no_errors(page, url)
+        assert page.evaluate("() => window.__datasetStale") == 0, f"step {step} of {slider} reran the whole page"
         before = now
         page.wait_for_function(f"({AHEAD})({chart!r}) > 0", timeout=30_000)
