@@ -196,6 +196,7 @@ CASES = [
     (CV, "split seed", {"shuffle": "true"}, {"shuffle": "true", "cv_seed": "3"}),
     (CV, "holdout share", {"splitter": "shuffle"}, {"splitter": "shuffle", "holdout": "0.5"}),
     (CV, "nested", {}, {"nested": "true"}),
+    (CV, "leave-one-out's model", {"splitter": "loo"}, {"splitter": "loo", "k": "9"}),
     # Search
     (SEARCH, "seed", {}, {"seed": "3"}),
     (SEARCH, "drawn points", {}, {"pts": PTS}),

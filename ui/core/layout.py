@@ -360,11 +360,13 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
     p = next((q for q in specs if q.name == (slider or opening)), None)
     if slider is None and chart is not None:
         # no slider moved yet: the browser gets the first slider's neighbours (the one a student
-        # reaches first), nothing is computed in the background
+        # reaches first); nothing is computed in the background but the neighbours of ``opening``
         first = next((q for q in specs if ahead.is_slider(q) and q.relevant(params)), None)
         if first is not None:
             draw_ahead(chart.chart, chart.builder, _drawn(chart, first, ahead.positions(specs, params, first.name))
                        + _also(chart, specs, params, first, also))
+        if p is not None and p.relevant(params):   # ``opening`` with a chart: also computed in the background
+            ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, p.name)])
         return
     if p is None or not p.relevant(params):
         return
