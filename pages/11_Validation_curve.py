@@ -9,17 +9,19 @@ from mlcore.model_selection import fold_mean_sd
 from ui import reading
 from ui.core import alt_text, charts, guide, lectures_selection, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import compute_ahead, finish, fit_screen, page, part
+from ui.core.layout import Ahead, compute_ahead, finish, fit_screen, page, part
 from ui.core.model_setting import MODEL
 from ui.core.params import widget_key
 from ui.core.show_code import show_code
 from ui.data import draw
+from ui.live.live_chart import shared_chart
 from ui.model_selection import curve_runs
 from ui.serving import fits
 from viz import decision_figure, points_figure
 from viz.curves import validation_curve_figure
 
 CHART = "vc_chart"
+BOUNDARY = "vc_boundary"   # the boundary of the value shown, drawn ahead
 CONFIG = chart_config("validation_curve", scroll_zoom=False, double_click=False)
 FOLDS = ParamSpec("folds", "int", 5, 2, 10, label="folds",
                   help="k of stratified k-fold cross-validation on the training set.")
@@ -33,8 +35,7 @@ presets.row("validation", lectures_selection.VALIDATION, lectures_selection.VALI
             chart_height=430)
 
 
-def shown(v) -> str:
-    return settings.NO_LIMIT if v is None else settings.fmt(v)
+shown = curve_runs.value_text
 
 
 @st.fragment
@@ -109,18 +110,11 @@ def curve_part(recipe, drawn, data) -> None:
 
         fit = fits.fit(recipe, drawn, model_key, key_params)
         with side:
-            title = f"{label} = {shown(chosen)}"
             if fit.model is None:
                 st.info(fit.error, icon=":material/info:")
-                fig = points_figure(data.X_train, data.y_train, bounds=data.bounds, height=430, title=title,
-                                    axis_titles=data.axes)
-            else:
-                title += (f": train {fit.train_acc:.0%}"
-                          + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else ""))
-                grid = fits.grid(recipe, drawn, model_key, key_params, 200)
-                fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                                      show_test=False, grid=grid, title=title, height=430, axis_titles=data.axes)
-            charts.plotly_chart(fig, width="stretch", theme=None, config=CONFIG, key="vc_boundary")
+            with st.container(key=BOUNDARY):   # updated in place: ui/live/live_chart.py
+                shared_chart(BOUNDARY, CONFIG, curve_runs.fitted_chart, recipe, drawn, model_key, key_params,
+                             varied.name, 430)
 
         mean, sd, count = fold_mean_sd(curve.test)
         scored = [i for i in range(len(values)) if count[i] > 0]
@@ -144,7 +138,10 @@ def curve_part(recipe, drawn, data) -> None:
         show_code(code_model_pages.validation_curve_page(recipe, drawn, model_key, hp, varied.name, values, folds),
                   "The validation curve as the page computes it: every value scored on the same stratified folds.")
         compute_ahead("validation", spec, hp, lambda q: ahead_work(recipe, drawn, model_key, q, varied, values, folds),
-                      scope=(model_key, varied.name))
+                      scope=(model_key, varied.name),
+                      chart=Ahead(BOUNDARY, curve_runs.fitted_chart,
+                                  lambda q: (recipe, drawn, model_key, tuple(sorted(q.items())), varied.name, 430),
+                                  lambda p: widget_key(spec, p)))
 
 
 def ahead_work(recipe, drawn, model_key, hp: dict, varied, values, folds) -> list[tuple]:
@@ -152,6 +149,7 @@ def ahead_work(recipe, drawn, model_key, hp: dict, varied, values, folds) -> lis
     key_params = tuple(sorted(hp.items()))
     fixed = tuple(item for item in key_params if item[0] != varied.name)
     return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
+            (curve_runs.fitted_chart, recipe, drawn, model_key, key_params, varied.name, 430),
             (curve_runs.validation, recipe, drawn, model_key, fixed, varied.name, tuple(values), folds)]
 
 

@@ -6,17 +6,22 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, settings
+from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, sections, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.model_setting import MODEL
 from ui.core.show_code import show_fit
+from ui.data.dataset_panel import FIELDS
+from ui.data.recipe import BLANK
 from ui.live.live_chart import shared_chart
 from ui.model_selection import curve_runs
 from ui.serving import fits
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
+# below the plane, one at a time: the learning curve (5 folds x 8 sizes) is most of a step's CPU
+BELOW = {"test": "Test set: confusion matrix, per class", "learning": "Learning curve"}
+NOISE = next(f for f in FIELDS if f.name == "noise")   # the data's slider in the sidebar
 SHOW_TEST = ParamSpec("show_test", "bool", True, label="test points",
                       help="Hollow markers: points held out from training, used for the test accuracy.")
 SHOW_CONF = ParamSpec("show_conf", "bool", True, label="confidence shading",
@@ -104,38 +109,64 @@ def playground(recipe, drawn, data, drawing):
                     fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)), spec.label),
                     model_key, hp)
                 overlays.below(explained, fit.model, data)
-                curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
-        if fit.cm is not None:
-            c1, c2 = st.columns([1, 1], gap="large")
-            with c1:
-                st.subheader("Confusion matrix (test set)", anchor=False)
-                with st.container(key="playground_confusion"):
-                    shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
-                                 model_key, key_params)
-            with c2:
-                st.subheader("Per class (test set)", anchor=False)
-                precision, recall, f1 = fit.prf
-                # a markdown table: a few rows need no sorting, and it costs a tenth of st.dataframe per run
-                rows = "".join(f"| {c} | {p:.2f} | {r:.2f} | {f:.2f} | {n} |\n" for c, p, r, f, n in
-                               zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
-                st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
+        learning = False
+        if fit.model is not None:   # one section at a time, built only when open (ui/core/sections.py)
+            below = sections.tabs(BELOW, "playground_below")
+            learning = below["learning"].open
+            if below["test"].open:
+                with below["test"]:
+                    test_set(recipe, drawn, model_key, key_params, fit)
+            if learning:
+                with below["learning"], st.columns([2, 1])[0]:
+                    curve_runs.learning_panel(recipe, drawn, model_key, key_params, data.y_train)
 
         guide.next_pages("learning_curves", "validation_curve", "compare", model=model_key, params=hp)
         show_fit(recipe, drawn, model_key, hp)
-        compute_ahead("playground", spec, hp, lambda p: ahead_work(
-            recipe, drawn, model_key, tuple(sorted(p.items())), show_test, show_conf, explain_on, query),
-            chart=Ahead(CHART, plane, lambda p: (recipe, drawn, model_key, tuple(sorted(p.items())), show_test,
-                                                 show_conf, explain_on, query), lambda p: params.widget_key(spec, p)))
+        # the data's noise slider is drawn ahead too (the only slider of a model without one), on
+        # generated points only: drawn, uploaded or erased points have no neighbouring noise
+        noisy = recipe.data != BLANK and not recipe.upload and not recipe.erased
+        specs, values = ((*spec.params, NOISE), hp | {NOISE.name: recipe.noise}) if noisy else (spec.params, hp)
+
+        def at(p: dict) -> tuple:
+            """The plane's arguments at settings ``p`` (the noise among them, when drawn ahead)."""
+            model = tuple(sorted((k, v) for k, v in p.items() if k != NOISE.name))
+            return (recipe._replace(noise=p.get(NOISE.name, recipe.noise)), drawn, model_key, model, show_test,
+                    show_conf, explain_on, query)
+        compute_ahead("playground", specs, values, lambda p: ahead_work(*at(p), learning=learning), scope=model_key,
+                      also=NOISE.name if noisy else None,
+                      chart=Ahead(CHART, plane, at, lambda p: "ds_noise" if p is NOISE else params.widget_key(spec, p)))
 
 
-def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query) -> list[tuple]:
-    """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead)."""
+def test_set(recipe, drawn, model_key, key_params, fit) -> None:
+    """The test set counted: the confusion matrix and each class's precision, recall and F1."""
+    if fit.cm is None:
+        st.caption("No test points: move the test fraction up in the sidebar to hold some out.")
+        return
+    c1, c2 = st.columns([1, 1], gap="large")
+    with c1:
+        st.subheader("Confusion matrix (test set)", anchor=False)
+        with st.container(key="playground_confusion"):
+            shared_chart("playground_confusion", chart_config("playground"), confusion, recipe, drawn,
+                         model_key, key_params)
+    with c2:
+        st.subheader("Per class (test set)", anchor=False)
+        precision, recall, f1 = fit.prf
+        # a markdown table: a few rows need no sorting, and it costs a tenth of st.dataframe per run
+        rows = "".join(f"| {c} | {p:.2f} | {r:.2f} | {f:.2f} | {n} |\n" for c, p, r, f, n in
+                       zip(fit.labels, precision, recall, f1, fit.cm.sum(axis=1), strict=True))
+        st.markdown("| class | precision | recall | F1 | test points |\n|---|---:|---:|---:|---:|\n" + rows)
+
+
+def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query,
+               learning: bool = False) -> list[tuple]:
+    """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead); the
+    learning curve only while its section is open."""
     return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
             (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query),
-            (fits.cv, recipe, drawn, model_key, key_params),
-            (curve_runs.panel_curve, recipe, drawn, model_key, key_params),
-            (confusion, recipe, drawn, model_key, key_params)]
+            (fits.reference, recipe, drawn), (fits.cv, recipe, drawn, model_key, key_params),
+            (confusion, recipe, drawn, model_key, key_params)] + (
+        [(curve_runs.panel_curve, recipe, drawn, model_key, key_params)] if learning else [])
 
 
 playground(recipe, drawn, data, drawing)

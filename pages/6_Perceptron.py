@@ -1,22 +1,22 @@
 """Perceptron: online learning replayed one example at a time, the mistake bound, the pocket,
 a least-squares start and the kernel perceptron's mistake counts."""
 
-import numpy as np
 import streamlit as st
 
 from catalog import code_model_pages
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
-from mlcore.linear_model import PerceptronReplay
 from ui.core import alt_text, charts, guide, lectures, motion, overlays, params, presenter, presets, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import finish, fit_screen, page, stop
+from ui.core.layout import Ahead, compute_ahead, finish, page, screen_height, stop
 from ui.core.progress import Progress
 from ui.core.show_code import show_code
+from ui.live.live_chart import shared_chart
 from ui.perceptron import perceptron_texts as texts
+from ui.perceptron import replay_charts
 from ui.perceptron import runs as work
 from viz.decision import points_figure
-from viz.perceptron import alpha_figure, bound_figure, epochs_figure, replay_figure, weight_figure
+from viz.perceptron import alpha_figure, bound_figure, epochs_figure
 
 CHART = "pc_main"  # its plane: 540 px on a 720 px screen under the lecture row (592 - presets.ROW_HEIGHT)
 CHART_CONFIG = chart_config("perceptron", scroll_zoom=False, double_click=False)
@@ -98,9 +98,10 @@ if binary.error:
                         key=CHART)
     stop()
 
-model = work.run(recipe, drawn, src, pair, int(epochs), float(lr), start, bool(shuffle))
+run_args = (recipe, drawn, src, pair, int(epochs), float(lr), start, bool(shuffle))
+model = work.run(*run_args)
 history = model.history_[0]
-replay = PerceptronReplay(history)
+replay = replay_charts.replay_of(*run_args)
 X, t = binary.X, binary.t
 
 
@@ -145,20 +146,22 @@ def replay_panel():
                       icon=":material/pause:" if ss.get("pc_playing") else ":material/play_arrow:",
                       width="stretch", help=f"One example every {PLAY_EVERY:g} s.")
         step = replay.step(s) if s > 0 else None
-        w0, b0 = replay.weights(0)
         st.markdown(texts.step_text(replay, s, step, X, t))
         st.caption(texts.updates_text(step, history))
-        charts.plotly_chart(weight_figure(history, step, w_now=w0, b_now=b0, height=300), width="stretch",
+        charts.plotly_chart(charts.shared_figure(replay_charts.weights, *run_args, s), width="stretch",
                             config=CHART_CONFIG, key="pc_weights")
+    with chart_col, st.container(key=CHART):   # updated in place: ui/live/live_chart.py
+        screen_height(CHART, replay_charts.PLANE_HEIGHT)
+        margins = shared_chart(CHART, CHART_CONFIG, replay_charts.plane, *run_args, s, explain_on)
     with chart_col:
-        fig = replay_figure(X, t, step, binary.bounds, names=binary.names, styles=binary.styles, w_now=w0,
-                            b_now=b0, height=540)
-        margins = overlays.replay_margins(fig, X, t, *((w0, b0) if step is None else
-                                                      (step.coef_after, step.intercept_after)), explain_on)
-        charts.plotly_chart(fit_screen(CHART, fig), width="stretch", height="stretch", config=CHART_CONFIG, key=CHART)
         alt_text.summary(CHART, *texts.chart_summary(replay, s, X, t, binary.names))
         if margins:
             st.caption(margins)
+    # the plane at the steps next to this one goes to the browser now, drawn the moment the slider shows one
+    compute_ahead("pc_replay", [spec], {"step": s}, lambda q: [
+        (replay_charts.plane, *run_args, q["step"], explain_on), (replay_charts.weights, *run_args, q["step"])],
+        scope=(run_args, explain_on), chart=Ahead(CHART, replay_charts.plane,
+                                                  lambda q: (*run_args, q["step"], explain_on), lambda p: step_key))
 
 
 st.fragment(run_every=PLAY_EVERY if st.session_state.get("pc_playing") else None)(replay_panel)()
@@ -192,15 +195,8 @@ else:
         st.caption(f"Some bound run stopped at {work.MAX_BOUND_EPOCHS} epochs before converging.")
     sweep_on = settings.setting(SWEEP, "pc_sweep") if source == work.SEPARABLE else False
     if sweep_on:
-        rows = []
         with Progress("Fitting the SVM and the perceptron for each gap and seed", unit="gaps") as progress:
-            for k, gap_k in enumerate(SWEEP_GAPS):
-                rows.append([work.sweep_point(src[2], src[3] + seed, gap_k) for seed in SWEEP_SEEDS])
-                progress(k + 1, len(SWEEP_GAPS), f"gap {gap_k:g} done")
-        cube = np.array(rows, dtype=float)  # (gap, seed, [aug, 2R, origin, mistakes])
-        sweep = {"margin": np.array(SWEEP_GAPS), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
-                 "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),
-                 "observed": cube[:, :, 3]}
+            sweep = work.sweep(src[2], src[3], SWEEP_GAPS, SWEEP_SEEDS, progress)
         charts.plotly_chart(bound_figure(sweep, current=src[1]), width="stretch", config=CHART_CONFIG,
                             key="pc_sweep_fig")
         st.caption(f"{src[2]} points, seeds {src[3]}–{src[3] + len(SWEEP_SEEDS) - 1}; each bound line is the "

@@ -9,8 +9,9 @@ from catalog.specs import ParamSpec
 from mlcore.neural_network import GATES
 from ui.core import alt_text, charts, guide, lectures, motion, params, presets, sections, settings
 from ui.core.charts import config as chart_config
-from ui.core.layout import controls, finish, page, screen_height
+from ui.core.layout import Ahead, compute_ahead, controls, finish, page, screen_height
 from ui.core.show_code import show_fit
+from ui.live.live_chart import shared_chart
 from ui.neural_network import logic_gates as gates
 from ui.neural_network.epoch_figures import curves, hidden_space, regions, unit_maps
 from ui.neural_network.training import loss_text, regions_caption, train, what_you_see
@@ -126,10 +127,9 @@ def replay(model, test_curve):
     stats.metric("test accuracy", "—" if test_curve is None else f"{test_curve[position]:.1%}")
     # every figure at this epoch is built once per link and epoch (charts.shared_figure), its grid with it
     shown = (recipe, drawn, key_params, at.n_iter_)
-    with chart:
+    with chart, st.container(key=CHART):   # updated in place: ui/live/live_chart.py
         screen_height(CHART, PLANE_HEIGHT)
-    charts.plotly_chart(charts.shared_figure(regions, *shown), width="stretch", height="stretch",
-                        config=CHART_CONFIG, key=CHART, where=chart)
+        shared_chart(CHART, CHART_CONFIG, regions, *shown)
     alt_text.summary(CHART, f"Decision regions of a {alt_text.model_text('neural network', hp)} at epoch "
                      f"{at.n_iter_} of {model.n_iter_}", data,
                      {"train accuracy": model.train_scores_[at.n_iter_],
@@ -156,6 +156,14 @@ def replay(model, test_curve):
             st.caption(f"The training points mapped through the hidden layers, drawn with "
                        f"{space.layout.meta['how']}. The output layer is a linear softmax on these coordinates: "
                        "a network that fits the data has made the classes (nearly) linearly separable here.")
+    # the epochs next to this one: the regions go to the browser now, the open section is computed
+    def at_q(q):
+        return recipe, drawn, key_params, model.nearest_snapshot(q["epoch"])
+
+    below = [builder for builder, name in ((curves, "curves"), (unit_maps, "units"), (hidden_space, "hidden"))
+             if section[name].open]
+    compute_ahead("nn_epoch", [spec], {"epoch": epoch}, lambda q: [(b, *at_q(q)) for b in (regions, *below)],
+                  scope=(recipe, drawn, key_params), chart=Ahead(CHART, regions, at_q, lambda p: EPOCH))
 
 
 with train_tab, right:

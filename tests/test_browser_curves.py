@@ -61,7 +61,7 @@ def test_learning_curves_page_and_the_playground_panel_load_clean(page, server):
     _ready(page, ".st-key-lc_boundary .js-plotly-plot")
     assert "high variance" in page.locator(".st-key-what_you_see").inner_text()
     assert_no_errors(page, "the Learning curves page")
-    goto(page, f"{server}/Playground?data=moons&noise=0.35&model=tree")
+    goto(page, f"{server}/Playground?data=moons&noise=0.35&model=tree&section=learning")
     _ready(page, ".st-key-playground_learning .js-plotly-plot")
     settle(page)
     assert_no_errors(page, "the Playground with its learning-curve panel")

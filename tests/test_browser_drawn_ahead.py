@@ -3,7 +3,8 @@ slider last moved, draws one the moment the slider shows its value, and the run 
 then finds it drawn. What must hold, whatever the timing: the figure drawn ahead IS the figure the
 run makes (the run's message carries the same signature and draws nothing, so the chart's last
 draw is still the ahead one), and the plane then equals the plane a fresh page opens on the same
-link, for a plain slider, a log slider (a select slider: its index) and after the data changed.
+link, for a plain slider, a log slider (a select slider: its index), the data's noise slider in
+the sidebar (the step of a model without a slider) and after the data changed.
 """
 
 import pytest
@@ -69,7 +70,13 @@ def test_a_log_slider_step_is_drawn_ahead(page, browser, server):
 
 
 def test_after_the_data_changed_the_positions_are_the_new_datas(page, browser, server):
-    open_playground(page, server, "?data=moons&n=300&seed=23&model=knn")
+    open_playground(page, server, "?data=moons&n=300&seed=23&noise=0.3&model=knn")
     _wait_for_positions(page)
-    step_slider(page, "ds_noise")   # a full run: new data, new positions
-    _step_drawn_ahead(page, browser, "p_knn_k", "k=6")
+    step_slider(page, "ds_noise")   # a full run: new data, new positions, the noise's own first
+    _step_drawn_ahead(page, browser, "ds_noise", "noise=0.4")
+
+
+def test_the_data_noise_of_a_model_without_a_slider_is_drawn_ahead(page, browser, server):
+    # the nearest-centroid classifier has no setting of its own: its step is the data's noise
+    open_playground(page, server, "?data=moons&n=300&seed=24&noise=0.3&model=prototype")
+    _step_drawn_ahead(page, browser, "ds_noise", "noise=0.35")

@@ -99,13 +99,18 @@ def test_degenerate_data_gives_a_message(page, query):
 
 
 @pytest.mark.app
-def test_playground_shows_the_learning_curve_under_the_chart():
-    at = run_page("pages/1_Playground.py", query={**MOONS, "model": "tree"})
-    assert_clean(at)
-    charts = at.get("plotly_chart")
+def test_playground_shows_the_learning_curve_in_its_section_under_the_chart():
     import json
-    kinds = [json.loads(c.proto.spec)["layout"].get("uirevision") for c in charts]
-    assert kinds.index("learning_curve") == kinds.index("decision") + 1
+
+    def kinds(at):
+        return [json.loads(c.proto.spec)["layout"].get("uirevision") for c in at.get("plotly_chart")]
+
+    closed = run_page("pages/1_Playground.py", query={**MOONS, "model": "tree"})
+    assert_clean(closed)
+    assert "learning_curve" not in kinds(closed), "the learning curve was built in a closed section"
+    at = run_page("pages/1_Playground.py", query={**MOONS, "model": "tree", "section": "learning"})
+    assert_clean(at)
+    assert kinds(at).index("learning_curve") == kinds(at).index("decision") + 1
     assert any(c.value.startswith("At ") and "validation" in c.value for c in at.caption)
 
     def reading():

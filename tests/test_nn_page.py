@@ -1,11 +1,10 @@
 """The Neural network page under AppTest: it trains, replays an epoch without refitting, shows
 every view, explains degenerate data, keeps its settings in the link, and shows the gates."""
 
-import json
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, decode, run_page, widget
+from support.apptest import assert_clean, decode, keyed_figure, run_page, widget
 
 from mlcore.neural_network import MLPClassifier
 
@@ -15,10 +14,7 @@ PAGE = "pages/7_Neural_network.py"
 
 
 def chart(at, key) -> dict:
-    for c in at.get("plotly_chart"):
-        if c.proto.id.endswith(key) or key in c.proto.id:
-            return json.loads(c.proto.spec)
-    raise KeyError(key)
+    return keyed_figure(at, key)
 
 
 def _open_section(at, value: str):

@@ -3,7 +3,7 @@ in the link, the bounds hold, and degenerate data gives a message, never a trace
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, decode, figure, run_page, widget
+from support.apptest import assert_clean, decode, keyed_figure, run_page, widget
 
 from catalog.models import MODELS
 from mlcore.datasets import make_dataset
@@ -22,10 +22,7 @@ def separable_problem():
 
 
 def chart(at, key):
-    for i, c in enumerate(at.get("plotly_chart")):
-        if c.proto.id.endswith(key) or key in c.proto.id:
-            return figure(at, i)
-    raise KeyError(key)
+    return keyed_figure(at, key)
 
 
 def boundary_points(fig) -> np.ndarray:

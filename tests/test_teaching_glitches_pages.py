@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 import pytest
-from support.apptest import assert_clean, decode, link, run_page
+from support.apptest import assert_clean, decode, keyed_figure, link, run_page
 
 from mlcore.tree import DecisionTreeClassifier
 from ui.core import lectures
@@ -26,7 +26,7 @@ def _step(at, name: str, i: int):
 
 
 def _chart(at, key: str) -> dict:
-    return next(json.loads(c.proto.spec) for c in at.get("plotly_chart") if key in c.proto.id)
+    return keyed_figure(at, key)
 
 
 @pytest.mark.parametrize("i", [1, 2], ids=["overlapping", "outlier"])

@@ -55,6 +55,30 @@ def figure(at, i=0) -> dict:
     return json.loads(at.get("plotly_chart")[i].proto.spec)
 
 
+def keyed_figure(at, key: str) -> dict:
+    """The figure of the chart ``key``: the st.plotly_chart with that key, or the one drawn in the
+    container with that key (a live chart, ``ui.live.live_chart.shared_chart``, is a plain
+    st.plotly_chart without a key under AppTest)."""
+    for c in at.get("plotly_chart"):
+        if key in c.proto.id:
+            return json.loads(c.proto.spec)
+    found = _chart_inside(at._tree, key, False)
+    if found is None:
+        raise KeyError(key)
+    return json.loads(found.proto.spec)
+
+
+def _chart_inside(node, key: str, under: bool):
+    for child in getattr(node, "children", {}).values():
+        if under and getattr(child, "type", "") == "plotly_chart":
+            return child
+        found = _chart_inside(child, key, under or str(getattr(getattr(child, "proto", None), "id", "")).endswith(
+            f"-{key}"))
+        if found is not None:
+            return found
+    return None
+
+
 def charts(at) -> list[dict]:
     return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
 

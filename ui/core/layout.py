@@ -335,7 +335,7 @@ class Ahead(NamedTuple):
 
 
 def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead | None = None,
-                  opening: str | None = None) -> None:
+                  opening: str | None = None, also: str | None = None) -> None:
     """After a run, compute in the background the neighbouring positions of the slider of
     ``params`` last moved (``ui.serving.ahead``); ``work(params)`` lists the ``(builder, *args)``
     a run at ``params`` computes, in the order it needs them. ``spec``: the model's ModelSpec, or
@@ -343,7 +343,9 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
     it changes, no slider has moved yet. ``chart``: a live chart whose figures at those positions
     the browser gets now, to draw the moment the slider shows one (``draw_ahead``). ``opening``:
     the slider to compute around while none has moved (a page whose first step is slow to compute,
-    and whose lesson is that slider)."""
+    and whose lesson is that slider). ``also``: a second slider the browser gets the neighbours of
+    after the first's (the Playground's data noise beside the model's slider; when ``also`` is the
+    slider moved, the first other slider)."""
     ss, kept = st.session_state, f"_ahead_{name}"
     specs = tuple(spec.params) if hasattr(spec, "params") else tuple(spec)
     scope = spec.key if scope is None and hasattr(spec, "key") else scope
@@ -358,22 +360,34 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
     p = next((q for q in specs if q.name == (slider or opening)), None)
     if slider is None and chart is not None:
         # no slider moved yet: the browser gets the first slider's neighbours (the one a student
-        # reaches first), nothing is computed in the background
+        # reaches first); nothing is computed in the background but the neighbours of ``opening``
         first = next((q for q in specs if ahead.is_slider(q) and q.relevant(params)), None)
         if first is not None:
-            draw_ahead(chart.chart, chart.builder, _drawn(chart, first, ahead.positions(specs, params, first.name)))
+            draw_ahead(chart.chart, chart.builder, _drawn(chart, first, ahead.positions(specs, params, first.name))
+                       + _also(chart, specs, params, first, also))
+        if p is not None and p.relevant(params):   # ``opening`` with a chart: also computed in the background
+            ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, p.name)])
         return
     if p is None or not p.relevant(params):
         return
     near = ahead.positions(specs, params, p.name, rising)
     if chart is not None:
-        draw_ahead(chart.chart, chart.builder, _drawn(chart, p, near))
+        draw_ahead(chart.chart, chart.builder, _drawn(chart, p, near) + _also(chart, specs, params, p, also))
     ahead.start(_session(), [work(q) for q in near])
 
 
 def _drawn(chart: Ahead, p, near: list[dict]) -> list[tuple]:
     """(widget key, the slider's value in the browser, the builder's arguments) per position."""
     return [(chart.widget(p), _shown(p, q[p.name]), chart.args(q)) for q in near if _shown(p, q[p.name]) is not None]
+
+
+def _also(chart: Ahead, specs, params: dict, p, also: str | None) -> list[tuple]:
+    """The positions of ``also`` drawn after those of ``p``; of the first other slider if ``p`` is ``also``."""
+    if also is None:
+        return []
+    other = next((q for q in specs if ahead.is_slider(q) and q.relevant(params) and q.name != p.name
+                  and (p.name == also or q.name == also)), None)
+    return [] if other is None else _drawn(chart, other, ahead.positions(specs, params, other.name))
 
 
 def _shown(p, value) -> float | None:

@@ -310,3 +310,64 @@ def learning_panel(recipe, drawn: tuple, model_key: str, params: tuple, y_train,
                + ("The validation curve is still rising: more points would help."
                   if rising else "The validation curve has levelled off: more points of the same kind help little.")
                + " The Learning curves page explains the reading and shows the boundary at each size.")
+
+
+# --- the pages' charts, built once per link for every session --------------------------------
+
+@sharable(max_entries=64)
+def learning_chart(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_sizes: int, at: int,
+                   target: float):
+    """The Learning curves page's curve (``learning``) with the size ``at`` marked (an index into its
+    sizes; -1 the largest, where a new list of sizes starts) and the ``target`` line; its height
+    is the container's (``ui.core.layout.screen_height``)."""
+    from viz.curves import learning_curve_figure
+
+    curve = learning(recipe, drawn, model_key, params, folds, n_sizes)
+    fig = learning_curve_figure(curve.x, curve.train, curve.test, current=curve.x[at], target=target, height=430)
+    fig.layout.height = None
+    return fig, None, None
+
+
+@sharable(max_entries=64)
+def subset_chart(recipe, drawn: tuple, model_key: str, params: tuple, folds: int, n_sizes: int, at: int,
+                 height: int):
+    """The boundary beside the learning curve: the model trained on the curve's size ``at``
+    (``subset_fit``), or those points alone where it could not be fitted."""
+    from viz import decision_figure, points_figure
+
+    data = fits.dataset(recipe, drawn)
+    m = learning(recipe, drawn, model_key, params, folds, n_sizes).x[at]
+    subset = subset_fit(recipe, drawn, model_key, params, m)
+    if subset.model is None:
+        fig = points_figure(subset.X, subset.y, bounds=data.bounds, height=height, axis_titles=data.axes)
+    else:
+        title = f"{m} points: train {subset.train_acc:.0%}" + (
+            f", test {subset.test_acc:.0%}" if subset.test_acc is not None else "")
+        fig = decision_figure(subset.model, subset.X, subset.y, X_test=data.X_test, y_test=data.y_test,
+                              show_test=False, grid=subset.grid, title=title, height=height, axis_titles=data.axes)
+    return fig, subset.grid, None
+
+
+def value_text(v) -> str:
+    """A hyperparameter's value as the Validation curve writes it (None: no limit)."""
+    return settings.NO_LIMIT if v is None else settings.fmt(v)
+
+
+@sharable(max_entries=64)
+def fitted_chart(recipe, drawn: tuple, model_key: str, params: tuple, varied: str, height: int):
+    """The boundary beside the validation curve: the model with ``params`` fitted on the whole
+    training set (``ui.serving.fits``), titled with the value of the ``varied`` hyperparameter, or
+    the training points alone where it could not be fitted."""
+    from viz import decision_figure, points_figure
+
+    data = fits.dataset(recipe, drawn)
+    p = catalog.get(model_key).param(varied)
+    fit = fits.fit(recipe, drawn, model_key, params)
+    title = f"{p.label or p.name} = {value_text(dict(params)[varied])}"
+    if fit.model is None:
+        return (points_figure(data.X_train, data.y_train, bounds=data.bounds, height=height, title=title,
+                              axis_titles=data.axes), None, None)
+    title += f": train {fit.train_acc:.0%}" + (f", test {fit.test_acc:.0%}" if fit.test_acc is not None else "")
+    grid = fits.grid(recipe, drawn, model_key, params, 200)
+    return (decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
+                            show_test=False, grid=grid, title=title, height=height, axis_titles=data.axes), grid, None)

@@ -15,12 +15,15 @@ def _at(recipe, drawn, key_params: tuple, epoch: int):
 
 
 def regions(recipe, drawn, key_params: tuple, epoch: int):
+    """(the regions at ``epoch``, their grid, None) for ``ui.live.live_chart.shared_chart``: the
+    grid goes to the browser as one image, and the figures at the neighbouring epochs are drawn
+    ahead (``ui.core.layout.compute_ahead``)."""
     data, at = _at(recipe, drawn, key_params, epoch)
+    grid = evaluate_grid(at, data.bounds, 200)
     fig = decision_figure(at, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
-                          grid=evaluate_grid(at, data.bounds, 200), height=470, uirevision="nn",
-                          axis_titles=data.axes)
-    fig.layout.height = None   # the element's height (screen_height)
-    return fig
+                          grid=grid, height=470, uirevision="nn", axis_titles=data.axes)
+    fig.layout.height = None   # the container's height (screen_height)
+    return fig, grid, None
 
 
 def curves(recipe, drawn, key_params: tuple, epoch: int):

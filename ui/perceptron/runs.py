@@ -163,6 +163,19 @@ def sweep_point(n: int, seed: int, gap: float) -> tuple:
     return (r.bounds.bound_augmented, r.bounds.bound_2R, np.nan if origin is None else origin, r.with_bias)
 
 
+def sweep(n: int, seed: int, gaps: tuple, seeds: tuple, progress) -> dict:
+    """The margin sweep (``viz.perceptron.bound_figure``): per gap the largest of each bound over
+    the seeds ``seed + s``, and every seed's mistakes; ``progress(done, total, text)`` after each gap."""
+    rows = []
+    for k, gap in enumerate(gaps):
+        rows.append([sweep_point(n, seed + s, gap) for s in seeds])
+        progress(k + 1, len(gaps), f"gap {gap:g} done")
+    cube = np.array(rows, dtype=float)  # (gap, seed, [aug, 2R, origin, mistakes])
+    return {"margin": np.array(gaps), "bound_augmented": np.nanmax(cube[:, :, 0], axis=1),
+            "bound_2R": np.nanmax(cube[:, :, 1], axis=1), "bound_origin": np.nanmax(cube[:, :, 2], axis=1),
+            "observed": cube[:, :, 3]}
+
+
 @sharable(max_entries=16)
 def kernel_fit(recipe, drawn, src: tuple, pair: tuple, hp: tuple):
     data = binary(recipe, drawn, src, pair)
