@@ -167,9 +167,26 @@ function equalAspect(layout) {
   return !!(layout && layout.yaxis && layout.yaxis.scaleanchor === "x");
 }
 
+// Any other figure (curves, panels) on a phone gets what ui/core/small_screens.js gives a
+// st.plotly_chart: side margins for the tick labels and a short axis title, y axes that do not
+// widen them again, a legend on the right moved above the plot.
+const CURVE_MARGIN = { l: 44, r: 10 };
+const TOP_LEGEND = { orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom" };
+
 function narrowLayout(layout) {
-  if (equalAspect(layout) && window.matchMedia(PHONE).matches) {
-    layout.margin = { ...(layout.margin || {}), ...PHONE_MARGIN };
+  if (!window.matchMedia(PHONE).matches) return layout;
+  const margin = layout.margin || {};
+  if (equalAspect(layout)) {
+    layout.margin = { ...margin, ...PHONE_MARGIN };
+    return layout;
+  }
+  layout.margin = { ...margin, l: Math.min(margin.l ?? 80, CURVE_MARGIN.l), r: Math.min(margin.r ?? 80, CURVE_MARGIN.r) };
+  for (const k of Object.keys(layout)) {
+    if (/^yaxis\d*$/.test(k) && layout[k]) layout[k] = { ...layout[k], automargin: false };
+  }
+  const legend = layout.legend;
+  if (layout.showlegend !== false && legend && legend.orientation !== "h" && (legend.x ?? 1.02) >= 1) {
+    layout.legend = { ...legend, ...TOP_LEGEND };
   }
   return layout;
 }
@@ -181,7 +198,8 @@ function fitWidth(gd, key) {
   // presenter mode sizes the box itself (ui/core/present_fit.js)
   if (document.querySelector(".st-key-present_fill_" + key)) return;
   for (const name of ["height", "margin-left", "margin-right", "width", "max-width"]) box.style.removeProperty(name);
-  if (!window.matchMedia(TABLET).matches || !equalAspect(fl) || !fl.xaxis.range || !fl.yaxis.range) return;
+  if (!window.matchMedia(TABLET).matches) return;
+  // on a phone every figure's box reaches the screen's edges; only a plane's height follows its width
   if (window.matchMedia(PHONE).matches) {
     const r = box.getBoundingClientRect(), left = r.left, right = window.innerWidth - r.right;
     if (left >= 0 && right >= 0 && left < 24 && right < 24) {
@@ -191,6 +209,7 @@ function fitWidth(gd, key) {
       box.style.setProperty("max-width", "none", "important");
     }
   }
+  if (!equalAspect(fl) || !fl.xaxis.range || !fl.yaxis.range) return;
   const css = box.getBoundingClientRect().height, s = fl._size;
   const [x0, x1] = fl.xaxis.range.map(Number), [y0, y1] = fl.yaxis.range.map(Number);
   const width = box.getBoundingClientRect().width - s.l - s.r;
