@@ -6,6 +6,7 @@ coordinates, scikit-learn's ``confusion_matrix``), not from viz's own output.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -541,3 +542,22 @@ def test_viz_does_not_import_streamlit():
 def _root():
     from pathlib import Path
     return Path(__file__).resolve().parents[1]
+
+
+# --- built unchecked, valid all the same ---------------------------------------------------
+
+@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("show_test", [True, False])
+@pytest.mark.parametrize("show_confidence", [True, False])
+def test_plane_figure_is_what_plotly_validation_accepts(k, show_test, show_confidence):
+    """decision_figure and points_figure skip plotly's checks (viz.decision._figure); plotly's
+    validating constructor must accept every property they write and change none of them."""
+    X, y = blobs(k, n=120, seed=k)
+    X_test, y_test = blobs(k, n=40, seed=k + 10)
+    model = LogisticRegression().fit(X, y)
+    for fig in (decision_figure(model, X, y, X_test=X_test, y_test=y_test, show_test=show_test,
+                                show_confidence=show_confidence, resolution=RES),
+                decision_figure(SVC(kernel="rbf").fit(X, y), X, y, resolution=RES, title="t"),
+                points_figure(X, y)):
+        checked = go.Figure(fig.to_plotly_json())   # raises ValueError on a property plotly does not know
+        assert json.loads(checked.to_json()) == json.loads(fig.to_json())
