@@ -6,7 +6,7 @@ import streamlit as st
 from catalog.models import MODELS
 from catalog.specs import ParamSpec
 from ui import reading
-from ui.core import alt_text, guide, lectures, overlays, params, presenter, presets, sections, settings
+from ui.core import alt_text, guide, lectures, on_screen, overlays, params, presenter, presets, sections, settings
 from ui.core.charts import config as chart_config
 from ui.core.layout import Ahead, compute_ahead, controls, finish, page, part, screen_height
 from ui.core.model_setting import MODEL
@@ -19,6 +19,7 @@ from ui.serving import fits
 from viz import confusion_figure, decision_figure, points_figure
 
 CHART = "playground_chart"
+BELOW_KEY = "playground_below_chart"   # the reading and the sections under the plane (ui.core.on_screen)
 # below the plane, one at a time: the learning curve (5 folds x 8 sizes) is most of a step's CPU
 BELOW = {"test": "Test set: confusion matrix, per class", "learning": "Learning curve"}
 NOISE = next(f for f in FIELDS if f.name == "noise")   # the data's slider in the sidebar
@@ -103,15 +104,25 @@ def playground(recipe, drawn, data, drawing):
             st.caption(f"{len(data.y_train)} training points (filled), {len(data.y_test)} test points (hollow)."
                        + (" Click anywhere on the plane to add a point of the class chosen in the sidebar."
                           if drawing == "add" else ""))
-            if fit.model is not None:  # under the chart, never above it: the chart keeps the first screen
-                cv = fits.cv(recipe, drawn, model_key, key_params) or (None, None)
-                guide.see(reading.fit_reading(model_key, hp, reading.Scores(
-                    fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)), spec.label),
-                    model_key, hp)
+            # under the chart, never above it: the chart keeps the first screen. What is under it
+            # (the reading's 15 fits of cross-validation, the test set's figure) is computed once
+            # the student scrolls there (ui.core.on_screen): half a distinct step's CPU otherwise
+            if fit.model is not None:
                 overlays.below(explained, fit.model, data)
+            below_shown = fit.model is not None and on_screen.shown(BELOW_KEY)
+            with st.container(key=BELOW_KEY):
+                if fit.model is not None and not below_shown:
+                    st.caption(":material/visibility: **What you see**: reading the chart…")
+                elif fit.model is not None:
+                    cv = fits.cv(recipe, drawn, model_key, key_params) or (None, None)
+                    guide.see(reading.fit_reading(model_key, hp, reading.Scores(
+                        fit.train_acc, fit.test_acc, *cv, fits.reference(recipe, drawn), len(data.y_train)),
+                        spec.label), model_key, hp)
 
         learning = False
-        if fit.model is not None:   # one section at a time, built only when open (ui/core/sections.py)
+        if not below_shown:
+            sections.keep(BELOW, "playground_below")   # a link's section=learning waits for the scroll
+        else:   # one section at a time, built only when open (ui/core/sections.py)
             below = sections.tabs(BELOW, "playground_below")
             learning = below["learning"].open
             if below["test"].open:
@@ -133,7 +144,8 @@ def playground(recipe, drawn, data, drawing):
             model = tuple(sorted((k, v) for k, v in p.items() if k != NOISE.name))
             return (recipe._replace(noise=p.get(NOISE.name, recipe.noise)), drawn, model_key, model, show_test,
                     show_conf, explain_on, query)
-        compute_ahead("playground", specs, values, lambda p: ahead_work(*at(p), learning=learning), scope=model_key,
+        compute_ahead("playground", specs, values, lambda p: ahead_work(*at(p), below=below_shown, learning=learning),
+                      scope=model_key,
                       also=NOISE.name if noisy else None,
                       chart=Ahead(CHART, plane, at, lambda p: "ds_noise" if p is NOISE else params.widget_key(spec, p)))
 
@@ -159,14 +171,15 @@ def test_set(recipe, drawn, model_key, key_params, fit) -> None:
 
 
 def ahead_work(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query,
-               learning: bool = False) -> list[tuple]:
-    """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead); the
-    learning curve only while its section is open."""
+               below: bool = True, learning: bool = False) -> list[tuple]:
+    """What a run at ``key_params`` computes, in the order it needs it (ui.serving.ahead): what is
+    under the chart only while it is on the screen (``below``), the learning curve only while its
+    section is open too."""
     return [(fits.fit, recipe, drawn, model_key, key_params), (fits.grid, recipe, drawn, model_key, key_params, 200),
-            (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query),
-            (fits.reference, recipe, drawn), (fits.cv, recipe, drawn, model_key, key_params),
-            (confusion, recipe, drawn, model_key, key_params)] + (
-        [(curve_runs.panel_curve, recipe, drawn, model_key, key_params)] if learning else [])
+            (plane, recipe, drawn, model_key, key_params, show_test, show_conf, explain_on, query)] + (
+        [(fits.reference, recipe, drawn), (fits.cv, recipe, drawn, model_key, key_params),
+         (confusion, recipe, drawn, model_key, key_params)] if below else []) + (
+        [(curve_runs.panel_curve, recipe, drawn, model_key, key_params)] if below and learning else [])
 
 
 playground(recipe, drawn, data, drawing)

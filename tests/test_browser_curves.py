@@ -62,6 +62,8 @@ def test_learning_curves_page_and_the_playground_panel_load_clean(page, server):
     assert "high variance" in page.locator(".st-key-what_you_see").inner_text()
     assert_no_errors(page, "the Learning curves page")
     goto(page, f"{server}/Playground?data=moons&noise=0.35&model=tree&section=learning")
+    # built once scrolled to (ui.core.on_screen)
+    page.locator(".st-key-playground_below_chart").scroll_into_view_if_needed(timeout=60_000)
     _ready(page, ".st-key-playground_learning .js-plotly-plot")
     settle(page)
     assert_no_errors(page, "the Playground with its learning-curve panel")

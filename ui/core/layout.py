@@ -235,6 +235,7 @@ _COMPACT_CSS = """<style>
 .stButton button p {white-space: normal; overflow: visible; text-overflow: clip;}
 .st-key-navigation {display: none !important;}
 [class*="st-key-drawn_ahead_"] {display: none !important;}
+[class*="st-key-on_screen_watch_"] {display: none !important;}
 </style>"""
 
 

@@ -48,3 +48,28 @@ def tabs(sections: Mapping[str, str], key: str, *, link: str = "section",
     settings.link_item(link, None if shown == spec.default else shown)
     return containers
 
+
+def keep(sections: Mapping[str, str], key: str, *, link: str = "section",
+         opened_by: Mapping[str, Sequence[str]] | None = None) -> None:
+    """For a run that does not draw the tabs of ``tabs(sections, key, ...)`` (their part of the page
+    is not on the screen yet, ui.core.on_screen): read the link's section as ``tabs`` would, keep it
+    for the run that draws them, and keep it in the page's link."""
+    spec = ParamSpec(link, "choice", next(iter(sections)), choices=tuple(sections), label=link)
+    kept = f"_{key}_kept"
+    raw = settings.take(link)
+    if raw is not None:
+        try:
+            value = spec.coerce(raw)
+        except ValueError as err:
+            value = spec.default
+            settings.report(f"{err}; the first section is shown.")
+    elif settings.reading_link():
+        pending = set(settings.untaken())
+        value = next((v for v, names in (opened_by or {}).items() if pending & set(names)), spec.default)
+    else:
+        label = st.session_state.get(key, st.session_state.get(kept))
+        value = next((v for v, shown in sections.items() if shown == label), spec.default)
+    st.session_state.pop(key, None)   # the tabs, drawn again, open on what is kept
+    st.session_state[kept] = sections[value]
+    settings.link_item(link, None if value == spec.default else value)
+
