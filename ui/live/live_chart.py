@@ -52,10 +52,11 @@ import numpy as np
 import plotly.io.json as plotly_json
 import streamlit as st
 from streamlit import config as _config  # AppTest patches this module's get_option
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.core import charts
 from ui.live import codec
-from ui.serving import hall
+from ui.serving import ahead, hall
 from ui.serving.cache import sharable, shared
 from viz import palette
 from viz.decision import _BAND_LO, _BAND_SPAN, region_z
@@ -333,7 +334,8 @@ def draw_ahead(key: str, builder, positions: list[tuple[str, float, tuple]], bud
     other while ``budget`` seconds have not passed, and only if this run is the only one the
     server has (``ui.serving.hall.alone``): in a full hall no student waits for another's guess.
     Call it once per run, in the fragment or page that draws the chart ``key``."""
-    if not _live() or not positions or not hall.alone():
+    ctx = get_script_run_ctx()
+    if not _live() or not positions or not ahead.ENABLED or not hall.alone(ctx.session_id if ctx else ""):
         return
     start, ready = time.perf_counter(), []
     presenting_now, dark_now = charts.presenting(), charts.dark_theme()
