@@ -61,6 +61,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAGE = "Playground"
 LECTURE_LINK = "data=moons&n=500&noise=0.3&model=svm"   # one slide, one link
 SLIDER = "ds_noise"                                      # refits every model: the data change
+ON_SCREEN = "on_screen_playground_below_chart"           # the browser's report: scrolled under the plane
 SLIDER_VALUES = [round(0.05 * i, 2) for i in range(2, 13)]
 DATASETS = ("blobs", "moons", "circles", "xor", "spirals")
 MODELS = ("knn", "logistic", "tree", "random_forest", "svm", "gaussian_nb", "perceptron", "mlp",
@@ -367,7 +368,11 @@ async def explore(host, port, args, stats: Stats) -> dict:
 
     The steady window runs from the last arrival to the end: runs per second offered there are
     ``sessions / every``, completed are the reruns that finished in it, and the server CPU per
-    run in it is the CPU spent in it over those reruns (no first runs)."""
+    run in it is the CPU spent in it over those reruns (no first runs).
+
+    ``reading``: the share of sessions whose browser reports, with their first step, that they have
+    scrolled to what is under the plane (ui.core.on_screen: the reading and its cross-validation,
+    the test set); the others keep the plane in view, as a client that runs no JavaScript does."""
     pids = server_processes(port, args.pid)
     start = time.monotonic()
     deadline = start + args.duration
@@ -382,13 +387,17 @@ async def explore(host, port, args, stats: Stats) -> dict:
         if session is None:
             return
         position = rng.randrange(len(EXPLORE_NOISE))
+        scrolled = who < round(getattr(args, "reading", 0.0) * args.sessions)
         try:
             for _ in range(len(EXPLORE_NOISE) - 1 if SLIDER in session.widgets else 0):  # else: a failed first run
                 await asyncio.sleep(max(0.0, min(args.every, deadline - time.monotonic())))
                 if time.monotonic() >= deadline:
                     break
                 position = (position + 1) % len(EXPLORE_NOISE)
-                if not await step(session, who, {SLIDER: EXPLORE_NOISE[position]}, stats):
+                values = {SLIDER: EXPLORE_NOISE[position]}
+                if scrolled and ON_SCREEN in session.widgets:
+                    values[ON_SCREEN] = {"shown": True}
+                if not await step(session, who, values, stats):
                     break
                 done_at.append(time.monotonic())
         except (OSError, TimeoutError) as err:   # a run past --run-timeout: the student gives up
@@ -539,7 +548,7 @@ SCENARIOS = {"lecture": (lecture, dict(sessions=200, within=30.0)),
              "upload": (upload, dict(sessions=20, within=10.0, upload_mb=5.0)),
              "upload_id3": (upload_id3, dict(sessions=20, within=10.0, upload_mb=5.0)),
              "poll": (poll, dict(sessions=200, within=30.0)),
-             "explore": (explore, dict(sessions=200, within=30.0, every=10.0, duration=180.0))}
+             "explore": (explore, dict(sessions=200, within=30.0, every=10.0, duration=180.0, reading=0.0))}
 
 
 # --- the server and the report ----------------------------------------------------------------
@@ -638,6 +647,8 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=float, help="seconds between a session's slider steps")
     parser.add_argument("--duration", type=float, help="seconds the sliders scenario lasts")
     parser.add_argument("--steps", type=int, help="slider steps per session (distinct)")
+    parser.add_argument("--reading", type=float,
+                        help="explore: share of sessions scrolled to the reading under the plane (default 0)")
     parser.add_argument("--upload-mb", type=float)
     parser.add_argument("--run-timeout", type=float, default=RUN_TIMEOUT)
     parser.add_argument("--server-arg", action="append", default=[],

@@ -331,6 +331,8 @@ class Session:
                 state.double_value = float(value)
         elif widget.kind == "file_uploader":
             state.file_uploader_state_value.CopyFrom(value)
+        elif widget.kind == "bidi_component":   # a component's state, as its setStateValue sends it
+            state.json_value = json.dumps(value)
         else:
             raise ValueError(f"widget {key!r} is a {widget.kind}: the client does not set those")
         return state

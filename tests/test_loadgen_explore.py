@@ -9,7 +9,17 @@ import socket
 
 import pytest
 
-from benchmarks.bench_loadgen import EXPLORE_NOISE, Server, Stats, distinct_link, explore, server_processes
+from benchmarks.bench_loadgen import (
+    EXPLORE_NOISE,
+    ON_SCREEN,
+    SLIDER,
+    Server,
+    Stats,
+    distinct_link,
+    explore,
+    run_ok,
+    server_processes,
+)
 from benchmarks.st_client import Session, health
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -55,3 +65,27 @@ def test_sessions_step_their_own_data_without_failures():
     assert extra["runs/s offered (steady)"] == pytest.approx(2 / 0.5)
     assert extra["server CPU s per run (all runs)"] > 0
     assert len(stats.reruns) <= 2 * (len(EXPLORE_NOISE) - 1)   # each other value at most once, never back
+
+
+def test_a_session_scrolled_to_the_reading_gets_it_and_one_that_is_not_does_not():
+    """--reading: the share of sessions whose browser says it shows what is under the plane."""
+    async def two(port):
+        texts = {}
+        for scrolled in (False, True):
+            async with Session("127.0.0.1", port) as session:
+                await session.run(page="Playground", query="data=moons&n=120&seed=7&model=knn")
+                values = {SLIDER: 0.25} | ({ON_SCREEN: {"shown": True}} if scrolled else {})
+                run = await session.set(values)
+                assert run_ok(run), (run.status, run.exceptions)
+                texts[scrolled] = session.text_in(ON_SCREEN.removeprefix("on_screen_"))[0]
+        return texts
+
+    server = Server(ROOT, "127.0.0.1")
+    try:
+        health("127.0.0.1", server.port, timeout=120)
+        texts = asyncio.run(two(server.port))
+    finally:
+        server.stop()
+    assert "reading the chart" in texts[False] and "What you see" in texts[False]
+    assert "Train" in texts[True] and "reading the chart" not in texts[True]
+
