@@ -14,5 +14,5 @@ from ui.serving import hall
 # behind "View 7 more")
 page = st.navigation(navigation_pages(), expanded=True)
 page_config(page.title)
-with hall.turn(hall.session()):  # a few page runs at a time: a hall arriving at once queues instead of thrashing
+with hall.turn():  # a few page runs at a time: a hall arriving at once queues instead of thrashing
     page.run()

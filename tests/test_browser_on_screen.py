@@ -2,7 +2,7 @@
 scrolls to it (ui.core.on_screen), in a real browser at a projector's 1280x720."""
 
 import pytest
-from support.browser import assert_no_errors, goto, settle
+from support.browser import assert_no_errors, goto, settle, step_slider, wait_for_run_after
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +27,24 @@ def test_the_reading_and_the_test_set_come_when_scrolled_to(page, server):
     assert "Train" in text and any(w in text for w in ("overfitting", "underfitting", "A good fit"))
     page.wait_for_selector(CONFUSION, timeout=60_000)
 
-    # scrolled back up (the browser reports it) and down again: the reading comes back
+    # shown once, shown for the session: back at the top, a step still reads the chart
     page.evaluate("() => window.scrollTo(0, 0)")
     settle(page)
-    page.locator(BELOW).scroll_into_view_if_needed()
-    page.wait_for_selector(READING, timeout=60_000)
+    runs = page.evaluate("() => window.__stRuns")
+    step_slider(page, "p_svm_C")
+    wait_for_run_after(page, runs, "a step of C")
+    assert "Train" in page.locator(READING).inner_text()
     assert_no_errors(page, "the Playground scrolled to its reading")
+
+
+def test_a_part_at_the_screens_edge_does_not_rerun_the_page_again_and_again(page, server):
+    """Presenter mode's plane reaches down to the screen's edge, right above the part: the part
+    is reported once, and the page comes to rest."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    goto(page, f"{server}/Playground?present=1")
+    page.wait_for_selector(".st-key-playground_chart .js-plotly-plot", timeout=120_000)
+    settle(page)
+    page.wait_for_timeout(3000)
+    runs = page.evaluate("() => window.__stRuns")
+    page.wait_for_timeout(3000)
+    assert page.evaluate("() => window.__stRuns") == runs   # no run in 3 s without a student's input

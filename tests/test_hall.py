@@ -127,7 +127,7 @@ def test_alone_means_at_most_the_callers_run_and_nobody_waiting():
 
 
 def test_alone_is_false_when_two_runs_hold_places():
-    hall = Hall(slots=2, wait=30, recent=0.0)
+    hall = Hall(slots=2, wait=30)
     inside, release = threading.Semaphore(0), threading.Event()
 
     def hold():
@@ -145,25 +145,3 @@ def test_alone_is_false_when_two_runs_hold_places():
     for t in threads:
         t.join(10)
     assert hall.alone()
-
-
-def test_a_busy_hall_is_neither_idle_nor_alone_between_its_runs(monkeypatch):
-    """Guesses for a student wait for a hall where no other student's run began in the last
-    ``recent`` seconds: the student's own runs leave it idle, another's does not until it is old."""
-    clock = [100.0]
-    monkeypatch.setattr("ui.serving.hall.time.monotonic", lambda: clock[0])
-    hall = Hall(slots=2, wait=30, recent=1.0)
-    with hall.turn("ann"):
-        assert hall.alone("ann") and not hall.idle("ann")
-    with hall.turn("ann"):                        # a second run of hers: still only hers
-        pass
-    assert hall.idle("ann") and hall.alone("ann")
-    clock[0] += 0.5
-    with hall.turn("bob"):
-        assert not hall.alone("bob")              # Ann's runs began 0.5 s ago
-    assert not hall.idle("ann") and not hall.alone("bob")
-    clock[0] += 0.6                               # Ann's are 1.1 s old, Bob's 0.6 s
-    assert hall.idle("bob") and not hall.idle("ann")
-    clock[0] += 0.5
-    assert hall.idle("ann") and hall.alone("ann")
-

@@ -315,7 +315,7 @@ def part(name: str, share: bool = False):
     else:
         ss[before] = list(ss.get(LINKED, []))
     settings.part_begin(name, alone)
-    with hall.turn(_session()) if alone else contextlib.nullcontext():
+    with hall.turn() if alone else contextlib.nullcontext():
         try:
             yield alone
         finally:

@@ -3,8 +3,9 @@ browser says the student has scrolled to it (issue 27: "no figure built that the
 show").
 
 A small component watches the part's container (``on_screen.js``: an IntersectionObserver) and
-reports when its top comes above the screen's bottom edge, or goes below it again; that report
-reruns the part, which then computes what it shows. Until then the part shows a line saying what
+reports when its top comes above the screen's bottom edge; that report reruns the part, which then
+computes what it shows, and the part stays shown for the session (a report both ways looped where
+the part's top sat at the screen's edge). Until then the part shows a line saying what
 comes. Without a browser running the page's JavaScript there is nobody to report: under AppTest
 every part counts as shown (the tests read it), and a client that never reports (the load
 generator's) costs what a student who keeps the plane in view costs.
@@ -29,15 +30,14 @@ _watch = st.components.v2.component(
 def shown(key: str) -> bool:
     """Whether the part in ``st.container(key=key)`` is on the screen or was scrolled past: draws
     the watcher (hidden, ``ui.core.layout``'s CSS) and returns what the browser last reported
-    (False until it has, True under AppTest). Call it inside the fragment that draws the part, so
-    that a report reruns that fragment."""
+    (False until it has, then True for the session; True under AppTest). Call it inside the
+    fragment that draws the part, so that the report reruns that fragment."""
     if _config.get_option("global.appTest"):
         return True
     known = bool(st.session_state.get(_STATE + key, False))
     with st.container(key=f"on_screen_watch_{key}"):
         result = _watch(key=f"on_screen_{key}", data={"target": key, "shown": known},
                         on_shown_change=lambda: None, height=0)
-    said = getattr(result, "shown", None)
-    if said is not None:
-        st.session_state[_STATE + key] = known = bool(said)
+    if getattr(result, "shown", None):
+        st.session_state[_STATE + key] = known = True
     return known

@@ -52,7 +52,6 @@ import numpy as np
 import plotly.io.json as plotly_json
 import streamlit as st
 from streamlit import config as _config  # AppTest patches this module's get_option
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.core import charts
 from ui.live import codec
@@ -334,8 +333,7 @@ def draw_ahead(key: str, builder, positions: list[tuple[str, float, tuple]], bud
     other while ``budget`` seconds have not passed, and only if this run is the only one the
     server has (``ui.serving.hall.alone``): in a full hall no student waits for another's guess.
     Call it once per run, in the fragment or page that draws the chart ``key``."""
-    ctx = get_script_run_ctx()
-    if not _live() or not positions or not ahead.ENABLED or not hall.alone(ctx.session_id if ctx else ""):
+    if not _live() or not positions or not ahead.ENABLED or not hall.alone():   # CP_AHEAD=0: nothing ahead
         return
     start, ready = time.perf_counter(), []
     presenting_now, dark_now = charts.presenting(), charts.dark_theme()

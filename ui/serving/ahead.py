@@ -146,7 +146,7 @@ def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
             pass
         for position in work:
             for builder, *args in position:
-                if not _wait_idle(halt, session):
+                if not _wait_idle(halt):
                     return
                 try:
                     shared(builder, *args)
@@ -156,12 +156,11 @@ def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
         _release(session, threading.current_thread())
 
 
-def _wait_idle(halt: threading.Event, session: str = "") -> bool:
-    """Wait until no run holds or waits for a place and no other session's run began just now
-    (``hall.idle``); False when stopped or out of patience."""
+def _wait_idle(halt: threading.Event) -> bool:
+    """Wait until no run holds or waits for a place; False when stopped or out of patience."""
     deadline = time.monotonic() + PATIENCE
     while not halt.is_set():
-        if hall.idle(session):
+        if hall.idle():
             return True
         if time.monotonic() > deadline:
             return False

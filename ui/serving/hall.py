@@ -30,12 +30,6 @@ import threading
 import time
 
 WAIT = 60.0
-# Work on a guess (ui.serving.ahead, drawn ahead) waits for a server that is not only between two
-# runs but has had no run of another session start in the last RECENT seconds: in a hall stepping 20
-# times a second the gaps between runs are many and short, and a guess begun in one took the
-# processor from the next run (one process, 200 students exploring: 16 of 20 runs a second done,
-# rerun p95 3.6 s with guesses; 19.4 and 0.7 s without).
-RECENT = 1.0
 
 
 def _slots() -> int:
@@ -44,15 +38,13 @@ def _slots() -> int:
 
 
 class Hall:
-    """``slots`` places, given in arrival order; a run that waited ``wait`` seconds goes ahead;
-    ``recent``: the window of :meth:`idle` and :meth:`alone`'s count of runs started."""
+    """``slots`` places, given in arrival order; a run that waited ``wait`` seconds goes ahead."""
 
-    def __init__(self, slots: int, wait: float = WAIT, recent: float = RECENT):
-        self.slots, self.wait, self.recent = slots, wait, recent
+    def __init__(self, slots: int, wait: float = WAIT):
+        self.slots, self.wait = slots, wait
         self._free = slots
         self._running = 0   # runs in the block now, admitted or gone ahead after ``wait``
         self._line: collections.deque[threading.Event] = collections.deque()
-        self._starts: collections.deque[tuple[float, str]] = collections.deque()   # (when, whose) recent runs began
         self._lock = threading.Lock()
 
     def _admit(self) -> None:
@@ -62,8 +54,8 @@ class Hall:
             self._line.popleft().set()
 
     @contextlib.contextmanager
-    def turn(self, who: str = ""):
-        """Hold a place while the block runs (a run of session ``who``); yields the seconds waited."""
+    def turn(self):
+        """Hold a place while the block runs; yields the seconds waited."""
         started = time.monotonic()
         ticket = threading.Event()
         with self._lock:
@@ -77,7 +69,6 @@ class Hall:
                 else:
                     self._line.remove(ticket)
             self._running += 1
-            self._starts.append((time.monotonic(), who))
         try:
             yield time.monotonic() - started
         finally:
@@ -91,30 +82,22 @@ class Hall:
         with self._lock:
             return len(self._line)
 
-    def _others(self, who: str) -> int:
-        """Runs of sessions other than ``who`` begun in the last ``recent`` seconds (lock held)."""
-        since = time.monotonic() - self.recent
-        while self._starts and self._starts[0][0] < since:
-            self._starts.popleft()
-        return sum(1 for _, whose in self._starts if whose != who)
-
-    def idle(self, who: str = "") -> bool:
+    def idle(self) -> bool:
         with self._lock:
-            return self._running == 0 and not self._line and not self._others(who)
+            return self._running == 0 and not self._line
 
-    def alone(self, who: str = "") -> bool:
+    def alone(self) -> bool:
         with self._lock:
-            return self._running <= 1 and not self._line and not self._others(who)
+            return self._running <= 1 and not self._line
 
 
 SLOTS = _slots()
 _hall = Hall(SLOTS)
 
 
-def turn(who: str = ""):
-    """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s);
-    ``who``: the session whose run it is."""
-    return _hall.turn(who)
+def turn():
+    """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s)."""
+    return _hall.turn()
 
 
 def waiting() -> int:
@@ -122,24 +105,13 @@ def waiting() -> int:
     return _hall.waiting()
 
 
-def idle(who: str = "") -> bool:
-    """No run holds a place or waits for one (page runs, and fragment runs: ui.core.layout.part),
-    and none of a session but ``who`` began in the last RECENT seconds: work done now for ``who``
-    delays no other student (``ui.serving.ahead`` computes only then)."""
-    return _hall.idle(who)
+def idle() -> bool:
+    """No run holds a place or waits for one (page runs, and fragment runs: ui.core.layout.part):
+    work done now delays no student (``ui.serving.ahead`` computes only then)."""
+    return _hall.idle()
 
 
-def alone(who: str = "") -> bool:
-    """At most one run holds a place (the caller's, of session ``who``), none waits, and no other
-    session's began in the last RECENT seconds: extra work in this run delays no other student
-    (``ui.live.live_chart.draw_ahead``)."""
-    return _hall.alone(who)
-
-
-def session() -> str:
-    """The id of the session whose script runs in this thread ("" outside a run)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else ""
-
+def alone() -> bool:
+    """At most one run holds a place (the caller's) and none waits: extra work in this run
+    delays no other student (``ui.live.live_chart.draw_ahead``)."""
+    return _hall.alone()
