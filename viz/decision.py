@@ -213,7 +213,7 @@ def _boundary_trace(grid: DecisionGrid):
         )
     x, y = boundary_segments(grid)
     return dict(type="scatter", x=x, y=y, mode="lines", line=line, connectgaps=False,
-                      hoverinfo="skip", name="boundary", showlegend=False)
+                hoverinfo="skip", name="boundary", showlegend=False)
 
 
 # --- the points ------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit import config as _config
 
-_STATE = "_on_screen_"   # session key prefix: what the browser reported last, per part
+_STATE = "_on_screen_"   # session key prefix, per part: True once the browser reported it on the screen
 
 _watch = st.components.v2.component(
     "classifier_playground.on_screen",
