@@ -20,7 +20,7 @@ import numbers
 import numpy as np
 
 from ..base import BaseEstimator, ClassifierMixin, check_array, check_is_fitted, check_scalar, check_X_y
-from ..metrics.pairwise import check_gram, check_kernel_params
+from ..metrics.pairwise import check_gram, check_kernel_params, grid_kernel_sums, grid_points
 
 
 class KernelPerceptron(ClassifierMixin, BaseEstimator):
@@ -72,13 +72,29 @@ class KernelPerceptron(ClassifierMixin, BaseEstimator):
             return np.zeros((X.shape[0], self.dual_coef_.shape[0]))
         out = np.empty((X.shape[0], self.dual_coef_.shape[0]))
         coef_t = np.ascontiguousarray(self.dual_coef_.T)
+        # sum_i c_i (K_i + 1) as (sum_i c_i K_i) + sum_i c_i: far from the data every K_i is tiny,
+        # and 1 + K_i would round its digits away, leaving the sign of f to round-off
+        bias = self.dual_coef_.sum(axis=1)
         for start in range(0, X.shape[0], 4096):
-            Kb = self._kernel_fn(X[start:start + 4096], self.support_vectors_) + 1.0
-            out[start:start + 4096] = Kb @ coef_t
+            out[start:start + 4096] = self._kernel_fn(X[start:start + 4096], self.support_vectors_) @ coef_t + bias
         return np.nan_to_num(out, nan=0.0, posinf=np.finfo(float).max, neginf=-np.finfo(float).max)
 
     def decision_function(self, X):
         f = self._scores(X)
+        return f[:, 0] if len(self.classes_) == 2 else f
+
+    def decision_function_grid(self, xs, ys):
+        """``decision_function(grid_points(xs, ys))`` (row ``j * len(xs) + i`` is (xs[i], ys[j])):
+        with the rbf or laplacian kernel on 2 features, f = sum_k c_k (A[i, k] B[j, k] + 1), the
+        kernel factored over the coordinates (:func:`mlcore.metrics.pairwise.grid_kernel_sums`)."""
+        check_is_fitted(self)
+        sums = None
+        if self.n_features_in_ == 2 and self.support_.size:
+            sums = grid_kernel_sums(self.kernel, self.gamma_, xs, ys, self.support_vectors_, self.dual_coef_.T)
+        if sums is None:
+            return self.decision_function(grid_points(xs, ys))
+        sums += self.dual_coef_.sum(axis=1)
+        f = np.nan_to_num(sums, copy=False, nan=0.0, posinf=np.finfo(float).max, neginf=-np.finfo(float).max)
         return f[:, 0] if len(self.classes_) == 2 else f
 
     def predict(self, X):

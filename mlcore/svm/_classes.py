@@ -29,7 +29,7 @@ from ..base import (
     check_scalar,
     check_X_y,
 )
-from ..metrics.pairwise import GramRows, check_kernel_params
+from ..metrics.pairwise import GramRows, check_kernel_params, grid_kernel_sums, grid_points
 from ._sgd_svm import primal_objective as _pegasos_objective
 from ._smo import NotSeparable, solve_dual
 
@@ -213,7 +213,25 @@ class SVC(ClassifierMixin, BaseEstimator):
         """Binary: f(x), positive for classes_[1]. More classes: (n, K) scores whose argmax
         follows the vote (one-vs-one: votes plus a confidence in (-1/3, 1/3), as scikit-learn;
         one-vs-rest: each class's own f_k(x))."""
-        f = self._machine_values(X)
+        return self._decision(self._machine_values(X))
+
+    def decision_function_grid(self, xs, ys) -> np.ndarray:
+        """``decision_function(grid_points(xs, ys))``, row ``j * len(xs) + i`` for the point
+        (xs[i], ys[j]): a decision plane. With the rbf or laplacian kernel on 2 features,
+        f_p = sum_k dual_coef_[p, k] A[i, k] B[j, k] + b_p (the kernel factored over the two
+        coordinates, :func:`mlcore.metrics.pairwise.grid_kernel_sums`): (nx + ny) exponentials
+        per support vector instead of nx ny."""
+        check_is_fitted(self)
+        sums = None
+        if self.n_features_in_ == 2 and self.support_vectors_.shape[0]:
+            sums = grid_kernel_sums(self.kernel, self.gamma_, xs, ys, self.support_vectors_, self.dual_coef_.T)
+        if sums is None:
+            return self.decision_function(grid_points(xs, ys))
+        sums += self.intercept_
+        return self._decision(np.nan_to_num(sums, copy=False, nan=0.0, posinf=np.finfo(float).max,
+                                            neginf=-np.finfo(float).max))
+
+    def _decision(self, f: np.ndarray) -> np.ndarray:
         if len(self.classes_) == 2:
             return f[:, 0]
         if self.pairs_[0, 0] < 0:
