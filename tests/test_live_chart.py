@@ -10,6 +10,7 @@ from support.apptest import decode
 
 from mlcore.linear_model import LogisticRegression
 from mlcore.neighbors import KNeighborsClassifier
+from ui.core import charts
 from ui.live import codec
 from ui.live.live_chart import ahead_message, encode_parts, message
 from viz import decision_figure, palette
@@ -139,18 +140,27 @@ def _rgb(colour):
 
 @pytest.mark.parametrize("make, model", [(_moons, LogisticRegression()), (_three_classes, KNeighborsClassifier())])
 @pytest.mark.parametrize("names", [None, {0: "cat", 1: "dog", 2: "eel"}])
-def test_the_message_rebuilds_the_figure(make, model, names):
+@pytest.mark.parametrize("look", [{}, {"presenting_now": True, "dark_now": True}], ids=["plain", "presenter, dark"])
+def test_the_message_rebuilds_the_figure(make, model, names, look):
     X, y = make()
     model.fit(X, y)
     grid = evaluate_grid(model, make_bounds(X), 200)
     names = None if names is None else {k: v for k, v in names.items() if k in set(y.tolist())}
     fig = decision_figure(model, X, y, grid=grid, class_names=names)
+    if look:   # a restyled copy: a figure made from a dict whose arrays plotly wrote as base64
+        fig = charts.styled(fig, **look)
     message, hashes = encode_figure(fig, "chart", {"displayModeBar": False}, grid, set())
     header, blobs = _read(message)
     assert header["config"] == {"displayModeBar": False} and header["key"] == "chart"
     layout, traces, images = _rebuild(header, blobs, {})
     original = json.loads(fig.to_json())
     assert [t["type"] for t in traces] == [t["type"] for t in original["data"]]
+    # the layout as plotly writes it, but for what the regions image changes: the axes' grid lines off
+    for axis in ("xaxis", "yaxis"):
+        assert {k: v for k, v in layout[axis].items() if k not in ("showgrid", "zeroline")} == {
+            k: v for k, v in original["layout"][axis].items() if k not in ("showgrid", "zeroline")}
+    assert {k: v for k, v in layout.items() if k not in ("xaxis", "yaxis")} == {
+        k: v for k, v in original["layout"].items() if k not in ("xaxis", "yaxis")}
     # the regions: ONE image, a pixel a cell, in the colour the heatmap's colorscale gives the cell
     # (the class's tint at its confidence, palette.region_tint), placed on the cells' edges
     [(image, rgb)] = images
@@ -262,3 +272,27 @@ def test_positions_drawn_ahead_carry_their_figures_and_send_each_part_once():
     for entry, e in zip((first, second), encoded, strict=True):
         assert blobs[entry["offset"]:entry["offset"] + entry["length"]] == e.blobs
     assert encoded[0].sig != encoded[1].sig
+
+
+def test_arrays_are_written_as_plotly_writes_them():
+    """The live chart reads a figure's own dicts and writes its numpy arrays itself: as plotly.py's
+    ``convert_to_base64`` (what ``fig.to_plotly_json()`` applies) writes them, every kind of array."""
+    import copy
+
+    from _plotly_utils.utils import convert_to_base64
+    from plotly.io.json import to_json_plotly
+
+    from ui.live.live_chart import _jsonable
+
+    arrays = [np.arange(5), np.array([0, 300]), np.array([0, 70_000]), np.array([0, 2**40]),
+              np.array([1, 2], dtype=np.uint64), np.array([1, 70_000], dtype=np.uint64),
+              np.array([1, 2**40], dtype=np.uint64), np.linspace(0, 1, 7), np.ones((3, 4), dtype=np.float32),
+              np.arange(12).reshape(3, 4), np.array([True, False]), np.array(["a", "b"], dtype=object),
+              np.array([], dtype=np.float64), np.array([-5, 5], dtype=np.int8), np.array([1.5], dtype=np.float16)]
+    value = {"data": [{"x": a, "marker": {"color": a, "line": [a, 1]}} for a in arrays],
+             "layout": {"xaxis": {"range": np.array([0.0, 1.0])}, "title": "t", "shapes": ({"x0": 1},)}}
+    theirs = copy.deepcopy(value)
+    convert_to_base64(theirs)
+    mine = _jsonable(value)
+    assert to_json_plotly(mine) == to_json_plotly(theirs)   # what the browser gets
+    assert mine["data"][0]["x"] is not value["data"][0]["x"]   # a copy: the shared figure stays as it was

@@ -207,22 +207,69 @@ class Encoded:
         return hashlib.blake2b("".join(self.hashes).encode() + self.blobs, digest_size=8).hexdigest()
 
 
+# plotly.js's typed arrays ({dtype, bdata, shape}), as plotly.py writes numpy arrays to JSON
+_TYPED = {"int8": "i1", "uint8": "u1", "int16": "i2", "uint16": "u2", "int32": "i4", "uint32": "u4",
+          "float32": "f4", "float64": "f8"}
+_UNTYPED_KEYS = ("geojson", "layer", "layers", "range")   # plotly.py leaves what is under these as it is
+
+
+def _typed(value: np.ndarray):
+    """A numpy array as plotly.py's ``to_typed_array_spec`` writes it: int64 narrowed to the
+    smallest integer type that holds it, base64 of the bytes, the shape if more than 1-D."""
+    if value.size == 0:
+        return value
+    if value.dtype == np.int64 or value.dtype == np.uint64:
+        lo, hi = value.min(), value.max()
+        kinds = ("int8", "int16", "int32") if value.dtype == np.int64 else ("uint8", "uint16", "uint32")
+        narrow = next((k for k in kinds if np.iinfo(k).min <= lo and hi <= np.iinfo(k).max), None)
+        if narrow is None:
+            return value
+        value = value.astype(narrow)
+    code = _TYPED.get(str(value.dtype))
+    if code is None:
+        return value
+    out = {"dtype": code, "bdata": base64.b64encode(np.ascontiguousarray(value)).decode("ascii")}
+    if value.ndim > 1:
+        out["shape"] = str(value.shape)[1:-1]
+    return out
+
+
+def _jsonable(value):
+    """``value`` with the numpy arrays it holds as a dict's values written as typed arrays (what
+    ``fig.to_plotly_json()`` gives; an array in a list stays an array), its dicts and lists copied."""
+    if isinstance(value, dict):
+        return {k: v if k in _UNTYPED_KEYS else _typed(v) if isinstance(v, np.ndarray) else _jsonable(v)
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _figure_dicts(fig) -> tuple[list[dict], dict]:
+    """The figure's traces (shallow copies, arrays as numpy arrays) and its layout (JSON-ready,
+    a copy: the figure is shared), read without ``to_plotly_json``'s deep copy of the whole
+    figure and its type checks of every value (half of a plane's encoding)."""
+    data, layout = getattr(fig, "_data", None), getattr(fig, "_layout", None)
+    if not (isinstance(data, list) and isinstance(layout, dict)):   # not a plotly Figure as 6.x/7.x hold it
+        spec = fig.to_plotly_json()
+        return [_plain(t) for t in spec["data"]], _jsonable(spec["layout"])
+    return [_plain(t) for t in data], _jsonable(layout)
+
+
 def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
     """``fig`` as JSON parts, its regions heatmap (drawn from ``grid``) and contours compact."""
-    spec = fig.to_plotly_json()
-    layout = json.loads(plotly_json.to_json_plotly(spec["layout"]))   # a copy: the figure is shared
+    data, layout = _figure_dicts(fig)
     traces, fills, blobs, offset = [], [], [], 0
     imaged = False
-    for index, trace in enumerate(spec["data"]):
-        trace = dict(trace)
+    for index, trace in enumerate(data):
         filled = None
         if trace.get("type") == "heatmap" and trace.get("name") == "regions" and grid is not None:
-            filled = _regions_fill(_plain(trace), grid)
+            filled = _regions_fill(trace, grid)
             if filled is not None and not imaged and IMAGE:
                 imaged = _as_image(trace, filled[0], grid, layout)
             drop = ("z", "customdata", "text")
         elif trace.get("type") == "contour" and trace.get("z") is not None:
-            filled = _contour_fill(_plain(trace))
+            filled = _contour_fill(trace)
             drop = ("z",)
         if filled is not None:
             fill, blob = filled
@@ -231,7 +278,7 @@ def encode_parts(fig, grid: DecisionGrid | None) -> Encoded:
             fills.append(fill | {"trace": index, "offset": offset, "length": len(blob)})
             blobs.append(blob)
             offset += len(blob)
-        traces.append(trace)
+        traces.append(_jsonable(trace))
     parts = [plotly_json.to_json_plotly(layout)] + [plotly_json.to_json_plotly(t) for t in traces]
     return Encoded(tuple(parts), tuple(_digest(p) for p in parts), tuple(fills), b"".join(blobs))
 
