@@ -5,10 +5,14 @@ into the menu's sections (ui.core.layout.SECTIONS), at the URL paths they always
 (/Playground, /SVM_and_kernels, ...).
 """
 
-import streamlit as st
+from ui.serving import blas
 
-from ui.core.layout import navigation_pages, page_config
-from ui.serving import hall
+blas.one_thread()   # before anything loads numpy: one BLAS thread per process (ui/serving/blas.py)
+
+import streamlit as st  # noqa: E402
+
+from ui.core.layout import navigation_pages, page_config  # noqa: E402
+from ui.serving import hall  # noqa: E402
 
 # expanded: every page listed (a collapsed menu would hide the model-selection and theory pages
 # behind "View 7 more")
