@@ -598,7 +598,7 @@ def summary(name: str, args, stats: Stats, extra: dict, seconds: float) -> list[
     lines.append(f"first run (script_finished) p50/p95/max: {pct(stats.first_run, 50)} / {pct(stats.first_run, 95)} / "
                  f"{pct(stats.first_run, 100)} s; first-run bytes median "
                  f"{percentile(stats.first_bytes, 50) / 1024:.0f} KB; scenario took {seconds:.0f} s")
-    lines += [f"{k}: {v:.2f}" for k, v in extra.items()]
+    lines += [f"{k}: {v:.3f}" if "CPU s per" in k else f"{k}: {v:.2f}" for k, v in extra.items()]
     kinds: dict = {}
     for who, what in stats.failures:
         kinds.setdefault(what.split(":")[0], []).append((who, what))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 
 _VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 # the set/get functions of numpy's OpenBLAS (scipy-openblas, 64-bit ints) and of a plain OpenBLAS
@@ -48,12 +49,21 @@ def _call(names: tuple[str, ...], *args) -> int | None:
     return None
 
 
+_asked = False   # one_thread has reached numpy's OpenBLAS (or set the variables before it loaded)
+
+
 def one_thread() -> None:
-    """One BLAS thread from now on in this process, unless the environment asks for more."""
+    """One BLAS thread from now on in this process, unless the environment asks for more. Cheap
+    after its first call (app.py calls it on every run)."""
+    global _asked
+    if _asked:
+        return
+    numpy_loaded = "numpy" in sys.modules
     for name in _VARIABLES:
         os.environ.setdefault(name, "1")
-    if os.environ["OPENBLAS_NUM_THREADS"] == "1":
+    if numpy_loaded and os.environ["OPENBLAS_NUM_THREADS"] == "1":
         _call(_SETTERS, 1)   # numpy loaded already: its OpenBLAS made its threads
+    _asked = True
 
 
 def threads() -> int | None:

@@ -45,7 +45,7 @@ import weakref
 import numpy as np
 import streamlit as st
 
-TTL = "1h"          # a lecture is over in an hour; an entry nobody asked for since then goes
+TTL = 3600.0        # s: a lecture is over in an hour; an entry nobody asked for since then goes
 ENTRIES = 32        # results kept of a builder that declares no bound (a plane's figure: ~0.3 MB)
 DEPTH = 4           # how far into nested objects (a model's estimators) arrays are looked for
 _PLAIN = (tuple, list, dict, set, frozenset, int, float, str, bytes)   # pickled as they are

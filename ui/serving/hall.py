@@ -16,7 +16,12 @@ arrived before it: with S places and runs of at most r seconds, a run k-th in li
 about (k / S) * r. Streamlit stops a session's run when the session starts another, so a session
 holds at most one ticket: a student moving a slider fast cannot push the others back.
 
-``PLAYGROUND_CONCURRENT_RUNS`` (environment) sets how many; default: the machine's cores.
+``PLAYGROUND_CONCURRENT_RUNS`` (environment) sets how many; default: one. The interpreter lock
+lets one run's Python go at a time anyway, and two runs taking turns on it every few
+milliseconds each cost more CPU (cache and lock hand-overs): a hall exploring on their own data
+(benchmarks/bench_loadgen.py explore, 200 sessions, this 2-core machine) cost 0.08 CPU s per run
+with two places and 0.057 with one, and got 18.0 runs a second done instead of 14.5. More cores
+serve more runs through more processes (deploy/: one process per core), not more places here.
 A run that waits longer than ``WAIT`` seconds goes ahead anyway, so a stuck run cannot stall
 the hall: no run waits more than ``WAIT``.
 """
@@ -34,7 +39,7 @@ WAIT = 60.0
 
 def _slots() -> int:
     raw = os.environ.get("PLAYGROUND_CONCURRENT_RUNS", "")
-    return max(1, int(raw)) if raw.isdigit() else max(1, os.cpu_count() or 1)
+    return max(1, int(raw)) if raw.isdigit() else 1
 
 
 class Hall:
