@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mlcore.metrics.pairwise import grid_points  # noqa: F401  (viz.grid.grid_points: the grid's order)
+from mlcore.metrics.pairwise import grid_points
 
 Bounds = tuple[float, float, float, float]   # (x_min, x_max, y_min, y_max)
 
