@@ -1,6 +1,7 @@
 """Compute ahead (ui/serving/ahead.py): the neighbouring positions of the slider last moved are
 computed in the background into the shared cache, within bounds, and the work stops when asked."""
 
+import os
 import threading
 
 import pytest
@@ -26,6 +27,11 @@ def noted(x):
 def blocking(x):
     CALLS.append(x)
     GATE.wait(TIMEOUT)
+    return x
+
+
+def priority(x):
+    CALLS.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))   # this thread's nice
     return x
 
 
@@ -121,6 +127,17 @@ def test_a_stopped_thread_in_its_last_piece_does_not_hold_the_next_steps_work_ba
     assert "last-2" in CALLS
     GATE.set()
     first.join(TIMEOUT)
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="thread priorities are Linux's")
+def test_the_thread_runs_at_the_process_priority_so_a_run_waiting_for_its_result_is_not_starved():
+    """A run that needs the result a thread is computing ahead waits for that thread (``shared``);
+    at a lower priority on a busy machine the thread would get a sliver of a core and the run
+    would wait tens of seconds (ui/serving/ahead.py)."""
+    thread = ahead.start("session-n", [[(priority, "nice-1")]])
+    assert thread is not None
+    thread.join(TIMEOUT)
+    assert CALLS == [os.getpriority(os.PRIO_PROCESS, 0)]
 
 
 def test_nothing_is_computed_while_a_run_holds_a_place(monkeypatch):

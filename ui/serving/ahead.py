@@ -12,7 +12,10 @@ Bounded, and never in a student's way:
   a step that finds no free thread computes nothing ahead;
 - it works only while no run holds or waits for a place (``ui.serving.hall.idle``), checked
   before each piece of work; it gives up after ``PATIENCE`` seconds without an idle moment;
-- its thread runs at the lowest OS priority (nice 19), so the processor goes to a run first;
+- its thread runs at the process's own OS priority, not a lower one: a run that asks for a result
+  the thread is computing waits for it (``shared``: one thread computes, the others wait), and a
+  thread at nice 19 on a busy machine gets ~1/70 of a core: a 0.4 s fit took 26-38 s with both
+  cores taken by other work (a priority inversion; a test runner's browser tests timed out on it);
 - every run of the session stops it (``stop``): the student stepped again, or left the page.
 
 Pure planning (``neighbours``, ``moved``, ``positions``) is apart from the thread (``start``), so
@@ -140,10 +143,6 @@ def start(session: str, work: list[list[tuple]]) -> threading.Thread | None:
 
 def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
     try:
-        try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-        except (AttributeError, OSError):  # not on Linux: the idle check still keeps it out of the way
-            pass
         for position in work:
             for builder, *args in position:
                 if not _wait_idle(halt):
