@@ -10,6 +10,8 @@ the sidebar (the step of a model without a slider) and after the data changed.
 import pytest
 from support.browser import (
     CHART,
+    LIVE_AHEAD,
+    LIVE_TIMING,
     Z_PRINT,
     assert_no_errors,
     goto,
@@ -22,8 +24,8 @@ from support.browser import (
 
 pytestmark = pytest.mark.browser
 
-TIMING = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.timing ? s.timing : null; }"
-AHEAD = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.ahead ? s.ahead.length : 0; }"
+TIMING = LIVE_TIMING
+AHEAD = LIVE_AHEAD
 
 
 def _wait_for_positions(page):

@@ -10,12 +10,12 @@ student came from always are, so the step back is the one asserted.
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from support.browser import assert_no_errors, goto, link_of, new_page, settle, step_slider
+from support.browser import LIVE_AHEAD, LIVE_TIMING, assert_no_errors, goto, link_of, new_page, settle, step_slider
 
 pytestmark = pytest.mark.browser
 
-TIMING = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.timing ? s.timing : null; }"
-AHEAD = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.ahead ? s.ahead.length : 0; }"
+TIMING = LIVE_TIMING
+AHEAD = LIVE_AHEAD
 
 
 def chart_print(key: str) -> str:
@@ -70,6 +70,9 @@ def test_a_step_is_drawn_ahead_and_is_the_runs_chart(page, browser, server, case
     page.wait_for_function(f"({shown})() !== null", timeout=60_000)
     for press in before:
         step_slider(page, slider, arrow=press)
+        # the run writes the link at its end: until then the page is not at its new position
+        value = page.locator(f".st-key-{slider} input[type='range']").input_value()
+        link_of(page, f"{item.split('=')[0]}={value}")
     settle(page)
     try:
         page.wait_for_function(f"({AHEAD})({key!r}) > 0", timeout=60_000)

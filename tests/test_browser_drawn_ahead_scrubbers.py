@@ -6,12 +6,12 @@ The chart then equals the chart a fresh page opens on the same link.
 """
 
 import pytest
-from support.browser import assert_no_errors, goto, link_of, new_page, settle, step_slider
+from support.browser import LIVE_AHEAD, LIVE_TIMING, assert_no_errors, goto, link_of, new_page, settle, step_slider
 
 pytestmark = pytest.mark.browser
 
-TIMING = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.timing ? s.timing : null; }"
-AHEAD = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.ahead ? s.ahead.length : 0; }"
+TIMING = LIVE_TIMING
+AHEAD = LIVE_AHEAD
 # What the chart shows, as a string: every trace's kind, name and points (a heatmap's values), the
 # regions image (a hash of its data URL) and the annotations; null before the chart is drawn.
 PRINT = """(key) => {

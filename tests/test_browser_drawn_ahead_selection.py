@@ -6,13 +6,15 @@ got ahead, the run for that step then finds it drawn (the chart's last draw is s
 one), and the chart equals the one a fresh page opens on the step's link.
 """
 
+import re
+
 import pytest
-from support.browser import assert_no_errors, goto, link_of, new_page, settle, step_slider
+from support.browser import LIVE_AHEAD, LIVE_TIMING, assert_no_errors, goto, link_of, new_page, settle, step_slider
 
 pytestmark = pytest.mark.browser
 
-TIMING = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.timing ? s.timing : null; }"
-AHEAD = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.ahead ? s.ahead.length : 0; }"
+TIMING = LIVE_TIMING
+AHEAD = LIVE_AHEAD
 # What the chart shows: every trace's kind, length and values, its shapes, annotations and images.
 PRINT = """(sel) => { const gd = document.querySelector(sel);
   if (!gd || !gd._fullData) return null;
@@ -62,9 +64,13 @@ def test_a_step_is_drawn_ahead_and_is_the_runs_figure(page, browser, server, pat
     before = _print(page, chart)
     assert page.locator(".st-key-ds_data, .st-key-ds_n").count() > 0, "no dataset panel to watch"
     page.evaluate(WATCH_DATASET)
+    name = item.split("=")[0]
     for step in (1, 2):   # the first slider before any moved, then the way it moved
         step_slider(page, slider)
-        url = link_of(page, item if step == 1 else "")
+        # the run writes the link at its end; the chart drawn ahead came before the run started
+        value = page.locator(f".st-key-{slider} input[type='range']").input_value()
+        url = link_of(page, f"{name}={value}")
+        assert re.search(rf"[?&]{name}={value}(&|$)", url), f"step {step}: the run did not write {name}={value}: {url}"
         assert step > 1 or item in url, url
         timing = page.evaluate(TIMING, chart)
         assert timing and timing.get("ahead"), f"step {step} of {slider} was not drawn ahead, or the run drew again: " \

@@ -48,6 +48,12 @@ def z_print(chart: str) -> str:
 
 
 Z_PRINT = z_print(CHART)   # the Playground's plane
+# A live chart's (ui/live/live_chart.js) last draw: {ahead: true, ...} when drawn ahead, else null.
+LIVE_TIMING = "(k) => { const s = window.__cpLive && window.__cpLive[k]; return s && s.timing ? s.timing : null; }"
+# How many positions the live chart ``k`` holds drawn ahead of the figure it shows now: 0 while
+# those it holds neighbour another figure (the run of the step just drawn has not sent the new ones).
+LIVE_AHEAD = """(k) => { const s = window.__cpLive && window.__cpLive[k];
+  return s && s.ahead && s.aheadBase === s.sig ? s.ahead.length : 0; }"""
 # Counts finished script runs (the app's script state turning to notRunning) on every new
 # document, so a test can wait for the run that ITS action caused: right after a click or a key
 # press the state still reads notRunning from the previous run for a few hundred ms.
