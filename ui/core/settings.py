@@ -400,4 +400,6 @@ def _draw(p: ParamSpec, key: str, where, control, show, label: str, on_change, a
     if low == high:  # a slider needs two ends: nothing to choose
         return low
     step = cast(p.step or (1 if cast is int else (high - low) / 100))
-    return where.slider(label, low, high, step=step, format=p.format, **common)
+    # value=low is what Streamlit takes without one (the value lives under the key), said outright:
+    # without it every slider copies the whole session state to find out whether it is a range
+    return where.slider(label, low, high, value=low, step=step, format=p.format, **common)

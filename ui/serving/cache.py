@@ -74,7 +74,9 @@ def shared(builder, *args, **kwargs):
     builder = getattr(builder, "builder", builder)   # a @sharable function: the function it calls
     _check(builder)
     max_entries, ttl = getattr(builder, "shared_bounds", (ENTRIES, TTL))
-    return _cache(builder, max_entries, ttl)(key(builder, *args, **kwargs), builder, args, kwargs)
+    # by keyword: Streamlit looks a positional argument's name up in the signature, on every call
+    return _cache(builder, max_entries, ttl)(key=key(builder, *args, **kwargs), _builder=builder, _args=args,
+                                             _kwargs=kwargs)
 
 
 def key(builder, *args, **kwargs) -> str:
