@@ -121,12 +121,26 @@ def dataset_panel(where=None) -> Recipe:
             c1, c2 = st.columns(2)
             seed = field("seed", where=c1, control="number")
             test = field("test", where=c2)
-            with st.expander("Advanced: imbalance, label noise, outliers"):
-                adv = {name: field(name) for name in ("imbalance", "label_noise", "outliers")}
-                adv["margin"] = (field("margin") if GENERATORS[gen].uses_margin
-                                 else settings.value("ds_margin", defaults["margin"]))
+            adv = _advanced(gen, defaults, field)
     recipe = Recipe(gen, int(n), float(noise), int(classes), int(seed), float(test), **adv)
     return recipe._replace(erased=own_points.erased(recipe))
+
+
+def _advanced(gen: str, defaults: dict, field) -> dict:
+    """The advanced fields, drawn only when their box is open or one of them is not at its
+    default (set before, or asked for by the link): four sliders fewer on every full run of
+    every page while the box stays closed and they are at their defaults, as they nearly always are."""
+    box = st.expander("Advanced: imbalance, label noise, outliers", key="ds_advanced", on_change="rerun")
+    drawn = ("imbalance", "label_noise", "outliers", *(("margin",) if GENERATORS[gen].uses_margin else ()))
+    asked = set(settings.untaken()) & set(drawn)
+    moved = any(settings.value(f"ds_{name}", defaults[name]) != defaults[name] for name in drawn)
+    adv = {name: defaults[name] for name in ADVANCED}
+    if box.open or asked or moved:
+        with box:
+            adv |= {name: field(name) for name in drawn}
+    if "margin" not in drawn:
+        adv["margin"] = settings.value("ds_margin", defaults["margin"])
+    return adv
 
 
 def _reset_shape_defaults() -> None:
