@@ -14,7 +14,7 @@ Bounded, and never in a student's way:
   before each piece of work; it gives up after ``PATIENCE`` seconds without an idle moment;
 - its thread runs at the process's own OS priority, not a lower one: a run that asks for a result
   the thread is computing waits for it (``shared``: one thread computes, the others wait), and a
-  thread at nice 19 on a busy machine gets ~1/70 of a core: a 0.4 s fit took 26-38 s with both
+  thread at nice 19 on a busy machine gets ~1/70 of a core: 0.4 s of numpy work took 26-38 s with both
   cores taken by other work (a priority inversion; a test runner's browser tests timed out on it);
 - every run of the session stops it (``stop``): the student stepped again, or left the page.
 
