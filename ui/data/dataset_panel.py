@@ -128,17 +128,17 @@ def dataset_panel(where=None) -> Recipe:
 
 def _advanced(gen: str, defaults: dict, field) -> dict:
     """The advanced fields, drawn only when their box is open or one of them is not at its
-    default (set before, or asked for by the link): four sliders fewer on every full run of
-    every page while the box stays closed and they are at their defaults, as they nearly always are."""
+    default (set before, or asked for by the link): three or four sliders fewer on every full run
+    of every page while the box stays closed and they are at their defaults, as they nearly always are."""
     box = st.expander("Advanced: imbalance, label noise, outliers", key="ds_advanced", on_change="rerun")
-    drawn = ("imbalance", "label_noise", "outliers", *(("margin",) if GENERATORS[gen].uses_margin else ()))
-    asked = set(settings.untaken()) & set(drawn)
-    moved = any(settings.value(f"ds_{name}", defaults[name]) != defaults[name] for name in drawn)
+    names = ("imbalance", "label_noise", "outliers", *(("margin",) if GENERATORS[gen].uses_margin else ()))
+    asked = set(settings.untaken()) & set(names)
+    moved = any(settings.value(f"ds_{name}", defaults[name]) != defaults[name] for name in names)
     adv = {name: defaults[name] for name in ADVANCED}
     if box.open or asked or moved:
         with box:
-            adv |= {name: field(name) for name in drawn}
-    if "margin" not in drawn:
+            adv |= {name: field(name) for name in names}
+    if "margin" not in names:
         adv["margin"] = settings.value("ds_margin", defaults["margin"])
     return adv
 
