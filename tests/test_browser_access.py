@@ -32,6 +32,12 @@ def _tab_to(page, key, limit=400):
 def test_a_point_typed_with_the_keyboard_alone_is_in_the_link_and_on_the_plane(page, server):
     open_playground(page, server, "?data=blobs&pts=0.5,0.5,1")
     page.locator("body").focus()
+    _tab_to(page, "typed_open")        # the "Type a point" box's header: Enter opens it
+    runs = finished_runs(page)
+    page.keyboard.press("Enter")
+    wait_for_run_after(page, runs, "Enter on the Type a point box",
+                       until="() => Boolean(document.querySelector('.st-key-typed_x1 input'))")
+    page.wait_for_selector(".st-key-typed_x1 input", timeout=30_000)
     _tab_to(page, "typed_x1")
     page.keyboard.press("Control+A")
     page.keyboard.type("1.25")

@@ -9,7 +9,15 @@ from support.apptest import PLAYGROUND, assert_clean, link, plotted, run_page
 pytestmark = pytest.mark.app
 
 
+def _open(at):
+    """Open the "Type a point" box, as Enter on its header does (a rerun draws the form)."""
+    at.session_state["typed_open"] = True
+    return at.run()
+
+
 def _type(at, x, y, c):
+    if not any(n.key == "typed_x1" for n in at.number_input):
+        _open(at)
     at.number_input(key="typed_x1").set_value(x)
     at.number_input(key="typed_x2").set_value(y)
     at.selectbox(key="typed_class").set_value(c)
@@ -41,3 +49,16 @@ def test_a_typed_point_outside_the_plane_is_refused_with_a_sentence(x, y):
     assert link(at)["pts"] == "0.5,0.5,1"
     note = " ".join(c.value for c in at.caption)
     assert "outside" in note and "between −100 and 100" in note
+
+
+def test_the_form_is_built_only_while_its_box_is_open():
+    """Closed (as every page opens), the box holds no widget: a full run builds none of the
+    form's five; opened, the form is there; a point added keeps it open for the next one."""
+    at = run_page(PLAYGROUND, query={"data": "blobs"})
+    assert_clean(at)
+    assert not any(w.key in ("typed_x1", "typed_x2", "typed_class") for w in [*at.number_input, *at.selectbox])
+    _open(at)
+    assert {n.key for n in at.number_input} >= {"typed_x1", "typed_x2"}
+    _type(at, 1.0, 1.0, 0)
+    assert link(at)["pts"] == "1,1,0"
+    assert at.number_input(key="typed_x1").value == 1.0   # still open, ready for the next point

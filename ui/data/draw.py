@@ -41,6 +41,7 @@ _QUEUE = "_draw_queue"  # clicks taken from the listener, not applied yet
 DRAW_CLASS = ParamSpec("draw_class", "choice", 0, choices=tuple(range(MAX_CLASSES)), label="class to add")
 LIMIT = 100  # |x|, |y| of a drawn point at most, as a link's pts= accepts (from_url)
 TYPED_X, TYPED_Y, TYPED_CLASS = "typed_x1", "typed_x2", "typed_class"
+TYPED_OPEN = "typed_open"   # the "Type a point" box, open
 
 _listener = st.components.v2.component(
     "classifier_playground.click_to_draw",
@@ -221,9 +222,14 @@ def draw_panel() -> str:
 
 
 def _typed_point_form() -> None:
-    """Coordinates and a class typed in, for who cannot click: Enter in a box submits the form."""
-    with st.form("typed_point", clear_on_submit=False, border=False):
-        st.caption("Or type a point (Enter adds it):")
+    """Coordinates and a class typed in, for who cannot click: Enter in a box submits the form.
+    In a box drawn open only on request (its header is one Tab stop; Enter opens it): closed, the
+    form's five widgets are not built, which every full run of every page with this panel paid."""
+    box = st.expander("Type a point (keyboard)", key=TYPED_OPEN, on_change="rerun")
+    if not box.open:
+        return
+    with box, st.form("typed_point", clear_on_submit=False, border=False):
+        st.caption("Enter in a box adds the point.")
         a, b = st.columns(2)
         a.number_input("x₁", value=0.0, step=0.1, format="%g", key=TYPED_X)
         b.number_input("x₂", value=0.0, step=0.1, format="%g", key=TYPED_Y)
