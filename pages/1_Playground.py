@@ -43,11 +43,15 @@ def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on
         fig, grid, explained = points_figure(X, y, bounds=data.bounds, height=530, axis_titles=data.axes), None, None
     else:
         grid = fits.grid(recipe, drawn, model_key, key_params, 200)
+        # a plain dict unless the overlays draw on it: the live chart only sends it on
         fig = decision_figure(fit.model, data.X_train, data.y_train, X_test=data.X_test, y_test=data.y_test,
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530,
-                              axis_titles=data.axes, predictions=fit.predictions)
+                              axis_titles=data.axes, predictions=fit.predictions, plain=not explain_on)
         explained = overlays.overlay(fig, fit.model, data, explain_on, query=query)
-    fig.layout.height = None   # the container's height (screen_height)
+    if isinstance(fig, dict):
+        fig["layout"]["height"] = None   # the container's height (screen_height)
+    else:
+        fig.layout.height = None
     return fig, grid, explained
 
 

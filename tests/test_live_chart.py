@@ -5,6 +5,7 @@ import json
 import struct
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 from support.apptest import decode
 
@@ -199,6 +200,27 @@ def test_the_message_rebuilds_the_figure(make, model, names, look):
             assert mine == theirs
     # a fifth of st.plotly_chart's bytes is the target; the first message is far below it
     assert len(message) < len(fig.to_json()) / 5
+
+
+@pytest.mark.parametrize("look", [{}, {"presenting_now": True, "dark_now": True}], ids=["plain", "presenter, dark"])
+def test_a_plain_dict_figure_sends_what_the_figure_sends(look):
+    """The Playground's plane is a plain dict (no go.Figure built): it passes plotly's
+    validation, and the browser gets the very bytes the go.Figure gives."""
+    X, y = _three_classes()
+    model = KNeighborsClassifier().fit(X, y)
+    grid = evaluate_grid(model, make_bounds(X), 200)
+    fig = decision_figure(model, X, y, grid=grid)
+    plain = decision_figure(model, X, y, grid=grid, plain=True)
+    assert isinstance(plain, dict)
+    assert json.loads(go.Figure(plain).to_json()) == json.loads(fig.to_json())   # validated here, the same figure
+    look = {"presenting_now": False, "dark_now": False, **look}
+    before = json.dumps(plain["layout"], default=str)
+    styled_fig, styled_plain = charts.styled(fig, **look), charts.styled(plain, **look)
+    assert json.dumps(plain["layout"], default=str) == before   # the shared dict is restyled as a copy
+    def sent(figure):   # what the browser rebuilds, its keys in any order
+        layout, traces, images = _rebuild(*_read(encode_figure(figure, "chart", {}, grid, set())[0]), {})
+        return json.dumps([layout, traces, images], sort_keys=True, default=lambda a: np.asarray(a).tolist())
+    assert sent(styled_plain) == sent(styled_fig)
 
 
 def test_regions_that_leave_their_axes_bare_stay_a_heatmap():

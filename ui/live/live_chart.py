@@ -248,7 +248,10 @@ def _jsonable(value):
 def _figure_dicts(fig) -> tuple[list[dict], dict]:
     """The figure's traces (shallow copies, arrays as numpy arrays) and its layout (JSON-ready,
     a copy: the figure is shared), read without ``to_plotly_json``'s deep copy of the whole
-    figure and its type checks of every value (half of a plane's encoding)."""
+    figure and its type checks of every value (half of a plane's encoding). A plain dict figure
+    (``viz.decision_figure(plain=True)``) is read the same way."""
+    if isinstance(fig, dict):
+        return [_plain(t) for t in fig["data"]], _jsonable(fig["layout"])
     data, layout = getattr(fig, "_data", None), getattr(fig, "_layout", None)
     if not (isinstance(data, list) and isinstance(layout, dict)):   # not a plotly Figure as 6.x/7.x hold it
         spec = fig.to_plotly_json()
