@@ -180,3 +180,21 @@ def test_a_link_keeps_the_column_names_as_axis_titles():
     # a link without the item (the columns x1, x2, label) gives the plane's own titles
     plain = run_page(PLAYGROUND, {k: v for k, v in link(at).items() if k != "own_cols"})
     assert figure(plain)["layout"]["xaxis"]["title"]["text"] == "x1"
+
+
+def test_the_points_table_is_built_only_while_its_box_is_open():
+    """Closed (as every page opens), the table's box holds no widget; opened (Enter or a click on
+    its header reruns the page), its switch shows the editor, and the box stays open while the
+    points, and so its header's count, change."""
+    at = run_page(PLAYGROUND, query={"data": "blobs", "n": "200"})
+    assert_clean(at)
+    assert not any(t.key == "own_edit" for t in at.toggle)
+    at.session_state["own_table_open"] = True
+    at.run()
+    at.toggle(key="own_edit").set_value(True).run()
+    assert_clean(at)
+    assert any(c.value.startswith("200 points. Classes: 0 = 0, 1 = 1") for c in at.caption)
+    at.slider(key="ds_n").set_value(300).run()
+    assert_clean(at)
+    assert at.toggle(key="own_edit").value
+    assert any(c.value.startswith("300 points.") for c in at.caption)

@@ -14,6 +14,7 @@ _FRAME = "_own_frame"    # (file name, columns, default columns, rows) of the la
 _TRIED = "_own_tried"    # (file id, columns, subsample, seed) last turned into points
 _EDITS = "_own_editor_version"  # bumped when the points change, so the editor shows them afresh
 SHRINK = "own_shrink"
+TABLE_OPEN = "own_table_open"   # the table's box: drawn open on request only
 
 
 def _problem(text: str) -> None:
@@ -112,9 +113,14 @@ def names(k: int) -> tuple:
 def table_panel(data) -> None:
     """The points as an editable table (x1, x2, label, split) and their CSV download."""
     count = len(data.y_train) + len(data.y_test)
+    with st.sidebar:
+        # a header that does not change: a new label would be a new box, closed again
+        box = st.expander("Table of the points: edit, download", key=TABLE_OPEN, on_change="rerun")
+    if not box.open:   # closed, its widgets are not built: every full run of every page paid for them
+        return
     labels = np.concatenate([data.y_train, data.y_test])
     label_names = names(int(labels.max()) + 1 if count else 0)
-    with st.sidebar, st.expander(f"Table of the {count:,} points: edit, download"):
+    with box:
         # the rows and their CSV made when clicked, not on every run of every student
         st.download_button("Download the points (CSV)", lambda: csv_table.to_csv(rows(data), label_names),
                            file_name="points.csv", mime="text/csv", icon=":material/download:",
@@ -138,7 +144,7 @@ def table_panel(data) -> None:
                                                            f"{i} = {n}" for i, n in enumerate(label_names))),
                 "split": st.column_config.SelectboxColumn("split", options=("train", "test"), required=True),
             })
-        st.caption("Classes: " + ", ".join(f"{i} = {n}" for i, n in enumerate(label_names)))
+        st.caption(f"{count:,} points. Classes: " + ", ".join(f"{i} = {n}" for i, n in enumerate(label_names)))
         if edited.to_dict("list") != frame.to_dict("list"):
             _apply(edited, label_names)
 
