@@ -85,12 +85,28 @@ def test_the_slider_last_moved_and_its_positions_the_way_it_moved_first():
     assert all(q.keys() == hp.keys() for q in up)
 
 
-def test_the_positions_are_computed_into_the_shared_cache():
+def test_the_positions_are_computed_into_the_shared_cache(monkeypatch):
+    monkeypatch.setattr(hall, "_hall", hall.Hall(1))   # a quiet hall: no run lately
     thread = ahead.start("session-a", [[(noted, "ahead-1")], [(noted, "ahead-2")]])
     assert thread is not None
     thread.join(TIMEOUT)
     assert CALLS == ["ahead-1", "ahead-2"]
     assert shared(noted, "ahead-2") == "ahead-2" and CALLS == ["ahead-1", "ahead-2"]   # a hit: no new call
+
+
+def test_a_hall_busy_lately_gets_only_the_way_the_slider_moved(monkeypatch):
+    """Two runs asked for a place within the last second (students exploring at once): only the
+    first position is computed; once the hall has been quiet for the window, both are."""
+    monkeypatch.setattr(hall, "_hall", hall.Hall(1))
+    for _ in range(2):
+        with hall.turn():
+            pass
+    assert hall.idle() and not hall.quiet(60.0)
+    monkeypatch.setattr(hall, "quiet", lambda window=60.0: hall._hall.quiet(window))
+    thread = ahead.start("session-q", [[(noted, "way-1")], [(noted, "other-way")]])
+    thread.join(TIMEOUT)
+    assert CALLS == ["way-1"]
+    assert hall.quiet(0.0)   # no run within the last 0 s: quiet
 
 
 def test_stop_ends_the_work_after_the_piece_it_is_in():

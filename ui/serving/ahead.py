@@ -12,6 +12,10 @@ Bounded, and never in a student's way:
   a step that finds no free thread computes nothing ahead;
 - it works only while no run holds or waits for a place (``ui.serving.hall.idle``), checked
   before each piece of work; it gives up after ``PATIENCE`` seconds without an idle moment;
+- in a hall busy lately (``ui.serving.hall.quiet``: other runs asked for a place in the last
+  second) only the first position, the way the slider last moved: the other way was half of what
+  the thread computed, and a hall of 200 exploring at once (benchmarks/bench_loadgen.py explore)
+  spent its idle moments on it, 0.047 CPU s per run without the thread and 0.052 with it;
 - its thread runs at the process's own OS priority, not a lower one: a run that asks for a result
   the thread is computing waits for it (``shared``: one thread computes, the others wait), and a
   thread at nice 19 on a busy machine gets ~1/70 of a core: 0.4 s of numpy work took 26-38 s with both
@@ -143,7 +147,9 @@ def start(session: str, work: list[list[tuple]]) -> threading.Thread | None:
 
 def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
     try:
-        for position in work:
+        for i, position in enumerate(work):
+            if i and not hall.quiet():   # a busy hall: only the way the slider last moved
+                return
             for builder, *args in position:
                 if not _wait_idle(halt):
                     return

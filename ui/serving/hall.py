@@ -51,6 +51,7 @@ class Hall:
         self._running = 0   # runs in the block now, admitted or gone ahead after ``wait``
         self._line: collections.deque[threading.Event] = collections.deque()
         self._lock = threading.Lock()
+        self._starts: collections.deque[float] = collections.deque(maxlen=2)   # the last two runs' starts
 
     def _admit(self) -> None:
         """Give free places to the runs first in line (called with the lock held)."""
@@ -64,6 +65,7 @@ class Hall:
         started = time.monotonic()
         ticket = threading.Event()
         with self._lock:
+            self._starts.append(started)
             self._line.append(ticket)
             self._admit()
         admitted = ticket.wait(self.wait)
@@ -95,6 +97,12 @@ class Hall:
         with self._lock:
             return self._running <= 1 and not self._line
 
+    def quiet(self, window: float) -> bool:
+        """Idle, and at most one run asked for a place in the last ``window`` seconds."""
+        with self._lock:
+            recent = sum(1 for t in self._starts if time.monotonic() - t < window)
+            return self._running == 0 and not self._line and recent <= 1
+
 
 SLOTS = _slots()
 _hall = Hall(SLOTS)
@@ -114,6 +122,13 @@ def idle() -> bool:
     """No run holds a place or waits for one (page runs, and fragment runs: ui.core.layout.part):
     work done now delays no student (``ui.serving.ahead`` computes only then)."""
     return _hall.idle()
+
+
+def quiet(window: float = 1.0) -> bool:
+    """:func:`idle`, and the hall has not been busy lately: at most one run (the one whose student
+    may step next) asked for a place in the last ``window`` seconds. In a hall where students
+    explore at once, ``ui.serving.ahead`` then computes only the way each slider last moved."""
+    return _hall.quiet(window)
 
 
 def alone() -> bool:
