@@ -11,12 +11,12 @@ blas.one_thread()   # before anything loads numpy: one BLAS thread per process (
 
 import streamlit as st  # noqa: E402
 
-from ui.core.layout import navigation_pages, page_config  # noqa: E402
+from ui.core.layout import navigation_pages, page_config, session_id  # noqa: E402
 from ui.serving import hall  # noqa: E402
 
 # expanded: every page listed (a collapsed menu would hide the model-selection and theory pages
 # behind "View 7 more")
 page = st.navigation(navigation_pages(), expanded=True)
 page_config(page.title)
-with hall.turn():  # a few page runs at a time: a hall arriving at once queues instead of thrashing
+with hall.turn(session_id()):  # a few page runs at a time: a hall arriving at once queues instead of thrashing
     page.run()

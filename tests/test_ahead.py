@@ -86,7 +86,7 @@ def test_the_slider_last_moved_and_its_positions_the_way_it_moved_first():
 
 
 def test_the_positions_are_computed_into_the_shared_cache(monkeypatch):
-    monkeypatch.setattr(hall, "_hall", hall.Hall(1))   # a quiet hall: no run lately
+    monkeypatch.setattr(hall, "_hall", hall.Hall(1))   # no other session's run lately
     thread = ahead.start("session-a", [[(noted, "ahead-1")], [(noted, "ahead-2")]])
     assert thread is not None
     thread.join(TIMEOUT)
@@ -94,19 +94,22 @@ def test_the_positions_are_computed_into_the_shared_cache(monkeypatch):
     assert shared(noted, "ahead-2") == "ahead-2" and CALLS == ["ahead-1", "ahead-2"]   # a hit: no new call
 
 
-def test_a_hall_busy_lately_gets_only_the_way_the_slider_moved(monkeypatch):
-    """Two runs asked for a place within the last second (students exploring at once): only the
-    first position is computed; once the hall has been quiet for the window, both are."""
+@pytest.mark.parametrize("others, computed", [(0, ["way", "other-way"]), (1, ["way"]), (ahead.CROWD, [])])
+def test_the_more_sessions_about_the_less_is_guessed(monkeypatch, others, computed):
+    """Alone (the student's own earlier runs do not count): both positions. Another session ran
+    within the window: only the way the slider moved. A crowd exploring at once: nothing, since
+    its runs push a guess out of the shared caches before the student steps again."""
     monkeypatch.setattr(hall, "_hall", hall.Hall(1))
-    for _ in range(2):
-        with hall.turn():
+    for who in ["session-q"] * 3 + [f"other-{i}" for i in range(others)]:
+        with hall.turn(who):
             pass
-    assert hall.idle() and not hall.quiet(60.0)
-    monkeypatch.setattr(hall, "quiet", lambda window=60.0: hall._hall.quiet(window))
-    thread = ahead.start("session-q", [[(noted, "way-1")], [(noted, "other-way")]])
+    assert hall.idle() and hall.others("session-q", 60.0) == others
+    monkeypatch.setattr(ahead, "CROWD_WINDOW", 60.0)
+    # labels of their own per case: the shared cache would answer a case's repeat without a call
+    thread = ahead.start("session-q", [[(noted, f"way {others}")], [(noted, f"other-way {others}")]])
     thread.join(TIMEOUT)
-    assert CALLS == ["way-1"]
-    assert hall.quiet(0.0)   # no run within the last 0 s: quiet
+    assert CALLS == [f"{c} {others}" for c in computed]
+    assert hall.others("session-q", 0.0) == 0   # none within the last 0 s
 
 
 def test_stop_ends_the_work_after_the_piece_it_is_in():

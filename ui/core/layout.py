@@ -284,9 +284,13 @@ def _titled(title: str):
     return st.empty()
 
 
-def _session() -> str:
+def session_id() -> str:
+    """This run's session ("" outside a session)."""
     ctx = get_script_run_ctx()
     return ctx.session_id if ctx is not None else ""
+
+
+_session = session_id
 
 
 def rerun_alone() -> bool:
@@ -315,7 +319,7 @@ def part(name: str, share: bool = False):
     else:
         ss[before] = list(ss.get(LINKED, []))
     settings.part_begin(name, alone)
-    with hall.turn() if alone else contextlib.nullcontext():
+    with hall.turn(_session()) if alone else contextlib.nullcontext():
         try:
             yield alone
         finally:

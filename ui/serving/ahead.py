@@ -12,10 +12,12 @@ Bounded, and never in a student's way:
   a step that finds no free thread computes nothing ahead;
 - it works only while no run holds or waits for a place (``ui.serving.hall.idle``), checked
   before each piece of work; it gives up after ``PATIENCE`` seconds without an idle moment;
-- in a hall busy lately (``ui.serving.hall.quiet``: other runs asked for a place in the last
-  second) only the first position, the way the slider last moved: the other way was half of what
-  the thread computed, and a hall of 200 exploring at once (benchmarks/bench_loadgen.py explore)
-  spent its idle moments on it, 0.047 CPU s per run without the thread and 0.052 with it;
+- with other sessions about (``ui.serving.hall.others``: their runs in the last ``CROWD_WINDOW``
+  seconds) only the first position, the way the slider last moved; with ``CROWD`` or more, none.
+  A hall exploring at once (benchmarks/bench_loadgen.py explore: 200 sessions, 20 distinct runs a
+  second) pushes a guess out of the shared caches (32 fits) within two seconds, long before the
+  student's next step: the thread spent every idle moment on guesses nobody used, 0.052 CPU s per
+  run against 0.047 without it;
 - its thread runs at the process's own OS priority, not a lower one: a run that asks for a result
   the thread is computing waits for it (``shared``: one thread computes, the others wait), and a
   thread at nice 19 on a busy machine gets ~1/70 of a core: 0.4 s of numpy work took 26-38 s with both
@@ -43,6 +45,7 @@ POSITIONS = 2       # positions computed ahead per step: one each way
 THREADS = 2         # threads computing ahead for the whole server
 PATIENCE = 5.0      # seconds a thread waits for an idle server before it gives up
 POLL = 0.02         # seconds between two looks at the server while it is busy
+CROWD, CROWD_WINDOW = 8, 2.0   # other sessions run within the window: no guesses (see above)
 
 _free = threading.BoundedSemaphore(THREADS)
 _lock = threading.Lock()
@@ -147,8 +150,11 @@ def start(session: str, work: list[list[tuple]]) -> threading.Thread | None:
 
 def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
     try:
+        crowd = hall.others(session, CROWD_WINDOW)
+        if crowd >= CROWD:   # a hall exploring at once: pushed out of the caches before the step
+            return
         for i, position in enumerate(work):
-            if i and not hall.quiet():   # a busy hall: only the way the slider last moved
+            if i and crowd:   # others about: only the way the slider last moved
                 return
             for builder, *args in position:
                 if not _wait_idle(halt):

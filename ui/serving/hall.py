@@ -51,7 +51,7 @@ class Hall:
         self._running = 0   # runs in the block now, admitted or gone ahead after ``wait``
         self._line: collections.deque[threading.Event] = collections.deque()
         self._lock = threading.Lock()
-        self._starts: collections.deque[float] = collections.deque(maxlen=2)   # the last two runs' starts
+        self._starts: collections.deque[tuple[float, str]] = collections.deque(maxlen=64)   # (when, whose)
 
     def _admit(self) -> None:
         """Give free places to the runs first in line (called with the lock held)."""
@@ -60,12 +60,12 @@ class Hall:
             self._line.popleft().set()
 
     @contextlib.contextmanager
-    def turn(self):
-        """Hold a place while the block runs; yields the seconds waited."""
+    def turn(self, who: str = ""):
+        """Hold a place while the block runs; yields the seconds waited. ``who``: the session."""
         started = time.monotonic()
         ticket = threading.Event()
         with self._lock:
-            self._starts.append(started)
+            self._starts.append((started, who))
             self._line.append(ticket)
             self._admit()
         admitted = ticket.wait(self.wait)
@@ -97,20 +97,22 @@ class Hall:
         with self._lock:
             return self._running <= 1 and not self._line
 
-    def quiet(self, window: float) -> bool:
-        """Idle, and at most one run asked for a place in the last ``window`` seconds."""
+    def others(self, who: str, window: float) -> int:
+        """How many sessions other than ``who`` asked for a place in the last ``window`` seconds
+        (of the last 64 runs)."""
+        now = time.monotonic()
         with self._lock:
-            recent = sum(1 for t in self._starts if time.monotonic() - t < window)
-            return self._running == 0 and not self._line and recent <= 1
+            return len({w for t, w in self._starts if now - t < window and w != who})
 
 
 SLOTS = _slots()
 _hall = Hall(SLOTS)
 
 
-def turn():
-    """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s)."""
-    return _hall.turn()
+def turn(who: str = ""):
+    """Hold one of the ``SLOTS`` page-run places while the block runs (waiting at most WAIT s);
+    ``who``: the session asking."""
+    return _hall.turn(who)
 
 
 def waiting() -> int:
@@ -124,11 +126,10 @@ def idle() -> bool:
     return _hall.idle()
 
 
-def quiet(window: float = 1.0) -> bool:
-    """:func:`idle`, and the hall has not been busy lately: at most one run (the one whose student
-    may step next) asked for a place in the last ``window`` seconds. In a hall where students
-    explore at once, ``ui.serving.ahead`` then computes only the way each slider last moved."""
-    return _hall.quiet(window)
+def others(who: str, window: float = 2.0) -> int:
+    """How many other sessions ran lately: ``ui.serving.ahead`` guesses less in a hall exploring
+    at once, where what it computes is pushed out of the shared caches before the student steps."""
+    return _hall.others(who, window)
 
 
 def alone() -> bool:
