@@ -105,6 +105,7 @@ def test_the_more_sessions_about_the_less_is_guessed(monkeypatch, others, comput
             pass
     assert hall.idle() and hall.others("session-q", 60.0) == others
     monkeypatch.setattr(ahead, "CROWD_WINDOW", 60.0)
+    assert ahead.crowded("session-q") == (others >= ahead.CROWD)   # draw_ahead draws nothing then
     # labels of their own per case: the shared cache would answer a case's repeat without a call
     thread = ahead.start("session-q", [[(noted, f"way {others}")], [(noted, f"other-way {others}")]])
     thread.join(TIMEOUT)

@@ -52,6 +52,7 @@ import numpy as np
 import plotly.io.json as plotly_json
 import streamlit as st
 from streamlit import config as _config  # AppTest patches this module's get_option
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.core import charts
 from ui.live import codec
@@ -382,8 +383,13 @@ def draw_ahead(key: str, builder, positions: list[tuple[str, float, tuple]], bud
     (through the shared cache, so the run of the step finds them built), one position after the
     other while ``budget`` seconds have not passed, and only if this run is the only one the
     server has (``ui.serving.hall.alone``): in a full hall no student waits for another's guess.
+    Nor in a hall exploring at once (``ui.serving.ahead.crowded``): the step's run would fit again
+    what the browser was sent, the guess long gone from the shared caches (half of a run's CPU).
     Call it once per run, in the fragment or page that draws the chart ``key``."""
     if not _live() or not positions or not ahead.ENABLED or not hall.alone():   # CP_AHEAD=0: nothing ahead
+        return
+    ctx = get_script_run_ctx()
+    if ahead.crowded(ctx.session_id if ctx is not None else ""):
         return
     start, ready = time.perf_counter(), []
     presenting_now, dark_now = charts.presenting(), charts.dark_theme()

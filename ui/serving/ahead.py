@@ -148,10 +148,17 @@ def start(session: str, work: list[list[tuple]]) -> threading.Thread | None:
     return thread
 
 
+def crowded(session: str) -> bool:
+    """``CROWD`` or more other sessions ran in the last ``CROWD_WINDOW`` seconds: a hall exploring
+    at once, where a guess leaves the shared caches before the student's next step (nothing is
+    computed or drawn ahead: ``ui.live.live_chart.draw_ahead`` asks too)."""
+    return hall.others(session, CROWD_WINDOW) >= CROWD
+
+
 def _run(session: str, work: list[list[tuple]], halt: threading.Event) -> None:
     try:
         crowd = hall.others(session, CROWD_WINDOW)
-        if crowd >= CROWD:   # a hall exploring at once: pushed out of the caches before the step
+        if crowd >= CROWD:   # crowded(session)
             return
         for i, position in enumerate(work):
             if i and crowd:   # others about: only the way the slider last moved
