@@ -156,7 +156,7 @@ def page(title: str | None, *, name: str, with_dataset: bool = True, draw_on: st
     when the link is bare and the session has no dataset yet, so a student who opens the page from
     the menu sees data where its lesson shows. A link with any item was written by the app, and
     its missing items mean their defaults, as they always did."""
-    ahead.stop(_session())  # a full run: the student left the page, or changed what it shows
+    ahead.stop(session_id())  # a full run: the student left the page, or changed what it shows
     page_setup()
     _compact()
     _navigation(key="navigation", height=0)  # history entries per page, the phone's menu (navigation.js)
@@ -290,9 +290,6 @@ def session_id() -> str:
     return ctx.session_id if ctx is not None else ""
 
 
-_session = session_id
-
-
 def rerun_alone() -> bool:
     """Whether this run is a fragment's alone (a widget inside it changed), not the page's."""
     ctx = get_script_run_ctx()
@@ -314,12 +311,12 @@ def part(name: str, share: bool = False):
     if alone and settings.put_before_run():
         st.rerun()   # a button inside the part set settings outside it (a lecture step's dataset)
     if alone:
-        ahead.stop(_session())
+        ahead.stop(session_id())
         ss[LINKED] = list(ss.get(before, []))
     else:
         ss[before] = list(ss.get(LINKED, []))
     settings.part_begin(name, alone)
-    with hall.turn(_session()) if alone else contextlib.nullcontext():
+    with hall.turn(session_id()) if alone else contextlib.nullcontext():
         try:
             yield alone
         finally:
@@ -371,14 +368,14 @@ def compute_ahead(name: str, spec, params: dict, work, scope=None, chart: Ahead 
             draw_ahead(chart.chart, chart.builder, _drawn(chart, first, ahead.positions(specs, params, first.name))
                        + _also(chart, specs, params, first, also))
         if p is not None and p.relevant(params):   # ``opening`` with a chart: also computed in the background
-            ahead.start(_session(), [work(q) for q in ahead.positions(specs, params, p.name)])
+            ahead.start(session_id(), [work(q) for q in ahead.positions(specs, params, p.name)])
         return
     if p is None or not p.relevant(params):
         return
     near = ahead.positions(specs, params, p.name, rising)
     if chart is not None:
         draw_ahead(chart.chart, chart.builder, _drawn(chart, p, near) + _also(chart, specs, params, p, also))
-    ahead.start(_session(), [work(q) for q in near])
+    ahead.start(session_id(), [work(q) for q in near])
 
 
 def _drawn(chart: Ahead, p, near: list[dict]) -> list[tuple]:

@@ -16,8 +16,8 @@ Bounded, and never in a student's way:
   seconds) only the first position, the way the slider last moved; with ``CROWD`` or more, none.
   A hall exploring at once (benchmarks/bench_loadgen.py explore: 200 sessions, 20 distinct runs a
   second) pushes a guess out of the shared caches (32 fits) within two seconds, long before the
-  student's next step: the thread spent every idle moment on guesses nobody used, 0.052 CPU s per
-  run against 0.047 without it;
+  student's next step: the guesses (mostly the figures ``draw_ahead`` built in the runs) filled
+  every idle moment with work nobody used, 0.052 CPU s per run against 0.047 without them;
 - its thread runs at the process's own OS priority, not a lower one: a run that asks for a result
   the thread is computing waits for it (``shared``: one thread computes, the others wait), and a
   thread at nice 19 on a busy machine gets ~1/70 of a core: 0.4 s of numpy work took 26-38 s with both
