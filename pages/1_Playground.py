@@ -48,8 +48,9 @@ def plane(recipe, drawn, model_key, key_params, show_test, show_conf, explain_on
                               show_test=show_test, show_confidence=show_conf, grid=grid, height=530,
                               axis_titles=data.axes, predictions=fit.predictions, plain=not explain_on)
         explained = overlays.overlay(fig, fit.model, data, explain_on, query=query)
+    # the container's height (screen_height): no height in the figure, as plotly writes a None
     if isinstance(fig, dict):
-        fig["layout"]["height"] = None   # the container's height (screen_height)
+        fig["layout"].pop("height", None)
     else:
         fig.layout.height = None
     return fig, grid, explained
