@@ -77,6 +77,12 @@ def no_empty_band(chart) -> bool:
 @pytest.mark.parametrize("path", list(MAIN_CHART))
 def test_the_main_chart_takes_the_phone_width(phone, server, path):
     chart = measure(phone, server, path)
+    if chart["plot"] < WIDTH_SHARE * PHONE["width"]:
+        # a loaded machine (CI runs the unit tests beside): the phone's fit (small_screens.js) can
+        # land after the chart held still for STILL's looks; the end state is what is asserted
+        phone.wait_for_timeout(3000)
+        settle(phone)
+        chart = phone.evaluate(MEASURE, MAIN_CHART[path])
     assert not chart["menu"], f"{path}: the menu is open on the phone after load"
     assert chart["plot"] >= WIDTH_SHARE * PHONE["width"], f"{path}: plot area {chart['plot']:.0f} px of 390: {chart}"
     assert chart["plotLeft"] >= 0 and chart["plotRight"] <= PHONE["width"], f"{path}: plot off the screen: {chart}"

@@ -6,11 +6,13 @@
 //
 // The container can be drawn anew by a run, so each mount looks it up again, and an observer
 // that finds its element gone from the page looks again.
+const SETTLE_MS = 400;
+
 export default function (component) {
   const { data, setStateValue } = component;
   const target = data && data.target;
   if (!target || data.shown) return undefined;
-  let observer = null, watching = null, stopped = false;
+  let observer = null, watching = null, settling = null, stopped = false;
   const attach = () => {
     if (stopped) return;
     const el = document.querySelector(".st-key-" + target);
@@ -19,10 +21,16 @@ export default function (component) {
     observer = new IntersectionObserver((entries) => {
       const entry = entries[entries.length - 1];
       if (!entry.target.isConnected) { observer.disconnect(); attach(); return; }
+      clearTimeout(settling);
       if (entry.isIntersecting && !stopped) {
-        stopped = true;
-        observer.disconnect();
-        setStateValue("shown", true);
+        // still there a moment later: a page still being laid out (the plane above not yet its
+        // height, a loaded machine) can pass the part over the screen for a frame
+        settling = setTimeout(() => {
+          if (stopped || !el.isConnected || el.getBoundingClientRect().top >= window.innerHeight) return;
+          stopped = true;
+          observer.disconnect();
+          setStateValue("shown", true);
+        }, SETTLE_MS);
       }
     }, { rootMargin: "100000px 0px 0px 0px" });
     observer.observe(el);
@@ -31,6 +39,7 @@ export default function (component) {
   return () => {
     stopped = true;
     clearTimeout(watching);
+    clearTimeout(settling);
     if (observer) observer.disconnect();
   };
 }

@@ -3,7 +3,9 @@ browser says the student has scrolled to it (issue 27: "no figure built that the
 show").
 
 A small component watches the part's container (``on_screen.js``: an IntersectionObserver) and
-reports when its top comes above the screen's bottom edge; that report reruns the part, which then
+reports when its top comes above the screen's bottom edge and is still there 0.4 s later (a page
+still being laid out on a loaded machine passed the part over the screen for a frame: CI read the
+reading built on a page that had not been scrolled); that report reruns the part, which then
 computes what it shows, and the part stays shown for the session (a report both ways looped where
 the part's top sat at the screen's edge). Until then the part shows a line saying what
 comes. Without a browser running the page's JavaScript there is nobody to report: under AppTest
